@@ -28,4 +28,5 @@ export default defineConfig({
     },
   },
   build: { inlineStylesheets: "always" },
+  markdown: { syntaxHighlight: false },
 });

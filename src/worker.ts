@@ -1,8 +1,17 @@
+// The Worker: Hono owns the door and the edge functions; Astro renders every other path.
 import { handle } from "@astrojs/cloudflare/handler";
-import { Hono } from "hono";
+import { createApp } from "./server/app.ts";
+import { consumeEvents } from "./events/consumer.server.ts";
+import { runHousekeeping } from "./server/housekeeping.server.ts";
 
-const app = new Hono<{ Bindings: Env }>();
-app.get("/healthz", (c) => c.text("ok"));
-app.all("*", (c) => handle(c.req.raw, c.env, c.executionCtx));
+const app = createApp((c) => handle(c.req.raw, c.env, c.executionCtx as ExecutionContext));
 
-export default { fetch: app.fetch } satisfies ExportedHandler<Env>;
+export default {
+  fetch: app.fetch,
+  async queue(batch, env) {
+    await consumeEvents(batch, env.DB);
+  },
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runHousekeeping(env.DB));
+  },
+} satisfies ExportedHandler<Env>;

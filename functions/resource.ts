@@ -1,0 +1,77 @@
+// The spec's XResource calls at /resource/{Name}/{get|create|update|delete}/.
+// get: GET with a `data` query parameter. create, update, delete: POST with a `data` form
+// field or a JSON body. `data` is JSON {"options": {...}}, option names as the spec writes
+// them. Answers {"resource_response": {status, code, message, data}}; failures carry the
+// resource error object (src/server/errors.ts) with a matching HTTP status.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../src/server/context.ts";
+import { ApiError, ErrorCode, badRequest, notFound, zodProblems } from "../src/server/errors.ts";
+import { resources, type ResourceAction } from "./resources/index.ts";
+
+const ACTIONS = ["get", "create", "update", "delete"] as const satisfies readonly ResourceAction[];
+const NAME_PATTERN = /^[A-Z][A-Za-z0-9]{0,63}Resource$/;
+
+const dataSchema = z.object({
+  options: z.record(z.string(), z.unknown()).default({}),
+  context: z.record(z.string(), z.unknown()).optional(),
+});
+
+function parseDataText(text: string | null | undefined): z.infer<typeof dataSchema> {
+  if (text === null || text === undefined || text === "") return { options: {} };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest([{ field: "data", reason: "validation.invalidFormat" }], "api.invalidJson");
+  }
+  const parsed = dataSchema.safeParse(json);
+  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "data"));
+  return parsed.data;
+}
+
+async function readData(c: Context<AppEnv>): Promise<z.infer<typeof dataSchema>> {
+  if (c.req.method === "GET") return parseDataText(c.req.query("data"));
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json") {
+    const text = await c.req.text();
+    return parseDataText(text);
+  }
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    const form = await c.req.parseBody();
+    const field = form.data;
+    return parseDataText(typeof field === "string" ? field : null);
+  }
+  throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: "application/json, application/x-www-form-urlencoded, multipart/form-data" } }]);
+}
+
+export const resourceRoutes = new Hono<AppEnv>();
+
+resourceRoutes.all("/:name/:action{(get|create|update|delete)/?}", async (c) => {
+  const name = c.req.param("name");
+  const action = c.req.param("action").replace(/\/$/, "") as ResourceAction;
+  const definition = NAME_PATTERN.test(name) ? resources[name]?.[action] : undefined;
+  if (!definition) throw notFound("api.resourceNotFound", { name: name.slice(0, 64) });
+
+  const expectedMethod = action === "get" ? "GET" : "POST";
+  if (c.req.method !== expectedMethod && !(action === "get" && c.req.method === "HEAD")) {
+    throw new ApiError(405, ErrorCode.MethodNotAllowed, { message: "api.methodNotAllowed", headers: { Allow: expectedMethod } });
+  }
+
+  const data = await readData(c);
+  const options = definition.options.safeParse(data.options);
+  if (!options.success) throw badRequest(zodProblems(options.error, "options"));
+
+  const result = await definition.handle(c, options.data);
+  return c.json(
+    { resource_response: { status: "success", code: 0, message: "ok", data: result } },
+    200,
+    { "Cache-Control": "private, no-store" },
+  );
+});
+
+resourceRoutes.all("*", () => {
+  throw notFound();
+});
+
+export { ACTIONS as RESOURCE_ACTIONS };

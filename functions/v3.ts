@@ -1,0 +1,11 @@
+// The spec's /v3/... calls keep their paths and methods and answer {status, code, message,
+// data}. Features mount their routers here; an unknown path is a 404 in the same shape.
+import { Hono } from "hono";
+import type { AppEnv } from "../src/server/context.ts";
+import { notFound } from "../src/server/errors.ts";
+
+export const v3Routes = new Hono<AppEnv>();
+
+v3Routes.all("*", () => {
+  throw notFound();
+});

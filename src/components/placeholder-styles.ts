@@ -1,0 +1,23 @@
+// Dominant-colour placeholders without inline style attributes (the CSP allows none): one
+// <style> element per page with a class per colour, whose hash the page adds to its CSP.
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+const FALLBACK = "#e9e9e9";
+
+export function colorClass(color: string): string {
+  return `bg-${(HEX_COLOR.test(color) ? color : FALLBACK).slice(1).toLowerCase()}`;
+}
+
+/** CSS for the given colours; anything that is not a plain #rrggbb is replaced, never emitted. */
+export function placeholderCss(colors: Iterable<string>): string {
+  const unique = new Set<string>();
+  for (const color of colors) unique.add(HEX_COLOR.test(color) ? color.toLowerCase() : FALLBACK);
+  return [...unique].sort().map((color) => `.bg-${color.slice(1)}{background-color:${color}}`).join("");
+}
+
+export async function sha256Base64(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  let binary = "";
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -1,0 +1,155 @@
+// One typed context per request (spec 000 §2, §3 "Request context", §5). Built once at the
+// Worker's door from the request alone; pages and edge functions read it, and the part a
+// browser needs is embedded in the page (see clientContext).
+import { isbot } from "isbot";
+import { DEFAULT_LOCALE, isRtl, negotiateLocale, parseLocale, toLanguageTag, type Locale } from "./locales.ts";
+import { isSearchCacheHost, searchEngineFromReferrer, type SearchEngine } from "./referrer.ts";
+import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
+
+export type ViewerType = "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
+
+/** Link-preview fetchers: bots too, named apart because they read Open Graph, not pages. */
+const SOCIAL_BOTS =
+  /facebookexternalhit|facebot|twitterbot|linkedinbot|pinterest|slackbot|discordbot|whatsapp|telegrambot|skypeuripreview|redditbot|embedly|vkshare|applebot/i;
+
+export const LOCALE_COOKIE = "pinloom_locale";
+export const LOCALE_QUERY = "locale";
+
+export interface RequestContext {
+  requestId: string;
+  url: URL;
+  origin: string;
+  fullPath: string;
+  locale: Locale;
+  /** BCP 47 tag for <html lang> and hreflang. */
+  language: string;
+  isRTL: boolean;
+  country: string;
+  isBot: boolean;
+  isSocialBot: boolean;
+  /** The request came through a search engine's cache or asked for server HTML only. */
+  isSearchCache: boolean;
+  serverOnly: boolean;
+  /** Crawlers, cache hosts and server_only get server HTML with no client script at all. */
+  noClientScript: boolean;
+  searchEngineReferrer: SearchEngine | null;
+  userAgent: UserAgentFacts;
+  viewerType: ViewerType;
+  isAuthenticated: boolean;
+  inviteCode: string | null;
+  utmCampaign: string | null;
+  utmContent: string | null;
+}
+
+export interface RequestFacts {
+  requestId?: string | undefined;
+  /** request.cf.country where the runtime provides it. */
+  country?: string | undefined;
+  viewerType?: ViewerType | undefined;
+}
+
+function cookieValue(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+const boundedParam = (url: URL, name: string, max = 200): string | null => {
+  const value = url.searchParams.get(name);
+  return value ? value.slice(0, max) : null;
+};
+
+/** Locale order: explicit ?locale= (hreflang URLs use it), then the cookie, then Accept-Language. */
+export function resolveRequestLocale(url: URL, headers: Headers): Locale {
+  return (
+    parseLocale(url.searchParams.get(LOCALE_QUERY)) ??
+    parseLocale(cookieValue(headers.get("cookie"), LOCALE_COOKIE)) ??
+    negotiateLocale(headers.get("accept-language")) ??
+    DEFAULT_LOCALE
+  );
+}
+
+export function buildRequestContext(request: Request, facts: RequestFacts = {}): RequestContext {
+  const url = new URL(request.url);
+  const headers = request.headers;
+  const rawUserAgent = headers.get("user-agent") ?? "";
+  const isSocialBot = SOCIAL_BOTS.test(rawUserAgent);
+  // isbot treats an empty user agent as a browser; a request with none is a script, not a person.
+  const isBot = rawUserAgent.trim() === "" || isbot(rawUserAgent) || isSocialBot;
+  const forwardedHost = headers.get("x-forwarded-host");
+  const isSearchCache = isSearchCacheHost(url.hostname) || isSearchCacheHost(forwardedHost);
+  const serverOnly = url.searchParams.has("server_only");
+  const locale = resolveRequestLocale(url, headers);
+  const country = (facts.country ?? headers.get("cf-ipcountry") ?? "US").toUpperCase().slice(0, 2);
+  const viewerType = facts.viewerType ?? "UNAUTH";
+  return {
+    requestId: facts.requestId ?? headers.get("cf-ray") ?? crypto.randomUUID(),
+    url,
+    origin: url.origin,
+    fullPath: url.pathname + url.search,
+    locale,
+    language: toLanguageTag(locale),
+    isRTL: isRtl(locale),
+    country: /^[A-Z]{2}$/.test(country) ? country : "US",
+    isBot,
+    isSocialBot,
+    isSearchCache,
+    serverOnly,
+    noClientScript: isBot || isSearchCache || serverOnly,
+    searchEngineReferrer: searchEngineFromReferrer(headers.get("referer")),
+    userAgent: parseUserAgent(rawUserAgent, isBot),
+    viewerType,
+    isAuthenticated: viewerType === "AUTH",
+    inviteCode: boundedParam(url, "invite_code", 64),
+    utmCampaign: boundedParam(url, "utm_campaign"),
+    utmContent: boundedParam(url, "utm_content"),
+  };
+}
+
+/** What a browser may know about its own request: embedded in every page that runs script. */
+export function clientContext(ctx: RequestContext, appVersion: string) {
+  return {
+    appVersion,
+    country: ctx.country,
+    fullPath: ctx.fullPath,
+    inviteCode: ctx.inviteCode,
+    isAuthenticated: ctx.isAuthenticated,
+    isBot: ctx.isBot,
+    isRTL: ctx.isRTL,
+    isSocialBot: ctx.isSocialBot,
+    language: ctx.language,
+    locale: ctx.locale,
+    loginState: ctx.viewerType,
+    origin: ctx.origin,
+    requestIdentifier: ctx.requestId,
+    searchEngineReferrer: ctx.searchEngineReferrer,
+    userAgent: {
+      browserName: ctx.userAgent.browserName,
+      browserType: ctx.userAgent.browserType,
+      browserVersion: ctx.userAgent.browserVersion,
+      canUseNativeApp: ctx.userAgent.canUseNativeApp,
+      isMobile: ctx.userAgent.isMobile,
+      isTablet: ctx.userAgent.isTablet,
+      osName: ctx.userAgent.osName,
+      platform: ctx.userAgent.platform,
+      platformVersion: ctx.userAgent.platformVersion,
+    },
+  };
+}
+export type ClientContext = ReturnType<typeof clientContext>;
+
+/**
+ * JSON for a <script type="application/json"> block. Escapes every character that could
+ * end the element or start markup, so no value (a title, a query) can close the script.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

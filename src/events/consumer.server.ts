@@ -1,0 +1,44 @@
+// The EVENTS queue consumer: delivery is at least once, so every write is insert-or-ignore
+// on the client's event id. Malformed messages are acknowledged and dropped (retrying them
+// cannot help); a D1 failure retries the whole batch, which the ids make harmless.
+import { queuedEventSchema } from "./event.ts";
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+export async function consumeEvents(batch: MessageBatch<unknown>, db: D1Database): Promise<void> {
+  const statements: D1PreparedStatement[] = [];
+  for (const message of batch.messages) {
+    const parsed = queuedEventSchema.safeParse(message.body);
+    if (!parsed.success) {
+      console.warn("events: dropping malformed message", message.id);
+      continue;
+    }
+    const { event, userId, requestId, receivedAt } = parsed.data;
+    statements.push(
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO events (client_id, event_type, view_type, view_parameter, component, object_id_str,
+             view_data, aux_data, event_data, time_ns, app_state, user_id, request_id, received_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`,
+        )
+        .bind(
+          event.clientUUID,
+          event.event_type,
+          event.view_type ?? null,
+          event.view_parameter ?? null,
+          event.component ?? null,
+          event.object_id_str ?? null,
+          json(event.view_data),
+          json(event.aux_data),
+          json(event.event_data),
+          event.time,
+          event.appState ?? null,
+          userId,
+          requestId,
+          receivedAt,
+        ),
+    );
+  }
+  if (statements.length > 0) await db.batch(statements);
+  batch.ackAll();
+}

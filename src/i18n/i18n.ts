@@ -1,0 +1,54 @@
+// i18next driven directly at the edge. Every locale file under /locales is bundled into the
+// Worker at build time (workerd has no file system), validated with one schema, and read
+// through a fixed-language `t` per request: the shared instance never changes language, so
+// concurrent requests in one isolate cannot see each other's locale. (astro-i18next's runtime
+// switches one global language per request and does not load in workerd; see
+// docs/decisions.md.)
+import i18next, { type TFunction } from "i18next";
+import { z } from "zod";
+import { DEFAULT_LOCALE, LOCALES, toLanguageTag, type Locale } from "../context/locales.ts";
+
+export const NAMESPACES = ["common"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+type Messages = { [key: string]: string | Messages };
+const messagesSchema: z.ZodType<Messages> = z.lazy(() => z.record(z.string(), z.union([z.string(), messagesSchema])));
+
+const files = import.meta.glob<{ default: unknown }>("../../locales/*/*.json", { eager: true });
+
+/** Parses every bundled locale file; a malformed one fails the build's tests, not a visitor. */
+export function loadResources(input: Record<string, { default: unknown }> = files) {
+  const resources: Record<string, Record<string, Messages>> = {};
+  for (const [path, module] of Object.entries(input)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, locale, namespace] = match as unknown as [string, string, string];
+    if (!(LOCALES as readonly string[]).includes(locale)) throw new Error(`Unknown locale folder: ${locale}`);
+    const parsed = messagesSchema.safeParse(module.default);
+    if (!parsed.success) throw new Error(`Invalid locale file ${path}: ${parsed.error.message}`);
+    (resources[toLanguageTag(locale as Locale)] ??= {})[namespace] = parsed.data;
+  }
+  return resources;
+}
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: loadResources(),
+  lng: toLanguageTag(DEFAULT_LOCALE),
+  fallbackLng: toLanguageTag(DEFAULT_LOCALE),
+  supportedLngs: LOCALES.map(toLanguageTag),
+  load: "currentOnly",
+  ns: [...NAMESPACES],
+  defaultNS: "common",
+  initAsync: false,
+  // Astro and React escape on output; escaping here too would double-escape.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** A `t` bound to one locale for one request. */
+export function getT(locale: Locale, namespace: Namespace = "common"): TFunction {
+  return instance.getFixedT(toLanguageTag(locale), namespace);
+}
+
+export type { TFunction };

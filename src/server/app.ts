@@ -1,0 +1,60 @@
+// The Worker's Hono app: one door for every request. Middleware order matters and reads top
+// to bottom: security headers wrap everything (so even errors carry them), then the request
+// context, CSRF and body bounds; the edge functions; and Astro for every other path.
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { mediaRoutes } from "../../functions/media.ts";
+import { resourceRoutes } from "../../functions/resource.ts";
+import { v3Routes } from "../../functions/v3.ts";
+import { requestContext, type AppEnv } from "./context.ts";
+import { csrf } from "./csrf.ts";
+import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { getT } from "../i18n/i18n.ts";
+import { DEFAULT_LOCALE } from "../context/locales.ts";
+
+/** Largest request body any route accepts; routes may bound theirs tighter. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type PageRenderer = (c: Context<AppEnv>) => Promise<Response> | Response;
+
+/** v3 calls answer {status, code, message, data}; /resource calls wrap it in resource_response. */
+export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  const body = toResourceError(error, c.var.t ?? getT(DEFAULT_LOCALE));
+  const envelope = { status: "failure", code: body.code, message: body.message, data: null, error: body };
+  const payload = c.req.path.startsWith("/resource/") ? { resource_response: envelope } : { ...envelope, ...body };
+  return c.json(payload, error.status, error.options.headers);
+}
+
+export function createApp(renderPage: PageRenderer) {
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders());
+  // The floor the benchmarks compare against: no context, no storage.
+  app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
+  app.use(requestContext());
+  app.use(csrf());
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, ErrorCode.PayloadTooLarge, { message: "api.payloadTooLarge", values: { limit: MAX_BODY_BYTES } });
+      },
+    }),
+  );
+
+  app.route("/media", mediaRoutes);
+  app.route("/resource", resourceRoutes);
+  app.route("/v3", v3Routes);
+  app.all("*", (c) => renderPage(c));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error.status >= 500) console.error(error.cause ?? error);
+      return errorResponse(c, error);
+    }
+    console.error(error);
+    return errorResponse(c, internalError(error));
+  });
+  return app;
+}

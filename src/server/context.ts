@@ -1,0 +1,33 @@
+// The request context, built once by Hono and read by Astro pages. Astro receives the same
+// ExecutionContext object Hono got (as locals.cfContext), so it is the key that ties them.
+import type { MiddlewareHandler } from "hono";
+import { buildRequestContext, type RequestContext } from "../context/request-context.ts";
+import { getT, type TFunction } from "../i18n/i18n.ts";
+
+const contexts = new WeakMap<object, RequestContext>();
+
+export interface AppVariables {
+  ctx: RequestContext;
+  t: TFunction;
+}
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+
+function runtimeCountry(request: Request): string | undefined {
+  const cf = (request as Request & { cf?: { country?: unknown } }).cf;
+  return typeof cf?.country === "string" ? cf.country : undefined;
+}
+
+export function requestContext(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const ctx = buildRequestContext(c.req.raw, { country: runtimeCountry(c.req.raw) });
+    c.set("ctx", ctx);
+    c.set("t", getT(ctx.locale));
+    contexts.set(c.executionCtx, ctx);
+    await next();
+  };
+}
+
+/** The context Hono built for this execution, or a fresh one (astro dev runs without Hono). */
+export function contextFor(executionContext: object | undefined, request: Request): RequestContext {
+  return (executionContext && contexts.get(executionContext)) ?? buildRequestContext(request, { country: runtimeCountry(request) });
+}
