@@ -7,7 +7,9 @@ import { ApiError, ErrorCode, notFound } from "../src/server/errors.ts";
 import { MEDIA_TYPES } from "../src/media/media.ts";
 import { parseRange } from "../src/media/range.ts";
 
-const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*){0,6}\.([a-z0-9]{2,5})$/;
+// A lowercase top folder (pins, users, pool), then up to six segments; locale names in
+// caption keys carry capitals (captions.en_US.vtt). ".." never appears in a key.
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*){0,6}\.([a-z0-9]{2,5})$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export const mediaRoutes = new Hono<AppEnv>();

@@ -26,7 +26,7 @@ function parseDataText(text: string | null | undefined): z.infer<typeof dataSche
     throw badRequest([{ field: "data", reason: "validation.invalidFormat" }], "api.invalidJson");
   }
   const parsed = dataSchema.safeParse(json);
-  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "data"));
+  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "data", json));
   return parsed.data;
 }
 
@@ -60,7 +60,7 @@ resourceRoutes.all("/:name/:action{(get|create|update|delete)/?}", async (c) => 
 
   const data = await readData(c);
   const options = definition.options.safeParse(data.options);
-  if (!options.success) throw badRequest(zodProblems(options.error, "options"));
+  if (!options.success) throw badRequest(zodProblems(options.error, "options", data.options));
 
   const result = await definition.handle(c, options.data);
   return c.json(

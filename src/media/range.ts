@@ -12,7 +12,7 @@ export interface ByteRange {
  * "unsatisfiable": a well-formed range that lies wholly outside the object (answer 416).
  */
 export function parseRange(header: string, size: number): ByteRange | "unsatisfiable" | null {
-  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*(?:,.*)?$/i.exec(header.trim());
+  const match = /^bytes=(\d*)-(\d*)\s*(?:,.*)?$/i.exec(header.trim());
   if (!match) return null;
   const [, startText = "", endText = ""] = match;
   if (startText === "" && endText === "") return null;

@@ -47,7 +47,8 @@ export function csrf(): MiddlewareHandler {
     // Issue the token with documents and API answers only: never on media, assets or
     // anything cacheable, where a Set-Cookie could be stored and replayed to others.
     const type = c.res.headers.get("content-type") ?? "";
-    if (!hasValidCookie && (type.startsWith("text/html") || type.startsWith("application/json"))) {
+    const isDocumentOrApi = type.startsWith("text/html") || type.startsWith("application/json");
+    if (!hasValidCookie && isDocumentOrApi && !c.req.path.startsWith("/media/")) {
       c.res = new Response(c.res.body, c.res);
       setCookie(c, CSRF_COOKIE, newToken(), {
         path: "/",

@@ -88,13 +88,25 @@ export function internalError(cause: unknown): ApiError {
 
 const MAX_PROBLEMS = 20;
 
-/** zod issues → field problems with i18n reasons ("title: must be at most 50 characters"). */
-export function zodProblems(error: z.ZodError, prefix = ""): FieldProblem[] {
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * zod issues → field problems with i18n reasons ("title: must be at most 50 characters").
+ * `input` is what was parsed: it tells a missing field from one of the wrong type.
+ */
+export function zodProblems(error: z.ZodError, prefix = "", input?: unknown): FieldProblem[] {
   return error.issues.slice(0, MAX_PROBLEMS).map((issue) => {
     const field = [prefix, ...issue.path.map(String)].filter(Boolean).join(".") || prefix || "body";
     switch (issue.code) {
       case "invalid_type":
-        return issue.input === undefined
+        return valueAt(input, issue.path) === undefined
           ? { field, reason: "validation.required" }
           : { field, reason: "validation.invalidType", values: { expected: String(issue.expected) } };
       case "too_big":

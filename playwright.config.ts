@@ -1,0 +1,47 @@
+// Browser tests. Run them with `npm run test:e2e` (scripts/e2e.mjs): it builds if needed,
+// prepares a separate state dir (.wrangler/e2e-state), starts the built Worker on a free
+// port and sets E2E_BASE_URL. There is deliberately no `webServer` section here.
+//
+// Browsers: the system Chromium (scripts/ensure-chromium.mjs; CHROMIUM_PATH overrides).
+// Projects: `en` (en-US) and `ar` (ar-SA, right-to-left). A spec that only makes sense in
+// one of them can opt out with e.g. `test.skip(testInfo.project.name === "ar", "…")`.
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./scripts/ensure-chromium.mjs";
+
+const CI = Boolean(process.env["CI"]);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: CI ? "line" : "list",
+  outputDir: "test-results",
+  use: {
+    ...(process.env["E2E_BASE_URL"] ? { baseURL: process.env["E2E_BASE_URL"] } : {}),
+    browserName: "chromium",
+    headless: true,
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "en", use: { locale: "en-US", timezoneId: "UTC" } },
+    { name: "ar", use: { locale: "ar-SA", timezoneId: "UTC" } },
+  ],
+});

@@ -1,0 +1,272 @@
+// `npm run bench`: throughput/latency of the BUILT worker under `wrangler dev` (workerd on
+// this machine), plus the deploy bundle size.
+//
+//   node scripts/bench.mjs [--duration 10] [--connections 10] [--warmup 2]
+//                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle]
+//
+// Every route is measured in the SAME run as /healthz, and reported with
+// `ratio_to_healthz` (= route rps / healthz rps), which is far less machine-dependent than
+// raw rps. Results go to bench/results/bench-<timestamp>.json and bench/results/latest.json.
+//
+// To add a route, append to ROUTES; to add a number to the report, append to MEASUREMENTS.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import {
+  ROOT,
+  WORKER_CONFIG,
+  ensureBuilt,
+  fmtDuration,
+  migrate,
+  parseArgs,
+  run,
+  seedIfEmpty,
+  startWorker,
+} from "./lib/server.mjs";
+
+const BENCH_STATE = ".wrangler/bench-state";
+const RESULTS_DIR = path.join(ROOT, "bench", "results");
+
+/** First `/pin/<id>/` link on the home page, or null. */
+async function firstPinPath(ctx) {
+  const html = await ctx.getText("/");
+  const m = html.match(/href="(\/pin\/\d+\/)"/);
+  return m ? m[1] : null;
+}
+
+/**
+ * Routes to measure, in order. The first one is the baseline for `ratio_to_healthz`.
+ *  - `path`: a string, or `async (ctx) => string | null` (null: skip, with `skipNote`).
+ *  - optional `method`, `headers`, `body` (passed to autocannon).
+ * ctx: { url, getText(path) } — getText is cached per path.
+ */
+export const ROUTES = [
+  { name: "healthz", path: "/healthz" },
+  { name: "home", path: "/" },
+  { name: "pin", path: firstPinPath, skipNote: 'no href="/pin/<digits>/" link on /' },
+];
+
+/**
+ * Extra measurements: `{ name, when: "before" | "during", run: async (ctx) => value }`.
+ * "before" runs before the worker is started (e.g. the bundle size); "during" runs with
+ * the worker up, after the route benchmarks (ctx.url is set). Values land in
+ * `result.measurements[name]`; a thrown error is recorded as `{ error }`.
+ */
+export const MEASUREMENTS = [
+  { name: "bundle", when: "before", run: measureBundle },
+];
+
+/** `wrangler deploy --dry-run`: "Total Upload: X KiB / gzip: Y KiB". */
+export async function measureBundle() {
+  const outdir = mkdtempSync(path.join(os.tmpdir(), "pinloom-bundle-"));
+  try {
+    const { stdout, stderr } = await run(
+      "wrangler",
+      ["deploy", "--dry-run", "--outdir", outdir, "--config", WORKER_CONFIG],
+      { capture: true, env: { CI: "true" } },
+    );
+    const text = stdout + stderr;
+    const m = text.match(/Total Upload:\s*([\d.]+)\s*(KiB|MiB)\s*\/\s*gzip:\s*([\d.]+)\s*(KiB|MiB)/);
+    if (!m) throw new Error(`no "Total Upload" line in wrangler's output:\n${text.slice(-2000)}`);
+    const kib = (v, unit) => Math.round(Number(v) * (unit === "MiB" ? 1024 : 1) * 100) / 100;
+    return { total_kib: kib(m[1], m[2]), gzip_kib: kib(m[3], m[4]) };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+const round = (n, d = 2) => (Number.isFinite(n) ? Math.round(n * 10 ** d) / 10 ** d : null);
+
+function gitInfo() {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" }).trim() !== "";
+    return { commit, dirty };
+  } catch {
+    return null;
+  }
+}
+
+function wranglerVersion() {
+  try {
+    return JSON.parse(readFileSync(path.join(ROOT, "node_modules/wrangler/package.json"), "utf8")).version;
+  } catch {
+    return null;
+  }
+}
+
+async function runMeasurements(when, ctx, into) {
+  for (const m of MEASUREMENTS.filter((x) => x.when === when)) {
+    const t = Date.now();
+    try {
+      into[m.name] = await m.run(ctx);
+    } catch (err) {
+      into[m.name] = { error: err instanceof Error ? err.message : String(err) };
+    }
+    console.log(`[bench] measurement ${m.name}: ${JSON.stringify(into[m.name])} (${fmtDuration(Date.now() - t)})`);
+  }
+}
+
+function printTable(result) {
+  const rows = [["route", "path", "req/s", "p50 ms", "p99 ms", "non2xx", "errors", "ratio"]];
+  for (const r of result.routes) {
+    if (r.skipped) {
+      rows.push([r.name, "-", "skipped", "", "", "", "", r.skipped]);
+      continue;
+    }
+    rows.push([
+      r.name,
+      r.path,
+      String(r.rps),
+      String(r.latency_p50_ms),
+      String(r.latency_p99_ms),
+      String(r.non2xx),
+      String(r.errors),
+      r.ratio_to_healthz === null ? "-" : String(r.ratio_to_healthz),
+    ]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
+  const b = result.measurements.bundle;
+  if (b && !b.error) console.log(`  bundle: ${b.total_kib} KiB total, ${b.gzip_kib} KiB gzip`);
+}
+
+async function main() {
+  const args = parseArgs();
+  const duration = Number(args.duration ?? 10);
+  const connections = Number(args.connections ?? 10);
+  const warmup = Number(args.warmup ?? 2);
+  if (!(duration > 0) || !(connections > 0) || !(warmup >= 0)) {
+    throw new Error("--duration and --connections must be > 0, --warmup >= 0");
+  }
+  const only = typeof args.routes === "string" ? new Set(args.routes.split(",")) : null;
+  const routes = ROUTES.filter((r, i) => i === 0 || !only || only.has(r.name));
+
+  const startedAt = new Date();
+  const result = {
+    timestamp: startedAt.toISOString(),
+    git: gitInfo(),
+    node: process.version,
+    wrangler: wranglerVersion(),
+    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, mem_gib: round(os.totalmem() / 2 ** 30, 1) },
+    server: "wrangler dev (local workerd), built worker",
+    options: { duration_s: duration, connections, warmup_s: warmup, pipelining: 1 },
+    routes: [],
+    measurements: {},
+  };
+
+  if (await ensureBuilt({ force: Boolean(args.build) })) console.log("[bench] built the worker");
+  if (!args["no-bundle"]) await runMeasurements("before", {}, result.measurements);
+  await migrate(BENCH_STATE);
+  if (args["no-seed"]) console.log("[bench] --no-seed: not seeding");
+  else await seedIfEmpty(BENCH_STATE);
+
+  const server = await startWorker({ persistTo: BENCH_STATE });
+  const onSignal = (sig) => {
+    console.error(`[bench] ${sig}: stopping the worker`);
+    server.stop().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    console.log(`[bench] worker on ${server.url}; ${duration} s × ${connections} connections per route`);
+    const textCache = new Map();
+    const ctx = {
+      url: server.url,
+      async getText(p) {
+        if (!textCache.has(p)) {
+          const res = await fetch(server.url + p);
+          textCache.set(p, await res.text());
+        }
+        return textCache.get(p);
+      },
+    };
+
+    // Resolve paths first, then warm every route up, then measure.
+    const planned = [];
+    for (const r of routes) {
+      const p = typeof r.path === "function" ? await r.path(ctx) : r.path;
+      if (p === null || p === undefined) {
+        console.log(`[bench] skipping ${r.name}: ${r.skipNote ?? "no path"}`);
+        planned.push({ route: r, path: null });
+      } else {
+        planned.push({ route: r, path: p });
+      }
+    }
+    const reqOpts = (r, p, secs) => ({
+      url: server.url + p,
+      method: r.method ?? "GET",
+      ...(r.headers ? { headers: r.headers } : {}),
+      ...(r.body ? { body: r.body } : {}),
+      connections,
+      duration: secs,
+      pipelining: 1,
+    });
+    if (warmup > 0) {
+      for (const { route, path: p } of planned) {
+        if (p !== null) await cannon(reqOpts(route, p, warmup));
+      }
+    }
+    for (const { route, path: p } of planned) {
+      if (p === null) {
+        result.routes.push({ name: route.name, path: null, skipped: route.skipNote ?? "no path" });
+        continue;
+      }
+      const res = await cannon(reqOpts(route, p, duration));
+      const entry = {
+        name: route.name,
+        path: p,
+        rps: round(res.requests.average, 1),
+        latency_p50_ms: round(res.latency.p50),
+        latency_p99_ms: round(res.latency.p99),
+        latency_avg_ms: round(res.latency.average),
+        requests_total: res.requests.total,
+        non2xx: res.non2xx,
+        errors: res.errors,
+        timeouts: res.timeouts,
+        status_codes: Object.fromEntries(Object.entries(res.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+        throughput_kib_s: round(res.throughput.average / 1024, 1),
+        ratio_to_healthz: null,
+      };
+      result.routes.push(entry);
+      console.log(`[bench] ${route.name} ${p}: ${entry.rps} req/s, p50 ${entry.latency_p50_ms} ms, p99 ${entry.latency_p99_ms} ms, non2xx ${entry.non2xx}`);
+    }
+    const base = result.routes[0];
+    for (const r of result.routes) {
+      if (!r.skipped && base && !base.skipped && base.rps > 0) r.ratio_to_healthz = round(r.rps / base.rps, 3);
+    }
+    await runMeasurements("during", ctx, result.measurements);
+  } finally {
+    await server.stop();
+  }
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = result.timestamp.replace(/[:.]/g, "-");
+  const file = path.join(RESULTS_DIR, `bench-${stamp}.json`);
+  const json = JSON.stringify(result, null, 2) + "\n";
+  writeFileSync(file, json);
+  writeFileSync(path.join(RESULTS_DIR, "latest.json"), json);
+  console.log("");
+  printTable(result);
+  console.log(`\n[bench] wrote ${path.relative(ROOT, file)} and bench/results/latest.json`);
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(`[bench] ${err instanceof Error ? err.message : err}`);
+      process.exit(1);
+    },
+  );
+}

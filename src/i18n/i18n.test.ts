@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { LOCALES } from "../context/locales.ts";
+import { getT, loadResources } from "./i18n.ts";
+
+const root = join(import.meta.dirname, "../../locales");
+type Tree = { [key: string]: string | Tree };
+const read = (locale: string): Tree => JSON.parse(readFileSync(join(root, locale, "common.json"), "utf8")) as Tree;
+function keys(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [prefix + key] : keys(value, `${prefix}${key}.`)));
+}
+
+describe("locale files", () => {
+  it("exist for exactly the 45 locales", () => {
+    expect(readdirSync(root).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it.each(["fr", "ar_SA"])("%s is complete: every English key, nothing else", (locale) => {
+    expect(keys(read(locale)).sort()).toEqual(keys(read("en_US")).sort());
+  });
+
+  it("no locale has a key English lacks", () => {
+    const english = new Set(keys(read("en_US")));
+    for (const locale of LOCALES) expect(keys(read(locale)).filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it("keeps interpolation variables in translations", () => {
+    const english = read("en_US");
+    for (const locale of ["fr", "ar_SA"]) {
+      const translated = read(locale);
+      for (const key of keys(english)) {
+        const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+        const get = (tree: Tree) => key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree) as string;
+        expect(variables(get(translated)), `${locale} ${key}`).toEqual(variables(get(english)));
+      }
+    }
+  });
+
+  it("refuses a malformed file", () => {
+    expect(() => loadResources({ "/locales/fr/common.json": { default: { a: 1 } } })).toThrow(/Invalid locale file/);
+    expect(() => loadResources({ "/locales/xx_XX/common.json": { default: {} } })).toThrow(/Unknown locale/);
+  });
+});
+
+describe("getT", () => {
+  it("translates, and falls back to English where a locale has no text yet", () => {
+    expect(getT("fr")("home.heading")).toBe("Des idées pour vous");
+    expect(getT("ar_SA")("home.heading")).toBe("أفكار لك");
+    expect(getT("de")("home.heading")).toBe("Ideas for you");
+  });
+
+  it("keeps the spec's default message word for word", () => {
+    expect(getT("en_US")("api.default")).toBe("Sorry! Something went wrong on our end!");
+    expect(getT("en_US")("status.loading")).toBe("Loading...");
+  });
+
+  it("fixed translators do not disturb each other", () => {
+    const french = getT("fr");
+    const arabic = getT("ar_SA");
+    const english = getT("en_US");
+    expect([french("site.home"), arabic("site.home"), english("site.home"), french("site.home")]).toEqual(["Accueil", "الرئيسية", "Home", "Accueil"]);
+  });
+});

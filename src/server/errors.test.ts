@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { getT } from "../i18n/i18n.ts";
+import { ApiError, ErrorCode, badRequest, internalError, toResourceError, zodProblems } from "./errors.ts";
+
+const schema = z.strictObject({
+  id: z.string().regex(/^\d+$/),
+  title: z.string().max(50),
+  count: z.number().int().min(1),
+  scope: z.enum(["pins", "boards"]),
+});
+
+describe("zodProblems names the field and the reason", () => {
+  it.each([
+    [{ title: "x", count: 1, scope: "pins" }, "options.id", "validation.required"],
+    [{ id: "a1", title: "x", count: 1, scope: "pins" }, "options.id", "validation.invalidFormat"],
+    [{ id: "1", title: "x".repeat(51), count: 1, scope: "pins" }, "options.title", "validation.tooLong"],
+    [{ id: "1", title: "x", count: 0, scope: "pins" }, "options.count", "validation.tooSmall"],
+    [{ id: "1", title: "x", count: "2", scope: "pins" }, "options.count", "validation.invalidType"],
+    [{ id: "1", title: "x", count: 1, scope: "maps" }, "options.scope", "validation.invalidValue"],
+    [{ id: "1", title: "x", count: 1, scope: "pins", extra: true }, "options.extra", "validation.unknownKey"],
+  ])("%j → %s %s", (input, field, reason) => {
+    const result = schema.safeParse(input);
+    expect(result.success).toBe(false);
+    const [problem] = zodProblems(result.error!, "options", input);
+    expect(problem).toMatchObject({ field, reason });
+  });
+});
+
+describe("the resource error object", () => {
+  it("carries every field of the spec, translated", () => {
+    const error = badRequest([{ field: "options.title", reason: "validation.tooLong", values: { maximum: 50 } }]);
+    expect(toResourceError(error, getT("en_US"))).toEqual({
+      api_error_code: ErrorCode.InvalidParameters,
+      code: ErrorCode.InvalidParameters,
+      message: "Invalid parameters",
+      message_detail: "options.title: must be at most 50 characters",
+      extra_data: null,
+      http_status: 400,
+    });
+    expect(toResourceError(error, getT("fr")).message_detail).toBe("options.title: doit comporter au plus 50 caractères");
+  });
+
+  it("says only the spec's default message for the unexpected, and keeps the cause", () => {
+    const cause = new Error("D1_ERROR: no such table: pins at line 3");
+    const error = internalError(cause);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.cause).toBe(cause);
+    const body = toResourceError(error, getT("en_US"));
+    expect(body.message).toBe("Sorry! Something went wrong on our end!");
+    expect(JSON.stringify(body)).not.toContain("D1_ERROR");
+    expect(body.http_status).toBe(500);
+  });
+});

@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { GOOGLEBOT_UA, attributeOf, countElements, get, seedWorld } from "./fixtures.ts";
+
+beforeAll(async () => {
+  await seedWorld([
+    { id: 101, title: "Lemon tart" },
+    { id: 102, title: "Gone tart", isDeleted: true },
+    { id: 103, title: "Hidden tart", isHidden: true },
+    { id: 104, title: "Secret tart", boardId: 11 },
+    { id: 105, title: "Risky link", link: "javascript:alert(1)" },
+  ]);
+});
+
+describe("status codes", () => {
+  it("a pin page is 200 with its title", async () => {
+    const response = await get("/pin/101/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>Lemon tart</title>");
+    expect(await attributeOf(html, 'link[rel="canonical"]', "href")).toBe("https://pinloom.example/pin/101/");
+  });
+
+  it.each(["/pin/999/", "/pin/abc/", "/pin/104/", "/no/such/page"])("%s is a 404 page, not a 200", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page not found");
+    expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex");
+  });
+
+  it("a deleted pin is 410 Gone", async () => {
+    const response = await get("/pin/102/");
+    expect(response.status).toBe(410);
+    expect(await response.text()).toContain("This pin was deleted");
+  });
+
+  it("a hidden pin is served but noindex", async () => {
+    const html = await (await get("/pin/103/")).text();
+    expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex");
+  });
+});
+
+describe("no secret leaks through the first pages", () => {
+  it("the home grid shows public pins only", async () => {
+    const html = await (await get("/")).text();
+    expect(html).toContain('href="/pin/101/"');
+    for (const hidden of ["102", "103", "104"]) expect(html).not.toContain(`href="/pin/${hidden}/"`);
+    expect(html).not.toContain("Surprise party for Maya");
+  });
+});
+
+describe("client script", () => {
+  it("a browser gets the context and the island", async () => {
+    const html = await (await get("/pin/101/")).text();
+    expect(await countElements(html, "script#pinloom-context")).toBe(1);
+    expect(await countElements(html, "astro-island")).toBe(1);
+    expect(await countElements(html, "script")).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ["a crawler", "/pin/101/", { "user-agent": GOOGLEBOT_UA }],
+    ["?server_only", "/pin/101/?server_only=1", {}],
+    ["a search-engine cache host", "/pin/101/", { "x-forwarded-host": "webcache.googleusercontent.com" }],
+    ["a crawler on the home page", "/", { "user-agent": GOOGLEBOT_UA }],
+  ])("%s gets no script element at all, and the same content", async (_name, path, headers) => {
+    const html = await (await get(path, headers)).text();
+    expect(await countElements(html, "script")).toBe(0);
+    expect(await countElements(html, "astro-island")).toBe(0);
+  });
+
+  it("the crawler's copy of the pin has the same content as a person's", async () => {
+    const person = await (await get("/pin/101/")).text();
+    const crawler = await (await get("/pin/101/", { "user-agent": GOOGLEBOT_UA })).text();
+    const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<astro-island[^>]*>|<\/astro-island>|<link rel="modulepreload"[^>]*>/g, "");
+    const heading = /<h1[^>]*>([^<]*)<\/h1>/;
+    expect(heading.exec(text(crawler))?.[1]).toBe(heading.exec(text(person))?.[1]);
+    expect(crawler).toContain("Copy link");
+  });
+
+  it("the embedded context cannot be closed by a decoded query value", async () => {
+    const payload = "</script><script>alert(1)</script>";
+    const html = await (await get(`/pin/101/?invite_code=${encodeURIComponent(payload)}`)).text();
+    expect(await countElements(html, "script")).toBe(await countElements(await (await get("/pin/101/")).text(), "script"));
+    const start = html.indexOf('id="pinloom-context">') + 'id="pinloom-context">'.length;
+    const json = html.slice(start, html.indexOf("</script>", start));
+    expect(json).not.toContain("<");
+    expect(JSON.parse(json).inviteCode).toBe(payload);
+  });
+});
+
+describe("translation at the edge", () => {
+  it.each([
+    ["fr", "fr", "ltr", "Des idées pour vous"],
+    ["ar-SA", "ar-SA", "rtl", "أفكار لك"],
+    ["de", "de", "ltr", "Ideas for you"],
+  ])("Accept-Language %s renders lang=%s dir=%s", async (acceptLanguage, lang, dir, heading) => {
+    const html = await (await get("/", { "accept-language": acceptLanguage })).text();
+    expect(await attributeOf(html, "html", "lang")).toBe(lang);
+    expect(await attributeOf(html, "html", "dir")).toBe(dir);
+    expect(html).toContain(heading);
+  });
+
+  it("?locale= wins over the header", async () => {
+    const html = await (await get("/pin/999/?locale=ar_SA", { "accept-language": "fr" })).text();
+    expect(html).toContain("الصفحة غير موجودة");
+  });
+});
+
+describe("the outbound link", () => {
+  it("never links a javascript: URL; falls back to the original image", async () => {
+    const html = await (await get("/pin/105/")).text();
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain('href="/media/pins/105/orig.jpg"');
+  });
+});
