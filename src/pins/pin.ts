@@ -88,7 +88,7 @@ export const storyPinDataSchema = z.object({
       backgroundColor: z.string().default("#ffffff"),
       image: imageRef.nullish(),
       images: z.record(z.string(), imageRef).optional(),
-      blocks: z.array(z.object({ type: z.string().transform((type) => type.toLowerCase()), text: z.string().nullish() }).passthrough()),
+      blocks: z.array(z.looseObject({ type: z.string().transform((type) => type.toLowerCase()), text: z.string().nullish() })),
     }),
   ),
   totalVideoDuration: z.number().default(0),

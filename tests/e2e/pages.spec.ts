@@ -1,0 +1,88 @@
+// A visitor's first pages in a real browser, in English and in Arabic (right to left).
+import { expect, test } from "@playwright/test";
+
+const HEADINGS = { en: "Ideas for you", ar: "أفكار لك" } as const;
+const COPIED = { en: "Link copied", ar: "تم نسخ الرابط" } as const;
+const COPY = { en: "Copy link", ar: "نسخ الرابط" } as const;
+const NOT_FOUND = { en: "Page not found", ar: "الصفحة غير موجودة" } as const;
+
+type Project = keyof typeof HEADINGS;
+const projectOf = (name: string): Project => (name === "ar" ? "ar" : "en");
+
+test("the home page shows a grid of pins whose images load", async ({ page }, testInfo) => {
+  const lang = projectOf(testInfo.project.name);
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+  await expect(page.getByRole("heading", { level: 1, name: HEADINGS[lang] })).toBeVisible();
+  const grid = page.getByRole("list", { name: HEADINGS[lang] });
+  const links = grid.getByRole("link");
+  expect(await links.count()).toBeGreaterThanOrEqual(20);
+  // The first row's images are real, decoded pictures with their reserved size.
+  const firstImage = grid.getByRole("img").first();
+  await expect(firstImage).toBeVisible();
+  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("a visitor opens a pin and copies its link through the island", async ({ page, context, baseURL }, testInfo) => {
+  const lang = projectOf(testInfo.project.name);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
+  await page.goto("/");
+  const first = page.getByRole("list", { name: HEADINGS[lang] }).getByRole("link").first();
+  const href = await first.getAttribute("href");
+  expect(href).toMatch(/^\/pin\/\d+\/$/);
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("script#pinloom-context")).toHaveCount(1);
+
+  const copy = page.getByRole("button", { name: COPY[lang] });
+  // The island is interactive only once React has hydrated it.
+  await expect(page.locator("astro-island:not([ssr])")).toHaveCount(1);
+  await copy.click();
+  await expect(page.getByRole("status")).toHaveText(COPIED[lang]);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`/pin/\\d+/$`));
+});
+
+test("the pages run under the CSP without a single violation", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/");
+  const href = await page.locator('a[href^="/pin/"]').first().getAttribute("href");
+  await page.goto(href!);
+  await expect(page.locator("astro-island:not([ssr])")).toHaveCount(1);
+  expect(violations).toEqual([]);
+});
+
+test("a missing pin is a real 404 page", async ({ page }, testInfo) => {
+  const lang = projectOf(testInfo.project.name);
+  const response = await page.goto("/pin/1/");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND[lang] })).toBeVisible();
+  await expect(page.getByRole("link", { name: lang === "ar" ? "الانتقال إلى الصفحة الرئيسية" : "Go to the home page" })).toBeVisible();
+});
+
+test("keyboard users can skip to the content", async ({ page }, testInfo) => {
+  const lang = projectOf(testInfo.project.name);
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: lang === "ar" ? "انتقل إلى المحتوى" : "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+});
+
+test("a crawler gets the page with no script at all", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", javaScriptEnabled: true });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/`);
+  await expect(page.locator("script")).toHaveCount(0);
+  const pinHref = await page.locator('a[href^="/pin/"]').first().getAttribute("href");
+  await page.goto(`${baseURL}${pinHref}`);
+  await expect(page.locator("script")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.close();
+});
