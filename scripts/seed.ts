@@ -1,0 +1,492 @@
+// Seeds the local D1 database and R2 bucket with the deterministic demo world.
+//
+//   node scripts/seed.ts [--reset] [--if-empty] [--pins N] [--persist-to DIR] [--seed N]
+//
+//   --reset        delete every row of every table and every object of the bucket, then seed
+//   --if-empty     when `users` already has rows: print "Database already seeded", exit 0
+//                  (checked before --reset, so the pair never wipes a seeded database)
+//   --pins N       pins in the world (default 1000; > 2000 uses the pooled bench images)
+//   --persist-to   wrangler state dir, as for `wrangler dev --persist-to` (default .wrangler/state)
+//   --seed N       Faker seed (default 20261122; the documented ids assume the default)
+//
+// Runs on Node 24 (`./node_modules/.bin/node scripts/seed.ts`). Migrations are applied first
+// with `wrangler d1 migrations apply DB --local --persist-to DIR` (CI=true, never prompts);
+// the bindings come from wrangler's getPlatformProxy on the same state dir, so `wrangler dev`
+// and `wrangler d1 execute DB --local --persist-to DIR` see exactly these rows and objects.
+//
+// Rows go in through db.batch(). Each statement is a multi-row INSERT with inlined SQL
+// literals: through the platform proxy every prepare()/bind() is a synchronous round trip
+// (~2.5 ms), so one statement per row would cost minutes; this costs about a second.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import cliProgress from "cli-progress";
+import { getPlatformProxy } from "wrangler";
+import { hashPassword } from "../src/accounts/password.ts";
+import { renderClip, renderImageJob, type RenderedObject } from "./seed/media.ts";
+import { DEFAULT_PINS, DEFAULT_SEED, MIN_PINS, TABLE_INSERT_ORDER, buildWorld, type ImageJob, type SqlValue, type TableName, type World } from "./seed/world.ts";
+
+process.env["WRANGLER_SEND_METRICS"] ??= "false";
+process.env["CLOUDFLARE_CF_FETCH_ENABLED"] ??= "false";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CONFIG_PATH = path.join(ROOT, "wrangler.toml");
+const DEFAULT_PERSIST = ".wrangler/state";
+const PUT_CONCURRENCY = 8;
+const RENDER_CONCURRENCY = Math.max(2, Math.min(4, availableParallelism() * 2));
+const MAX_STATEMENT_CHARS = 90_000;
+const MAX_ROWS_PER_STATEMENT = 500;
+const MAX_STATEMENTS_PER_BATCH = 40;
+
+/** Children first: the order tables are emptied by --reset (unknown tables follow). */
+const RESET_ORDER = [
+  "comments",
+  "pin_reaction_counts",
+  "reactions",
+  "follows",
+  "board_pins",
+  "pin_video_formats",
+  "pin_images",
+  "pins",
+  "board_collaborators",
+  "board_sections",
+  "boards",
+  "link_domains",
+  "sessions",
+  "users",
+];
+
+type Env = { DB: D1Database; MEDIA: R2Bucket };
+
+class SeedError extends Error {}
+
+// ---------------------------------------------------------------------------------------
+// Arguments
+// ---------------------------------------------------------------------------------------
+
+type Args = { reset: boolean; ifEmpty: boolean; pins: number; persistTo: string; seed: number };
+
+const USAGE = "usage: node scripts/seed.ts [--reset] [--if-empty] [--pins N] [--persist-to DIR] [--seed N]";
+
+function readArgs(argv: string[]): Args {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        reset: { type: "boolean", default: false },
+        "if-empty": { type: "boolean", default: false },
+        pins: { type: "string" },
+        "persist-to": { type: "string" },
+        seed: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new SeedError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const values = parsed.values;
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const integer = (text: string | undefined, fallback: number, name: string, min: number): number => {
+    if (text === undefined) return fallback;
+    if (!/^\d+$/.test(text) || Number(text) < min) throw new SeedError(`--${name} must be an integer >= ${min} (got "${text}")\n${USAGE}`);
+    return Number(text);
+  };
+  return {
+    reset: values.reset === true,
+    ifEmpty: values["if-empty"] === true,
+    pins: integer(values.pins, DEFAULT_PINS, "pins", MIN_PINS),
+    persistTo: path.resolve(process.cwd(), values["persist-to"] ?? path.join(ROOT, DEFAULT_PERSIST)),
+    seed: integer(values.seed, DEFAULT_SEED, "seed", 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Output: a cli-progress bar per phase on a terminal, one plain line per phase otherwise
+// ---------------------------------------------------------------------------------------
+
+const tty = process.stdout.isTTY === true;
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function log(line: string): void {
+  console.log(`[seed] ${line}`);
+}
+
+class Phase {
+  readonly label: string;
+  readonly total: number;
+  readonly started: number;
+  value: number;
+  bar: cliProgress.SingleBar | null;
+
+  constructor(label: string, total: number) {
+    this.label = label;
+    this.total = total;
+    this.value = 0;
+    this.started = performance.now();
+    this.bar = null;
+    if (tty && total > 0) {
+      this.bar = new cliProgress.SingleBar(
+        {
+          format: `[seed] ${label.padEnd(10)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
+          stream: process.stdout,
+          hideCursor: true,
+          clearOnComplete: true,
+          barsize: 30,
+        },
+        cliProgress.Presets.shades_classic,
+      );
+      this.bar.start(total, 0);
+    }
+  }
+
+  tick(amount = 1): void {
+    this.value += amount;
+    this.bar?.update(this.value);
+  }
+
+  done(summary: string): void {
+    if (this.bar) {
+      this.bar.update(this.total);
+      this.bar.stop();
+    }
+    log(`${this.label}: ${summary} (${seconds(performance.now() - this.started)})`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Migrations (a wrangler child process on the same config and state dir)
+// ---------------------------------------------------------------------------------------
+
+function wranglerBin(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
+}
+
+async function applyMigrations(persistTo: string): Promise<void> {
+  const phase = new Phase("migrations", 0);
+  const args = [wranglerBin(), "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo, "--config", CONFIG_PATH];
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let text = "";
+    child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    child.on("error", (error) => reject(new SeedError(`could not start wrangler: ${error.message}`)));
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve(text);
+      else reject(new SeedError(`\`wrangler d1 migrations apply DB --local --persist-to ${persistTo}\` failed (${signal ?? `exit ${code}`}):\n${text.slice(-4000)}`));
+    });
+  });
+  const applied = [...new Set([...output.matchAll(/(\d{4}_[\w-]+\.sql)\s*│\s*✅/g)].map((match) => match[1]))];
+  phase.done(applied.length > 0 ? `applied ${applied.join(", ")}` : "up to date");
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers: concurrency, SQL literals
+// ---------------------------------------------------------------------------------------
+
+class Limiter {
+  readonly limit: number;
+  active: number;
+  readonly queue: Array<() => void>;
+
+  constructor(limit: number) {
+    this.limit = limit;
+    this.active = 0;
+    this.queue = [];
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.active++;
+    try {
+      return await task();
+    } finally {
+      this.active--;
+      this.queue.shift()?.();
+    }
+  }
+}
+
+async function forEachLimited<T>(items: readonly T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+function literal(value: SqlValue): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new SeedError(`cannot store ${value} in SQL`);
+    return String(value);
+  }
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+function insertStatements(table: string, rows: ReadonlyArray<Record<string, SqlValue>>): Array<{ sql: string; rows: number }> {
+  const first = rows[0];
+  if (!first) return [];
+  const columns = Object.keys(first);
+  const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
+  const statements: Array<{ sql: string; rows: number }> = [];
+  let values: string[] = [];
+  let size = head.length;
+  for (const row of rows) {
+    const tuple = `(${columns.map((column) => literal(row[column] ?? null)).join(", ")})`;
+    if (values.length > 0 && (size + tuple.length + 1 > MAX_STATEMENT_CHARS || values.length >= MAX_ROWS_PER_STATEMENT)) {
+      statements.push({ sql: head + values.join(","), rows: values.length });
+      values = [];
+      size = head.length;
+    }
+    values.push(tuple);
+    size += tuple.length + 1;
+  }
+  if (values.length > 0) statements.push({ sql: head + values.join(","), rows: values.length });
+  return statements;
+}
+
+// ---------------------------------------------------------------------------------------
+// Phases
+// ---------------------------------------------------------------------------------------
+
+async function userCount(db: D1Database): Promise<number> {
+  const row = await db.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+async function resetDatabase(db: D1Database): Promise<number> {
+  const phase = new Phase("reset db", 0);
+  const { results } = await db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{ name: string; sql: string | null }>();
+  const virtual = results.filter((table) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(table.sql ?? "")).map((table) => table.name);
+  const isShadow = (name: string): boolean => virtual.some((parent) => name.startsWith(`${parent}_`));
+  const candidates = results
+    .map((table) => table.name)
+    .filter((name) => !name.startsWith("sqlite_") && !name.startsWith("_cf_") && name !== "d1_migrations" && !isShadow(name))
+    // Virtual tables fed by triggers from their content table empty themselves; others are cleared.
+    .filter((name) => !virtual.includes(name) || !/content\s*=/i.test(results.find((table) => table.name === name)?.sql ?? ""));
+  const known = RESET_ORDER.filter((name) => candidates.includes(name));
+  const unknown = candidates.filter((name) => !RESET_ORDER.includes(name)).sort();
+  const order = [...unknown, ...known];
+  const counts = await db.batch(order.map((name) => db.prepare(`SELECT count(*) AS n FROM "${name}"`)));
+  const rows = counts.reduce((sum, result) => sum + Number((result.results[0] as { n?: number } | undefined)?.n ?? 0), 0);
+  await db.batch([db.prepare("PRAGMA defer_foreign_keys = on"), ...order.map((name) => db.prepare(`DELETE FROM "${name}"`))]);
+  phase.done(`deleted ${rows} rows from ${order.length} tables`);
+  return rows;
+}
+
+async function resetBucket(bucket: R2Bucket): Promise<number> {
+  const phase = new Phase("reset r2", 0);
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page: R2Objects = await bucket.list(cursor === undefined ? { limit: 1000 } : { limit: 1000, cursor });
+    if (page.objects.length > 0) pages.push(page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor !== undefined);
+  await forEachLimited(pages, 4, async (keys) => {
+    await bucket.delete(keys);
+  });
+  // Anything written meanwhile (or missed by the listing) goes in a final sweep.
+  for (let page = await bucket.list({ limit: 1000 }); page.objects.length > 0; page = await bucket.list({ limit: 1000 })) {
+    pages.push(page.objects.map((object) => object.key));
+    await bucket.delete(page.objects.map((object) => object.key));
+  }
+  const deleted = pages.reduce((sum, keys) => sum + keys.length, 0);
+  phase.done(`deleted ${deleted} objects`);
+  return deleted;
+}
+
+async function hashDemoPasswords(world: World): Promise<void> {
+  const phase = new Phase("passwords", world.credentials.length);
+  const byId = new Map(world.tables.users.map((user) => [user.id, user]));
+  await Promise.all(
+    world.credentials.map(async (credential) => {
+      // Deterministic 16-byte salt derived from the user id (demo accounts only).
+      const salt = new Uint8Array(createHash("sha256").update(`pinloom-demo-salt:${credential.userId}`).digest().subarray(0, 16));
+      const user = byId.get(credential.userId);
+      if (!user) throw new SeedError(`credential for unknown user ${credential.userId}`);
+      user.password_hash = await hashPassword(credential.password, salt);
+      phase.tick();
+    }),
+  );
+  phase.done(`hashed ${world.credentials.length} demo passwords`);
+}
+
+async function uploadMedia(world: World, bucket: R2Bucket): Promise<{ objects: number; bytes: number }> {
+  const puts = new Limiter(PUT_CONCURRENCY);
+  let objects = 0;
+  let bytes = 0;
+  const put = (key: string, body: Uint8Array, contentType: string): Promise<void> =>
+    puts.run(async () => {
+      await bucket.put(key, body, { httpMetadata: { contentType } });
+      objects++;
+      bytes += body.byteLength;
+    });
+
+  // Video clips: a few distinct clips, every video pin gets its own keys.
+  const { clips, videos, texts, images } = world.media;
+  const clipPhase = new Phase("videos", clips.length + videos.length * 2 + texts.length);
+  const rendered = new Map<number, { mp4: Uint8Array; webm: Uint8Array }>();
+  const usedClips = clips.filter((clip) => videos.some((video) => video.clip === clip.index));
+  await forEachLimited(usedClips, 2, async (clip) => {
+    rendered.set(clip.index, await renderClip(clip));
+    clipPhase.tick();
+  });
+  clipPhase.tick(clips.length - usedClips.length);
+  await Promise.all([
+    ...videos.flatMap((video) => {
+      const clip = rendered.get(video.clip);
+      if (!clip) throw new SeedError(`clip ${video.clip} was not rendered`);
+      return [
+        put(video.mp4Key, clip.mp4, "video/mp4").then(() => clipPhase.tick()),
+        put(video.webmKey, clip.webm, "video/webm").then(() => clipPhase.tick()),
+      ];
+    }),
+    ...texts.map((text) => put(text.key, new TextEncoder().encode(text.body), text.contentType).then(() => clipPhase.tick())),
+  ]);
+  clipPhase.done(`${usedClips.length} clips encoded (mp4 + webm), ${videos.length * 2} videos and ${texts.length} caption files stored`);
+
+  // Pictures: rendered with bounded concurrency; each job waits for its own puts.
+  const outputs = images.reduce((sum, job) => sum + job.outputs.length, 0);
+  const imagePhase = new Phase("images", outputs);
+  const shared = new Map<string, Promise<RenderedObject[]>>();
+  const render = (job: ImageJob): Promise<RenderedObject[]> => {
+    if (!job.shareKey) return renderImageJob(job);
+    let pending = shared.get(job.shareKey);
+    if (!pending) {
+      pending = renderImageJob(job);
+      shared.set(job.shareKey, pending);
+    }
+    return pending.then((objects) => job.outputs.map((output, index) => ({ ...(objects[index] as RenderedObject), key: output.key })));
+  };
+  await forEachLimited(images, RENDER_CONCURRENCY, async (job) => {
+    const objectsOfJob = await render(job);
+    await Promise.all(objectsOfJob.map((object) => put(object.key, object.body, object.contentType).then(() => imagePhase.tick())));
+  });
+  imagePhase.done(`${images.length} pictures rendered, ${outputs} JPEGs stored`);
+  return { objects, bytes };
+}
+
+async function insertRows(world: World, db: D1Database): Promise<number> {
+  const total = TABLE_INSERT_ORDER.reduce((sum, table) => sum + world.tables[table].length, 0);
+  const phase = new Phase("rows", total);
+  let batches = 0;
+  let statementsRun = 0;
+  for (const table of TABLE_INSERT_ORDER) {
+    const rows = world.tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>;
+    const statements = insertStatements(table, rows);
+    let batch: Array<{ sql: string; rows: number }> = [];
+    let batchChars = 0;
+    const flush = async (): Promise<void> => {
+      if (batch.length === 0) return;
+      try {
+        await db.batch(batch.map((statement) => db.prepare(statement.sql)));
+      } catch (error) {
+        throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
+      }
+      batches++;
+      statementsRun += batch.length;
+      phase.tick(batch.reduce((sum, statement) => sum + statement.rows, 0));
+      batch = [];
+      batchChars = 0;
+    };
+    for (const statement of statements) {
+      if (batch.length >= MAX_STATEMENTS_PER_BATCH || batchChars + statement.sql.length > 2_000_000) await flush();
+      batch.push(statement);
+      batchChars += statement.sql.length;
+    }
+    await flush();
+  }
+  phase.done(`${total} rows in ${TABLE_INSERT_ORDER.length} tables (${statementsRun} statements, ${batches} batches)`);
+  return total;
+}
+
+async function verifyCounts(world: World, db: D1Database): Promise<void> {
+  const tables = TABLE_INSERT_ORDER;
+  const results = await db.batch(tables.map((table) => db.prepare(`SELECT count(*) AS n FROM ${table}`)));
+  const wrong: string[] = [];
+  tables.forEach((table: TableName, index) => {
+    const actual = Number((results[index]?.results[0] as { n?: number } | undefined)?.n ?? -1);
+    if (actual !== world.tables[table].length) wrong.push(`${table}: ${actual} in D1, ${world.tables[table].length} expected`);
+  });
+  if (wrong.length > 0) throw new SeedError(`row counts do not match after seeding:\n  ${wrong.join("\n  ")}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const args = readArgs(process.argv.slice(2));
+  const started = performance.now();
+  if (!existsSync(CONFIG_PATH)) throw new SeedError(`wrangler config not found: ${CONFIG_PATH}`);
+  log(`state ${path.relative(process.cwd(), args.persistTo) || "."} · ${args.pins} pins · seed ${args.seed}${args.reset ? " · reset" : ""}${args.ifEmpty ? " · if-empty" : ""}`);
+  await applyMigrations(args.persistTo);
+
+  const proxy = await getPlatformProxy<Env>({ configPath: CONFIG_PATH, persist: { path: path.join(args.persistTo, "v3") }, remoteBindings: false });
+  try {
+    const { DB: db, MEDIA: bucket } = proxy.env;
+    const existing = await userCount(db);
+    if (existing > 0 && args.ifEmpty) {
+      console.log("Database already seeded");
+      return;
+    }
+    if (existing > 0 && !args.reset) {
+      throw new SeedError(`the database already has ${existing} users: pass --reset to wipe and reseed, or --if-empty to skip`);
+    }
+    if (args.reset) {
+      await resetDatabase(db);
+      await resetBucket(bucket);
+    }
+
+    const worldPhase = new Phase("world", 0);
+    const world = buildWorld({ pins: args.pins, seed: args.seed });
+    worldPhase.done(
+      `${world.tables.users.length} users, ${world.tables.boards.length} boards, ${world.tables.pins.length} pins${world.pooled ? " (pooled images)" : ""}`,
+    );
+    await hashDemoPasswords(world);
+    const uploaded = await uploadMedia(world, bucket);
+    const rows = await insertRows(world, db);
+    await verifyCounts(world, db);
+
+    log(
+      `done in ${seconds(performance.now() - started)}: ${rows} rows, ${uploaded.objects} objects (${(uploaded.bytes / 1024 / 1024).toFixed(1)} MiB)`,
+    );
+    log(
+      TABLE_INSERT_ORDER.map((table) => `${table}=${world.tables[table].length}`).join(" "),
+    );
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    const message = error instanceof SeedError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`[seed] failed: ${message}`);
+    process.exit(1);
+  },
+);
