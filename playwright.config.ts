@@ -10,6 +10,12 @@ import { chromiumPath } from "./scripts/ensure-chromium.mjs";
 
 const CI = Boolean(process.env["CI"]);
 
+// Headless Chromium says "HeadlessChrome", which isbot rightly reads as a bot, and bots get
+// pages with no script. The person-facing projects present an ordinary desktop Chrome; tests
+// that play a crawler set their own user agent.
+const PERSON_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -24,6 +30,7 @@ export default defineConfig({
   use: {
     ...(process.env["E2E_BASE_URL"] ? { baseURL: process.env["E2E_BASE_URL"] } : {}),
     browserName: "chromium",
+    userAgent: PERSON_UA,
     headless: true,
     launchOptions: {
       executablePath: chromiumPath(),

@@ -1,5 +1,9 @@
 // Dominant-colour placeholders without inline style attributes (the CSP allows none): one
 // <style> element per page with a class per colour, whose hash the page adds to its CSP.
+//
+// The hash must be added from the page's frontmatter: pages stream, and Astro sends the CSP
+// header before nested components render, so a hash added inside a component comes too late.
+import type { APIContext } from "astro";
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const FALLBACK = "#e9e9e9";
@@ -20,4 +24,11 @@ export async function sha256Base64(text: string): Promise<string> {
   let binary = "";
   for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
   return btoa(binary);
+}
+
+/** The placeholder CSS for a page, with its hash added to the page's CSP. Call from a page. */
+export async function placeholderStyle(csp: APIContext["csp"] | undefined, colors: Iterable<string>): Promise<string> {
+  const css = placeholderCss(colors);
+  if (css && csp) csp.insertStyleHash(`sha256-${await sha256Base64(css)}`);
+  return css;
 }

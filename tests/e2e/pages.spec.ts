@@ -86,3 +86,19 @@ test("a crawler gets the page with no script at all", async ({ browser, baseURL 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await context.close();
 });
+
+test("a seeded video pin plays, with captions available", async ({ page }) => {
+  // Pin 100002 is the seeded portrait video (docs/demo-accounts.md): WebM VP9 and MP4 H.264.
+  const response = await page.goto("/pin/100002/");
+  expect(response?.status()).toBe(200);
+  const video = page.locator("video");
+  await expect(video).toHaveAttribute("poster", /\/media\/.+\.jpg$/);
+  await expect(video.locator("track[kind=captions]")).toHaveCount(2);
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+  const size = await video.evaluate((element: HTMLVideoElement) => [element.videoWidth, element.videoHeight]);
+  expect(size).toEqual([360, 640]);
+});

@@ -195,6 +195,22 @@ describe("security headers on every response", () => {
     expect(csp).not.toContain("unsafe-eval");
   });
 
+  it.each(["/", "/pin/101/", "/pin/999/"])("every inline style and script of %s is allowed by a hash in the header", async (path) => {
+    const response = await get(path);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const html = await response.text();
+    const inline = [...html.matchAll(/<(style|script)(\s[^>]*)?>([\s\S]*?)<\/\1>/g)].filter(
+      ([, tag, attributes = ""]) => !(tag === "script" && /\bsrc=|type="application\/json"/.test(attributes)),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, tag, , body = ""] of inline) {
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+      const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+      const directive = new RegExp(`${tag}-src [^;]*'sha256-${hash.replace(/[+/=]/g, "\\$&")}'`);
+      expect(csp, `${tag}: ${body.slice(0, 60)}`).toMatch(directive);
+    }
+  });
+
   it("a page's CSP allows Astro's scripts by hash and nothing inline besides", async () => {
     const csp = (await get("/pin/101/")).headers.get("content-security-policy") ?? "";
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/) ?? [];
