@@ -1,0 +1,323 @@
+// Row and media-job types of the seeded world: one property per column of
+// src/server/migrations/0001_core.sql, and what scripts/seed/media.ts renders.
+import type { PinImageSize } from "../../src/media/media.ts";
+
+// ---------------------------------------------------------------------------------------
+// Row types: one property per column of src/server/migrations/0001_core.sql.
+// ---------------------------------------------------------------------------------------
+
+export type SqlValue = string | number | null;
+
+export type UserRow = {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  about: string;
+  country: string;
+  locale: string;
+  gender: string | null;
+  custom_gender: string | null;
+  birthday: string | null;
+  age_in_years: number | null;
+  image_key: string | null;
+  account_type: "personal" | "business";
+  business_name: string | null;
+  is_partner: number;
+  is_verified_merchant: number;
+  verified_identity: number;
+  is_ads_only_profile: number;
+  domain_url: string | null;
+  domain_verified: number;
+  is_employee: number;
+  is_under_16: number;
+  is_under_18: number;
+  is_write_banned: number;
+  is_private_profile: number;
+  login_state: "full" | "limited";
+  email_verified: number;
+  has_mfa_enabled: number;
+  mfa_secret: string | null;
+  is_parental_control_passcode_enabled: number;
+  parental_passcode_hash: string | null;
+  parental_control_anonymized_email: string | null;
+  allow_personalization_cookies: number;
+  allow_analytic_cookies: number;
+  allow_marketing_cookies: number;
+  third_party_marketing_tracking_enabled: number;
+  should_show_messaging: number;
+  show_personal_boutique: number;
+  save_behavior: number;
+  phone_country: string | null;
+  phone_number: string | null;
+  connected_networks: string;
+  follower_count: number;
+  following_count: number;
+  pin_count: number;
+  board_count: number;
+  secret_board_count: number;
+  group_board_count: number;
+  resurrection_date: number | null;
+  created_at: number;
+};
+
+export type LinkDomainRow = { domain: string; official_user_id: number | null; is_blocked: number };
+
+export type BoardPrivacy = "public" | "secret" | "protected";
+
+export type BoardRow = {
+  id: number;
+  owner_id: number;
+  name: string;
+  slug: string;
+  description: string;
+  privacy: BoardPrivacy;
+  layout: string;
+  cover_pin_id: number | null;
+  category: string | null;
+  is_collaborative: number;
+  pin_count: number;
+  sectionless_pin_count: number;
+  section_count: number;
+  collaborator_count: number;
+  follower_count: number;
+  archived_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type BoardSectionRow = {
+  id: number;
+  board_id: number;
+  title: string;
+  slug: string;
+  position: number;
+  pin_count: number;
+  created_at: number;
+};
+
+export type BoardCollaboratorRow = {
+  board_id: number;
+  user_id: number;
+  status: "new" | "accepted";
+  access: string;
+  type: "invite" | "request";
+  invited_by: number | null;
+  created_at: number;
+};
+
+export type PinKind = "image" | "video" | "carousel" | "story" | "recipe" | "article" | "product";
+
+export type PinRow = {
+  id: number;
+  pinner_id: number;
+  native_creator_id: number | null;
+  origin_pinner_id: number | null;
+  promoter_id: number | null;
+  board_id: number | null;
+  section_id: number | null;
+  kind: PinKind;
+  title: string;
+  grid_title: string;
+  description: string;
+  description_html: string;
+  alt_text: string | null;
+  auto_alt_text: string | null;
+  dominant_color: string;
+  category: string | null;
+  domain: string | null;
+  link: string | null;
+  mobile_link: string | null;
+  tracked_link: string | null;
+  tracking_params: string | null;
+  image_signature: string;
+  price_currency: string | null;
+  price_value: number | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  seo_url: string | null;
+  seo_noindex_reason: string | null;
+  comments_disabled: number;
+  is_unsafe: number;
+  is_hidden: number;
+  is_promoted: number;
+  is_downstream_promotion: number;
+  promoted_is_removable: number;
+  is_eligible_for_pdp: number;
+  is_oos_product: number;
+  is_stale_product: number;
+  is_deleted: number;
+  closeup_attribution_user_id: number | null;
+  media_attribution: string | null;
+  rich_metadata: string | null;
+  story_pin_data: string | null;
+  carousel_data: string | null;
+  sponsorship: string | null;
+  save_count: number;
+  share_count: number;
+  comment_count: number;
+  did_it_images_count: number;
+  created_at: number;
+  updated_at: number;
+};
+
+export type PinImageRow = {
+  pin_id: number;
+  size: PinImageSize;
+  url: string;
+  width: number;
+  height: number;
+  dominant_color: string;
+};
+
+export type PinVideoFormatRow = {
+  pin_id: number;
+  format: "V_720P" | "V_WEBM";
+  url: string;
+  mime_type: string;
+  width: number;
+  height: number;
+  duration_ms: number;
+  thumbnail: string;
+  captions_urls: string;
+};
+
+export type BoardPinRow = {
+  board_id: number;
+  pin_id: number;
+  section_id: number | null;
+  saved_by: number;
+  position: number;
+  created_at: number;
+};
+
+export type FollowRow = {
+  follower_id: number;
+  target_type: "user" | "board" | "interest";
+  target_id: number;
+  explicit: number;
+  created_at: number;
+};
+
+export type ReactionRow = { pin_id: number; user_id: number; reaction_type: number; created_at: number };
+
+export type PinReactionCountRow = { pin_id: number; reaction_type: number; count: number };
+
+export type CommentRow = {
+  id: number;
+  pin_id: number;
+  user_id: number;
+  parent_id: number | null;
+  text: string;
+  tags: string;
+  like_count: number;
+  helpful_count: number;
+  reply_count: number;
+  highlighted_by_pin_owner: number;
+  is_hidden: number;
+  created_at: number;
+  updated_at: number;
+};
+
+export type Tables = {
+  users: UserRow[];
+  link_domains: LinkDomainRow[];
+  boards: BoardRow[];
+  board_sections: BoardSectionRow[];
+  board_collaborators: BoardCollaboratorRow[];
+  pins: PinRow[];
+  pin_images: PinImageRow[];
+  pin_video_formats: PinVideoFormatRow[];
+  board_pins: BoardPinRow[];
+  follows: FollowRow[];
+  reactions: ReactionRow[];
+  pin_reaction_counts: PinReactionCountRow[];
+  comments: CommentRow[];
+};
+
+export type TableName = keyof Tables;
+
+/** Parents first: the order rows are inserted in (foreign keys are enforced by D1). */
+export const TABLE_INSERT_ORDER: readonly TableName[] = [
+  "users",
+  "link_domains",
+  "boards",
+  "board_sections",
+  "board_collaborators",
+  "pins",
+  "pin_images",
+  "pin_video_formats",
+  "board_pins",
+  "follows",
+  "reactions",
+  "pin_reaction_counts",
+  "comments",
+];
+
+// ---------------------------------------------------------------------------------------
+// Media job types (rendered by scripts/seed/media.ts)
+// ---------------------------------------------------------------------------------------
+
+export type ImageStyle = "blobs" | "stripes" | "bauhaus" | "horizon" | "quote" | "mosaic" | "plate" | "avatar";
+
+/** What to draw: a picture is fully determined by its spec (drawn at width x height). */
+export type ImageSpec = {
+  style: ImageStyle;
+  width: number;
+  height: number;
+  /** palette[0] is the background and the dominant colour. */
+  palette: string[];
+  seed: number;
+  text: string | null;
+};
+
+/** One JPEG to store: the picture resized (cover) to exactly width x height. */
+export type ImageOutput = { key: string; width: number; height: number };
+
+export type ImageJob = {
+  spec: ImageSpec;
+  outputs: ImageOutput[];
+  /** Jobs with the same shareKey have the same spec: render once, reuse the bytes. */
+  shareKey: string | null;
+};
+
+export type ClipSpec = {
+  index: number;
+  width: number;
+  height: number;
+  fps: number;
+  frames: number;
+  durationMs: number;
+  /** Drawn like an image of this spec, animated; frame 0 equals the still at t = 0. */
+  spec: ImageSpec;
+};
+
+export type VideoJob = { pinId: number; clip: number; mp4Key: string; webmKey: string };
+
+export type TextJob = { key: string; contentType: string; body: string };
+
+export type MediaPlan = { images: ImageJob[]; clips: ClipSpec[]; videos: VideoJob[]; texts: TextJob[] };
+
+export type DemoCredential = {
+  userId: number;
+  username: string;
+  email: string;
+  password: string;
+  role: string;
+  mfaSecret: string | null;
+};
+
+export type World = {
+  seed: number;
+  pinCount: number;
+  baseEpoch: number;
+  pooled: boolean;
+  tables: Tables;
+  media: MediaPlan;
+  credentials: DemoCredential[];
+};
+
+export type WorldOptions = { pins: number; seed?: number };
