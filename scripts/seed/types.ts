@@ -1,6 +1,7 @@
 // Row and media-job types of the seeded world: one property per column of
 // src/server/migrations/0001_core.sql, and what scripts/seed/media.ts renders.
 import type { PinImageSize } from "../../src/media/media.ts";
+import type { PinTableRow } from "../../src/pins/pin-row.ts";
 
 // ---------------------------------------------------------------------------------------
 // Row types: one property per column of src/server/migrations/0001_core.sql.
@@ -109,60 +110,9 @@ export type BoardCollaboratorRow = {
   created_at: number;
 };
 
-export type PinKind = "image" | "video" | "carousel" | "story" | "recipe" | "article" | "product";
+export type { PinKind } from "../../src/pins/pin.ts";
 
-export type PinRow = {
-  id: number;
-  pinner_id: number;
-  native_creator_id: number | null;
-  origin_pinner_id: number | null;
-  promoter_id: number | null;
-  board_id: number | null;
-  section_id: number | null;
-  kind: PinKind;
-  title: string;
-  grid_title: string;
-  description: string;
-  description_html: string;
-  alt_text: string | null;
-  auto_alt_text: string | null;
-  dominant_color: string;
-  category: string | null;
-  domain: string | null;
-  link: string | null;
-  mobile_link: string | null;
-  tracked_link: string | null;
-  tracking_params: string | null;
-  image_signature: string;
-  price_currency: string | null;
-  price_value: number | null;
-  seo_title: string | null;
-  seo_description: string | null;
-  seo_url: string | null;
-  seo_noindex_reason: string | null;
-  comments_disabled: number;
-  is_unsafe: number;
-  is_hidden: number;
-  is_promoted: number;
-  is_downstream_promotion: number;
-  promoted_is_removable: number;
-  is_eligible_for_pdp: number;
-  is_oos_product: number;
-  is_stale_product: number;
-  is_deleted: number;
-  closeup_attribution_user_id: number | null;
-  media_attribution: string | null;
-  rich_metadata: string | null;
-  story_pin_data: string | null;
-  carousel_data: string | null;
-  sponsorship: string | null;
-  save_count: number;
-  share_count: number;
-  comment_count: number;
-  did_it_images_count: number;
-  created_at: number;
-  updated_at: number;
-};
+export type PinRow = PinTableRow;
 
 export type PinImageRow = {
   pin_id: number;

@@ -11,6 +11,7 @@ import {
   type PinKind,
 } from "./pin.ts";
 import type { z } from "zod";
+import type { PinTableRow } from "./pin-row.ts";
 
 export interface UserSummary {
   id: string;
@@ -85,42 +86,13 @@ export interface GridPin {
   image2x: string | null;
 }
 
-interface PinRow {
-  id: number;
-  kind: PinKind;
-  title: string;
-  grid_title: string;
-  description: string;
-  description_html: string;
-  alt_text: string | null;
-  auto_alt_text: string | null;
-  dominant_color: string;
-  domain: string | null;
-  link: string | null;
-  mobile_link: string | null;
-  tracked_link: string | null;
-  created_at: number;
-  rich_metadata: string | null;
-  story_pin_data: string | null;
-  carousel_data: string | null;
-  media_attribution: string | null;
-  seo_title: string | null;
-  seo_description: string | null;
-  seo_noindex_reason: string | null;
-  is_hidden: number;
-  is_unsafe: number;
-  is_deleted: number;
-  is_promoted: number;
-  comments_disabled: number;
-  comment_count: number;
-  save_count: number;
-  pinner_id: number;
+/** A pins row joined with its pinner and board (PIN_SELECT). */
+interface PinRow extends PinTableRow {
   pinner_username: string;
   pinner_full_name: string;
   pinner_image_key: string | null;
   pinner_is_verified_merchant: number;
   pinner_follower_count: number;
-  board_id: number | null;
   board_name: string | null;
   board_slug: string | null;
   board_privacy: string | null;
