@@ -43,10 +43,16 @@ async function firstPinPath(ctx) {
  *  - optional `method`, `headers`, `body` (passed to autocannon).
  * ctx: { url, getText(path) } — getText is cached per path.
  */
+// Pages are measured as a person's browser sees them (with the context and islands); a bot
+// gets the script-free variant, measured on its own line.
+const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36" };
+const CRAWLER = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+
 export const ROUTES = [
   { name: "healthz", path: "/healthz" },
-  { name: "home", path: "/" },
-  { name: "pin", path: firstPinPath, skipNote: 'no href="/pin/<digits>/" link on /' },
+  { name: "home", path: "/", headers: BROWSER },
+  { name: "pin", path: firstPinPath, headers: BROWSER, skipNote: 'no href="/pin/<digits>/" link on /' },
+  { name: "pin (crawler)", path: firstPinPath, headers: CRAWLER, skipNote: 'no href="/pin/<digits>/" link on /' },
 ];
 
 /**

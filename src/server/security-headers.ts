@@ -15,15 +15,22 @@ const ALWAYS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 };
 
+function apply(headers: Headers, requestId: string | undefined): void {
+  for (const [name, value] of Object.entries(ALWAYS)) headers.set(name, value);
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
+  if (requestId) headers.set("X-Request-Id", requestId);
+}
+
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    // Responses from bindings (static assets) can carry immutable headers: copy once.
-    const headers = new Headers(c.res.headers);
-    for (const [name, value] of Object.entries(ALWAYS)) headers.set(name, value);
-    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
-    const ctx = c.get("ctx");
-    if (ctx) headers.set("X-Request-Id", ctx.requestId);
-    c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+    const requestId = c.get("ctx")?.requestId;
+    try {
+      apply(c.res.headers, requestId);
+    } catch {
+      // Responses from bindings (static assets, fetch) have immutable headers: copy once.
+      c.res = new Response(c.res.body, c.res);
+      apply(c.res.headers, requestId);
+    }
   };
 }

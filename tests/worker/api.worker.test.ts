@@ -182,6 +182,7 @@ describe("security headers on every response", () => {
     ["an API answer", "/resource/PinResource/get/"],
     ["the health check", "/healthz"],
     ["a media 404", "/media/pins/x.jpg"],
+    ["a static asset", "/favicon.svg"],
   ])("%s", async (_name, path) => {
     const response = await get(path);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
