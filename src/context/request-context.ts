@@ -21,6 +21,8 @@ export interface RequestContext {
   origin: string;
   fullPath: string;
   locale: Locale;
+  /** The locale named in ?locale=, when the URL names one: such a URL is its own canonical. */
+  explicitLocale: Locale | null;
   /** BCP 47 tag for <html lang> and hreflang. */
   language: string;
   isRTL: boolean;
@@ -91,6 +93,7 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
     origin: url.origin,
     fullPath: url.pathname + url.search,
     locale,
+    explicitLocale: parseLocale(url.searchParams.get(LOCALE_QUERY)),
     language: toLanguageTag(locale),
     isRTL: isRtl(locale),
     country: /^[A-Z]{2}$/.test(country) ? country : "US",

@@ -7,6 +7,9 @@ import { getT, loadResources } from "./i18n.ts";
 const root = join(import.meta.dirname, "../../locales");
 type Tree = { [key: string]: string | Tree };
 const read = (locale: string): Tree => JSON.parse(readFileSync(join(root, locale, "common.json"), "utf8")) as Tree;
+/** Plural forms differ by language (Arabic has six): compare keys with the suffix folded. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const base = (key: string) => key.replace(PLURAL, "");
 function keys(tree: Tree, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [prefix + key] : keys(value, `${prefix}${key}.`)));
 }
@@ -17,22 +20,29 @@ describe("locale files", () => {
   });
 
   it.each(["fr", "ar_SA"])("%s is complete: every English key, nothing else", (locale) => {
-    expect(keys(read(locale)).sort()).toEqual(keys(read("en_US")).sort());
+    const unique = (list: string[]) => [...new Set(list.map(base))].sort();
+    expect(unique(keys(read(locale)))).toEqual(unique(keys(read("en_US"))));
+    // Every plural has its "other" form, the one every language falls back to.
+    for (const key of keys(read(locale)).filter((k) => PLURAL.test(k))) expect(keys(read(locale))).toContain(`${base(key)}_other`);
   });
 
   it("no locale has a key English lacks", () => {
-    const english = new Set(keys(read("en_US")));
-    for (const locale of LOCALES) expect(keys(read(locale)).filter((key) => !english.has(key))).toEqual([]);
+    const english = new Set(keys(read("en_US")).map(base));
+    for (const locale of LOCALES) expect(keys(read(locale)).filter((key) => !english.has(base(key)))).toEqual([]);
   });
 
-  it("keeps interpolation variables in translations", () => {
+  it("keeps interpolation variables in translations (a plural form may spell its count out)", () => {
+    const variables = (text: string) => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort();
+    const get = (tree: Tree, key: string) => key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree) as string;
     const english = read("en_US");
     for (const locale of ["fr", "ar_SA"]) {
       const translated = read(locale);
-      for (const key of keys(english)) {
-        const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-        const get = (tree: Tree) => key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree) as string;
-        expect(variables(get(translated)), `${locale} ${key}`).toEqual(variables(get(english)));
+      for (const key of keys(translated)) {
+        const englishKey = keys(english).find((k) => k === key) ?? `${base(key)}_other`;
+        const wanted = variables(get(english, englishKey));
+        const actual = variables(get(translated, key));
+        if (PLURAL.test(key)) expect(actual.filter((v) => !wanted.includes(v)), `${locale} ${key}`).toEqual([]);
+        else expect(actual, `${locale} ${key}`).toEqual(wanted);
       }
     }
   });

@@ -40,6 +40,22 @@ export interface VideoFormat {
   captionsUrls: Record<string, string>;
 }
 
+export interface CommentSummary {
+  id: string;
+  text: string;
+  createdAt: string;
+  replyCount: number;
+  likeCount: number;
+  highlighted: boolean;
+  author: { username: string; fullName: string; imageSmallUrl: string | null };
+}
+
+export interface RelatedPage {
+  pins: GridPin[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
 export interface PinDetail {
   id: string;
   kind: PinKind;
@@ -69,10 +85,19 @@ export interface PinDetail {
   isUnsafe: boolean;
   isDeleted: boolean;
   isPromoted: boolean;
+  isOosProduct: boolean;
   commentsDisabled: boolean;
   commentCount: number;
   saveCount: number;
   reactionCounts: Array<{ reactionType: number; reactionCount: number }>;
+  /** The domain's official account, when the domain has one. */
+  domainOfficialUser: { username: string; fullName: string } | null;
+  /** Who the close-up credits (closeupAttribution). */
+  closeupAttribution: { username: string; fullName: string } | null;
+  /** The newest top-level comments, for server HTML. */
+  comments: CommentSummary[];
+  /** First page of CloseupRelatedModulesFeedQuery. */
+  related: RelatedPage;
 }
 
 export interface GridPin {
@@ -119,15 +144,126 @@ function visibleTo(row: PinRow, viewerId: number | null): boolean {
   return row.board_id === null || row.board_privacy === "public" || row.pinner_id === viewerId;
 }
 
+/** Related feed page size (spec 000 §9). */
+export const RELATED_PAGE_SIZE = 12;
+export const FIRST_COMMENTS = 5;
+
+/** Opaque keyset cursor over (created_at, id), newest first. */
+export function encodeCursor(createdAt: number, id: number): string {
+  return btoa(`${createdAt}.${id}`).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+export function decodeCursor(cursor: string): { createdAt: number; id: number } | null {
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(cursor)) return null;
+  try {
+    const [createdAt, id] = atob(cursor.replace(/-/g, "+").replace(/_/g, "/")).split(".").map(Number);
+    return Number.isSafeInteger(createdAt) && Number.isSafeInteger(id) ? { createdAt: createdAt!, id: id! } : null;
+  } catch {
+    return null;
+  }
+}
+
+const GRID_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color, p.created_at,
+              i.url, i.width, i.height, i2.url AS url_2x`;
+const GRID_JOINS = `JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
+       LEFT JOIN pin_images i2 ON i2.pin_id = p.id AND i2.size = '474x'
+       LEFT JOIN boards b ON b.id = p.board_id`;
+/** Pins anyone may see in a feed: not deleted, hidden or unsafe, on a public board or none. */
+const VISIBLE_IN_FEEDS = `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0 AND (p.board_id IS NULL OR b.privacy = 'public')`;
+
+interface GridRow {
+  id: number;
+  kind: PinKind;
+  title: string;
+  grid_title: string;
+  alt_text: string | null;
+  auto_alt_text: string | null;
+  dominant_color: string;
+  created_at: number;
+  url: string;
+  width: number;
+  height: number;
+  url_2x: string | null;
+}
+
+function gridPin(row: GridRow): GridPin {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    title: row.grid_title || row.title,
+    altText: row.alt_text ?? row.auto_alt_text,
+    dominantColor: row.dominant_color,
+    image: { url: row.url, width: row.width, height: row.height },
+    image2x: row.url_2x,
+  };
+}
+
+/**
+ * Related pins: the same category as the pin, newest first, paged by keyset cursor.
+ * Fetches one row more than the page to know whether another page exists.
+ */
+export function relatedPinsStatement(db: D1Database, pinId: string, cursor: { createdAt: number; id: number } | null, size = RELATED_PAGE_SIZE) {
+  return db
+    .prepare(
+      `SELECT ${GRID_COLUMNS}
+       FROM pins p
+       ${GRID_JOINS}
+       WHERE ${VISIBLE_IN_FEEDS}
+         AND p.id != ?1
+         AND p.category IS (SELECT category FROM pins WHERE id = ?1)
+         AND (?2 IS NULL OR p.created_at < ?2 OR (p.created_at = ?2 AND p.id < ?3))
+       ORDER BY p.created_at DESC, p.id DESC
+       LIMIT ?4`,
+    )
+    .bind(pinId, cursor?.createdAt ?? null, cursor?.id ?? null, size + 1);
+}
+
+export function relatedPage(rows: GridRow[], size = RELATED_PAGE_SIZE): RelatedPage {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    pins: page.map(gridPin),
+    hasNextPage: rows.length > size,
+    endCursor: rows.length > size && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+export async function listRelatedPins(db: D1Database, pinId: string, cursor: string | null): Promise<RelatedPage> {
+  const position = cursor ? decodeCursor(cursor) : null;
+  const { results } = await relatedPinsStatement(db, pinId, position).all<GridRow>();
+  return relatedPage(results);
+}
+
 export type PinLookup = { status: "found"; pin: PinDetail } | { status: "missing" } | { status: "deleted" };
 
 export async function getPin(db: D1Database, pinId: string, viewerId: number | null = null): Promise<PinLookup> {
-  const [pinResult, imageResult, videoResult, reactionResult, blockedResult] = await db.batch([
+  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult] = await db.batch([
     db.prepare(PIN_SELECT).bind(pinId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
     db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId),
     db.prepare("SELECT reaction_type, count FROM pin_reaction_counts WHERE pin_id = ?1 ORDER BY reaction_type").bind(pinId),
     db.prepare("SELECT domain FROM link_domains WHERE is_blocked = 1"),
+    db
+      .prepare(
+        `SELECT u.username, u.full_name FROM pins p
+         JOIN link_domains d ON d.domain = p.domain JOIN users u ON u.id = d.official_user_id
+         WHERE p.id = ?1`,
+      )
+      .bind(pinId),
+    db
+      .prepare("SELECT u.username, u.full_name FROM pins p JOIN users u ON u.id = p.closeup_attribution_user_id WHERE p.id = ?1")
+      .bind(pinId),
+    db
+      .prepare(
+        `SELECT c.id, c.text, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
+                u.username, u.full_name, u.image_key
+         FROM comments c JOIN users u ON u.id = c.user_id
+         WHERE c.pin_id = ?1 AND c.parent_id IS NULL AND c.is_hidden = 0
+         ORDER BY c.highlighted_by_pin_owner DESC, c.created_at DESC, c.id DESC
+         LIMIT ?2`,
+      )
+      .bind(pinId, FIRST_COMMENTS),
+    relatedPinsStatement(db, pinId, null),
   ]);
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
   if (!row || !visibleTo(row, viewerId)) return { status: "missing" };
@@ -192,6 +328,7 @@ export async function getPin(db: D1Database, pinId: string, viewerId: number | n
       isUnsafe: row.is_unsafe === 1,
       isDeleted: row.is_deleted === 1,
       isPromoted: row.is_promoted === 1,
+      isOosProduct: row.is_oos_product === 1,
       commentsDisabled: row.comments_disabled === 1,
       commentCount: row.comment_count,
       saveCount: row.save_count,
@@ -199,8 +336,31 @@ export async function getPin(db: D1Database, pinId: string, viewerId: number | n
         reactionType: r.reaction_type,
         reactionCount: r.count,
       })),
+      domainOfficialUser: nameOf(officialResult?.results?.[0]),
+      closeupAttribution: nameOf(attributionResult?.results?.[0]),
+      comments: ((commentResult?.results ?? []) as Array<Record<string, unknown>>).map(
+        (comment): CommentSummary => ({
+          id: String(comment.id),
+          text: String(comment.text),
+          createdAt: new Date(Number(comment.created_at)).toISOString(),
+          replyCount: Number(comment.reply_count),
+          likeCount: Number(comment.like_count),
+          highlighted: comment.highlighted_by_pin_owner === 1,
+          author: {
+            username: String(comment.username),
+            fullName: String(comment.full_name),
+            imageSmallUrl: userImageUrl((comment.image_key as string | null) ?? null, "small"),
+          },
+        }),
+      ),
+      related: relatedPage((relatedResult?.results ?? []) as GridRow[]),
     },
   };
+}
+
+function nameOf(row: unknown): { username: string; fullName: string } | null {
+  const value = row as { username?: string; full_name?: string } | undefined;
+  return value?.username ? { username: value.username, fullName: value.full_name ?? value.username } : null;
 }
 
 export const HOME_PAGE_SIZE = 50;
@@ -209,37 +369,14 @@ export const HOME_PAGE_SIZE = 50;
 export async function listHomePins(db: D1Database, limit = HOME_PAGE_SIZE): Promise<GridPin[]> {
   const { results } = await db
     .prepare(
-      `SELECT p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color,
-              i.url, i.width, i.height, i2.url AS url_2x
+      `SELECT ${GRID_COLUMNS}
        FROM pins p
-       JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
-       LEFT JOIN pin_images i2 ON i2.pin_id = p.id AND i2.size = '474x'
-       LEFT JOIN boards b ON b.id = p.board_id
-       WHERE p.is_deleted = 0 AND p.is_hidden = 0 AND (p.board_id IS NULL OR b.privacy = 'public')
+       ${GRID_JOINS}
+       WHERE ${VISIBLE_IN_FEEDS}
        ORDER BY p.created_at DESC, p.id DESC
        LIMIT ?1`,
     )
     .bind(Math.min(Math.max(limit, 1), 100))
-    .all<{
-      id: number;
-      kind: PinKind;
-      title: string;
-      grid_title: string;
-      alt_text: string | null;
-      auto_alt_text: string | null;
-      dominant_color: string;
-      url: string;
-      width: number;
-      height: number;
-      url_2x: string | null;
-    }>();
-  return results.map((row) => ({
-    id: String(row.id),
-    kind: row.kind,
-    title: row.grid_title || row.title,
-    altText: row.alt_text ?? row.auto_alt_text,
-    dominantColor: row.dominant_color,
-    image: { url: row.url, width: row.width, height: row.height },
-    image2x: row.url_2x,
-  }));
+    .all<GridRow>();
+  return results.map(gridPin);
 }

@@ -75,14 +75,17 @@ test("keyboard users can skip to the content", async ({ page }, testInfo) => {
   await expect(page).toHaveURL(/#main$/);
 });
 
-test("a crawler gets the page with no script at all", async ({ browser, baseURL }) => {
+const EXECUTABLE_SCRIPT = 'script:not([type="application/ld+json"]):not([type="application/json"])';
+
+test("a crawler gets the page with no executable script, and its structured data", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", javaScriptEnabled: true });
   const page = await context.newPage();
   await page.goto(`${baseURL}/`);
-  await expect(page.locator("script")).toHaveCount(0);
+  await expect(page.locator(EXECUTABLE_SCRIPT)).toHaveCount(0);
   const pinHref = await page.locator('a[href^="/pin/"]').first().getAttribute("href");
   await page.goto(`${baseURL}${pinHref}`);
-  await expect(page.locator("script")).toHaveCount(0);
+  await expect(page.locator(EXECUTABLE_SCRIPT)).toHaveCount(0);
+  expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await context.close();
 });

@@ -201,7 +201,7 @@ describe("security headers on every response", () => {
     const csp = response.headers.get("content-security-policy") ?? "";
     const html = await response.text();
     const inline = [...html.matchAll(/<(style|script)(\s[^>]*)?>([\s\S]*?)<\/\1>/g)].filter(
-      ([, tag, attributes = ""]) => !(tag === "script" && /\bsrc=|type="application\/json"/.test(attributes)),
+      ([, tag, attributes = ""]) => !(tag === "script" && /\bsrc=|type="application\/(ld\+)?json"/.test(attributes)),
     );
     expect(inline.length).toBeGreaterThan(0);
     for (const [, tag, , body = ""] of inline) {

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOGLEBOT_UA, attributeOf, countElements, get, seedWorld } from "./fixtures.ts";
 
+/** Script a browser would run: anything but JSON data blocks (JSON-LD, the context). */
+const EXECUTABLE_SCRIPT = 'script:not([type="application/ld+json"]):not([type="application/json"])';
+
 beforeAll(async () => {
   await seedWorld([
     { id: 101, title: "Lemon tart" },
@@ -25,7 +28,7 @@ describe("status codes", () => {
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain("Page not found");
-    expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex");
+    expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex, follow");
   });
 
   it("a deleted pin is 410 Gone", async () => {
@@ -36,7 +39,7 @@ describe("status codes", () => {
 
   it("a hidden pin is served but noindex", async () => {
     const html = await (await get("/pin/103/")).text();
-    expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex");
+    expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex, follow");
   });
 });
 
@@ -62,10 +65,16 @@ describe("client script", () => {
     ["?server_only", "/pin/101/?server_only=1", {}],
     ["a search-engine cache host", "/pin/101/", { "x-forwarded-host": "webcache.googleusercontent.com" }],
     ["a crawler on the home page", "/", { "user-agent": GOOGLEBOT_UA }],
-  ])("%s gets no script element at all, and the same content", async (_name, path, headers) => {
+  ])("%s gets no executable script at all, only structured data", async (_name, path, headers) => {
     const html = await (await get(path, headers)).text();
-    expect(await countElements(html, "script")).toBe(0);
+    expect(await countElements(html, EXECUTABLE_SCRIPT)).toBe(0);
     expect(await countElements(html, "astro-island")).toBe(0);
+    expect(await countElements(html, 'link[rel="modulepreload"]')).toBe(0);
+  });
+
+  it("a crawler gets the pin's structured data", async () => {
+    const html = await (await get("/pin/101/", { "user-agent": GOOGLEBOT_UA })).text();
+    expect(await countElements(html, 'script[type="application/ld+json"]')).toBe(2);
   });
 
   it("the crawler's copy of the pin has the same content as a person's", async () => {
@@ -81,6 +90,7 @@ describe("client script", () => {
     const payload = "</script><script>alert(1)</script>";
     const html = await (await get(`/pin/101/?invite_code=${encodeURIComponent(payload)}`)).text();
     expect(await countElements(html, "script")).toBe(await countElements(await (await get("/pin/101/")).text(), "script"));
+    expect(await countElements(html, EXECUTABLE_SCRIPT)).toBeGreaterThan(0);
     const start = html.indexOf('id="pinloom-context">') + 'id="pinloom-context">'.length;
     const json = html.slice(start, html.indexOf("</script>", start));
     expect(json).not.toContain("<");

@@ -1,0 +1,15 @@
+// Dates, numbers and money in the visitor's language, through Intl (ICU ships with workerd).
+
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
+}
+
+export function formatMoney(amount: number, currency: string, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, { style: "currency", currency }).format(amount);
+  } catch {
+    // An unknown currency code: show the number and the code rather than fail the page.
+    return `${new Intl.NumberFormat(language).format(amount)} ${currency}`;
+  }
+}

@@ -1,0 +1,166 @@
+// JSON-LD by pin kind (issue 3): SocialMediaPosting for pins, VideoObject for video pins,
+// Recipe, Product with Offer, Article, and a BreadcrumbList. Pure functions of a pin.
+import type { PinDetail } from "../pins/pins.server.ts";
+import { SITE_NAME } from "./head.ts";
+
+type JsonLd = Record<string, unknown>;
+
+const CONTEXT = "https://schema.org";
+
+/** Minutes → ISO 8601 duration (PT1H5M); null for nothing. */
+export function isoMinutes(minutes: number | null | undefined): string | null {
+  if (!minutes || minutes <= 0 || !Number.isFinite(minutes)) return null;
+  const whole = Math.round(minutes);
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return `PT${hours ? `${hours}H` : ""}${rest ? `${rest}M` : ""}`;
+}
+
+/** Milliseconds → ISO 8601 duration with seconds (PT4S, PT1M30S). */
+export function isoDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return `PT${minutes ? `${minutes}M` : ""}${rest || !minutes ? `${rest}S` : ""}`;
+}
+
+function absolute(url: string, origin: string): string {
+  return new URL(url, origin).href;
+}
+
+function imageOf(pin: PinDetail, origin: string): string | null {
+  const image = pin.images["736x"] ?? pin.images.orig ?? pin.images["474x"];
+  return image ? absolute(image.url, origin) : null;
+}
+
+function author(pin: PinDetail, origin: string): JsonLd {
+  return { "@type": "Person", name: pin.pinner.fullName || pin.pinner.username, url: absolute(`/${pin.pinner.username}/`, origin) };
+}
+
+function compact(value: JsonLd): JsonLd {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)));
+}
+
+function interactions(pin: PinDetail): JsonLd[] {
+  const likes = pin.reactionCounts.reduce((sum, reaction) => sum + reaction.reactionCount, 0);
+  return [
+    { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: pin.commentCount },
+    { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: likes },
+  ];
+}
+
+export function pinStructuredData(pin: PinDetail, canonical: string): JsonLd[] {
+  const origin = new URL(canonical).origin;
+  const image = imageOf(pin, origin);
+  const base = { "@context": CONTEXT, url: canonical, name: pin.title, description: pin.description || null, image };
+  const blocks: JsonLd[] = [];
+  const video = pin.videos[0];
+
+  if (video) {
+    blocks.push(
+      compact({
+        ...base,
+        "@type": "VideoObject",
+        thumbnailUrl: absolute(video.thumbnail, origin),
+        uploadDate: pin.createdAt,
+        duration: isoDuration(video.durationMs),
+        contentUrl: absolute(video.url, origin),
+        width: video.width,
+        height: video.height,
+        author: author(pin, origin),
+      }),
+    );
+  }
+
+  const metadata = pin.richMetadata;
+  if (metadata?.recipe) {
+    const recipe = metadata.recipe;
+    blocks.push(
+      compact({
+        ...base,
+        "@type": "Recipe",
+        name: recipe.name || pin.title,
+        author: author(pin, origin),
+        datePublished: pin.createdAt,
+        recipeIngredient: recipe.ingredients.flatMap((group) => group.items.map((item) => [item.amount, item.name].filter(Boolean).join(" "))),
+        prepTime: isoMinutes(recipe.prepTimeMinutes),
+        cookTime: isoMinutes(recipe.cookTimeMinutes),
+        totalTime: isoMinutes(recipe.totalTimeMinutes),
+        recipeYield: recipe.servingsSummary ?? null,
+        keywords: recipe.diets.join(", ") || null,
+        aggregateRating: metadata.aggregateRating
+          ? {
+              "@type": "AggregateRating",
+              ratingValue: metadata.aggregateRating.ratingValue,
+              bestRating: metadata.aggregateRating.bestRating,
+              ratingCount: metadata.aggregateRating.ratingCount,
+              reviewCount: metadata.aggregateRating.reviewCount,
+            }
+          : null,
+      }),
+    );
+  }
+
+  if (metadata?.article) {
+    blocks.push(
+      compact({
+        ...base,
+        "@type": "Article",
+        headline: pin.title.slice(0, 110),
+        datePublished: metadata.article.datePublished,
+        author: metadata.article.author ? { "@type": "Person", name: metadata.article.author } : author(pin, origin),
+        publisher: { "@type": "Organization", name: pin.domain ?? SITE_NAME },
+        mainEntityOfPage: pin.link ?? canonical,
+      }),
+    );
+  }
+
+  for (const product of metadata?.products ?? []) {
+    const offer = product.offerSummary;
+    const availability = offer?.inStock === false ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
+    const ranged = offer && offer.minPrice != null && offer.maxPrice != null && offer.minPrice !== offer.maxPrice;
+    blocks.push(
+      compact({
+        ...base,
+        "@type": "Product",
+        name: product.name,
+        brand: product.brand ? { "@type": "Brand", name: product.brand } : null,
+        sku: product.id,
+        offers: offer
+          ? compact(
+              ranged
+                ? { "@type": "AggregateOffer", lowPrice: offer.minPrice, highPrice: offer.maxPrice, priceCurrency: offer.currency, availability, url: pin.link ?? canonical }
+                : { "@type": "Offer", price: offer.price ?? offer.minPrice, priceCurrency: offer.currency, availability, url: pin.link ?? canonical },
+            )
+          : null,
+      }),
+    );
+  }
+
+  if (blocks.length === 0) {
+    blocks.push(
+      compact({
+        ...base,
+        "@type": "SocialMediaPosting",
+        headline: pin.title.slice(0, 110) || null,
+        datePublished: pin.createdAt,
+        author: author(pin, origin),
+        interactionStatistic: interactions(pin),
+        sharedContent: pin.link ? { "@type": "WebPage", url: pin.link } : null,
+      }),
+    );
+  }
+
+  const crumbs = [
+    { name: SITE_NAME, url: absolute("/", origin) },
+    { name: pin.pinner.fullName || pin.pinner.username, url: absolute(`/${pin.pinner.username}/`, origin) },
+    ...(pin.board ? [{ name: pin.board.name, url: absolute(pin.board.url, origin) }] : []),
+    { name: pin.title || SITE_NAME, url: canonical },
+  ];
+  blocks.push({
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.url })),
+  });
+  return blocks;
+}
