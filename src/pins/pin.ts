@@ -121,7 +121,8 @@ export function isAllowedLink(link: string | null | undefined, blockedHosts: Rea
     return false;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  const host = url.hostname.toLowerCase();
+  // "spam.example." (a fully qualified name) reaches the same host as "spam.example".
+  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
   for (const blocked of blockedHosts) if (host === blocked || host.endsWith(`.${blocked}`)) return false;
   return true;
 }

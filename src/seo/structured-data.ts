@@ -118,7 +118,7 @@ export function pinStructuredData(pin: PinDetail, canonical: string): JsonLd[] {
   for (const product of metadata?.products ?? []) {
     const offer = product.offerSummary;
     const availability = offer?.inStock === false ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
-    const ranged = offer && offer.minPrice != null && offer.maxPrice != null && offer.minPrice !== offer.maxPrice;
+    const ranged = offer && typeof offer.minPrice === "number" && typeof offer.maxPrice === "number" && offer.minPrice !== offer.maxPrice;
     blocks.push(
       compact({
         ...base,
