@@ -5,6 +5,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { mediaRoutes } from "../../functions/media.ts";
 import { resourceRoutes } from "../../functions/resource.ts";
+import { seoRoutes } from "../../functions/seo.ts";
 import { v3Routes } from "../../functions/v3.ts";
 import { requestContext, type AppEnv } from "./context.ts";
 import { csrf } from "./csrf.ts";
@@ -46,6 +47,7 @@ export function createApp(renderPage: PageRenderer) {
   app.route("/media", mediaRoutes);
   app.route("/resource", resourceRoutes);
   app.route("/v3", v3Routes);
+  app.route("/", seoRoutes);
   app.all("*", (c) => renderPage(c));
 
   app.onError((error, c) => {

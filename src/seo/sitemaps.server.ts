@@ -1,0 +1,224 @@
+// The crawl surface (issue 3): robots.txt, a sitemap index and one family of sitemap files per
+// kind of public page. Every kind is one registered SELECT of its public rows; paging, counting,
+// URL encoding and XML are shared. Nothing secret may ever reach these files, so the public
+// rules live here as SQL and are tested against secret, protected and archived rows
+// (tests/worker/seo.worker.test.ts).
+
+/** The site's origin for every absolute URL here (astro.config.mjs `site`). */
+export const SITE_ORIGIN = "https://pinloom.example";
+/** The sitemap protocol's limit of URLs per file. */
+export const SITEMAP_PAGE_SIZE = 50_000;
+export const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
+export const XML_CONTENT_TYPE = "application/xml; charset=utf-8";
+export const SITEMAP_INDEX_PATH = "/sitemap.xml";
+
+/** What every source query returns: the keyset (unique, compared with `>`) and a time. */
+export interface SitemapRow {
+  id: number;
+  /** Epoch milliseconds, or NULL when the kind has no modification time. */
+  lastmod: number | null;
+}
+
+export interface SitemapSource<Row extends SitemapRow = SitemapRow> {
+  /** The file name's prefix: /sitemaps/{kind}-{n}.xml. Lowercase letters only. */
+  kind: string;
+  /** One SELECT of exactly the public rows, with `id` and `lastmod` columns (plus what `path` reads). */
+  sql: string;
+  /** The page's path on the site, each segment encoded with encodePathSegment. */
+  path: (row: Row) => string;
+}
+
+/** Registers a source; the row type only matters to its own `path`. */
+export function defineSource<Row extends SitemapRow>(source: SitemapSource<Row>): SitemapSource {
+  return source as unknown as SitemapSource;
+}
+
+/**
+ * A profile anyone may see (alias u): public, with a full login. It is also the owner rule of
+ * a board page: a private or limited-login profile hides its boards too (canViewProfile in
+ * src/users/user.ts), so their board URLs would be 404s that admit the boards exist.
+ */
+const PUBLIC_PROFILE = `u.is_private_profile = 0 AND u.login_state = 'full'`;
+
+/** A board anyone may see and find (alias b): public, not archived, with a slug to address it by. */
+const PUBLIC_BOARD = `b.privacy = 'public' AND b.archived_at IS NULL AND b.slug <> ''`;
+
+/**
+ * A pin anyone may see (alias p, its first board LEFT JOINed as b): not deleted, hidden or
+ * unsafe, not marked noindex; first pinned to a public board (archived or not: the pin page
+ * shows it), or to no board when it is saved nowhere or to at least one public board. A pin
+ * saved only to secret or protected boards never appears.
+ * The unary `+` keeps SQLite off pins_feed (is_deleted, is_hidden), which matches nearly every
+ * pin: without statistics the planner prefers it and then sorts every public pin, where the
+ * primary key (pages) or pins_pinner (profiles) walks only what it returns.
+ */
+const PUBLIC_PIN = `+p.is_deleted = 0 AND +p.is_hidden = 0 AND p.is_unsafe = 0 AND p.seo_noindex_reason IS NULL
+  AND (b.privacy = 'public'
+       OR (p.board_id IS NULL
+           AND (NOT EXISTS (SELECT 1 FROM board_pins sp WHERE sp.pin_id = p.id)
+                OR EXISTS (SELECT 1 FROM board_pins sp JOIN boards sb ON sb.id = sp.board_id
+                           WHERE sp.pin_id = p.id AND sb.privacy = 'public'))))`;
+
+/** Kinds in index order. An `articles` kind joins by adding one defineSource here. */
+export const SITEMAP_SOURCES: readonly SitemapSource[] = [
+  defineSource<SitemapRow>({
+    kind: "pins",
+    sql: `SELECT p.id AS id, p.updated_at AS lastmod
+          FROM pins p LEFT JOIN boards b ON b.id = p.board_id
+          WHERE ${PUBLIC_PIN}`,
+    path: (row) => `/pin/${row.id}/`,
+  }),
+  defineSource<SitemapRow & { username: string; slug: string }>({
+    kind: "boards",
+    sql: `SELECT b.id AS id, b.updated_at AS lastmod, u.username AS username, b.slug AS slug
+          FROM boards b JOIN users u ON u.id = b.owner_id
+          WHERE ${PUBLIC_BOARD} AND ${PUBLIC_PROFILE}`,
+    path: (row) => `/${encodePathSegment(row.username)}/${encodePathSegment(row.slug)}/`,
+  }),
+  defineSource<SitemapRow & { username: string }>({
+    kind: "profiles",
+    sql: `SELECT u.id AS id, NULL AS lastmod, u.username AS username
+          FROM users u
+          WHERE ${PUBLIC_PROFILE}
+            AND (EXISTS (SELECT 1 FROM boards b WHERE b.owner_id = u.id AND ${PUBLIC_BOARD})
+                 OR EXISTS (SELECT 1 FROM pins p LEFT JOIN boards b ON b.id = p.board_id
+                            WHERE p.pinner_id = u.id AND ${PUBLIC_PIN}))`,
+    path: (row) => `/${encodePathSegment(row.username)}/`,
+  }),
+];
+
+export interface SitemapOptions {
+  /** URLs per file; SITEMAP_PAGE_SIZE unless a test proves paging with fewer. */
+  pageSize?: number;
+  sources?: readonly SitemapSource[];
+}
+
+export interface SitemapUrl {
+  /** Absolute URL, not yet XML-escaped. */
+  loc: string;
+  lastmod: string | null;
+}
+
+export interface SitemapFile {
+  kind: string;
+  page: number;
+}
+
+const FILE_NAME = /^([a-z]{1,32})-([1-9][0-9]{0,5})\.xml$/;
+
+/** "pins-3.xml" → {kind: "pins", page: 3}; anything else (other case, zero, padding) → null. */
+export function parseSitemapFileName(name: string): SitemapFile | null {
+  const match = FILE_NAME.exec(name);
+  return match ? { kind: match[1]!, page: Number(match[2]) } : null;
+}
+
+export function sitemapFilePath(file: SitemapFile): string {
+  return `/sitemaps/${file.kind}-${file.page}.xml`;
+}
+
+/**
+ * One path segment per RFC 3986: everything but unreserved characters, sub-delims, ":" and
+ * "@" is percent-encoded, so "&" stays literal (and is XML-escaped later). "." and ".." would
+ * be resolved away by clients, so their dots are encoded.
+ */
+export function encodePathSegment(segment: string): string {
+  if (segment === "." || segment === "..") return segment.replace(/\./g, "%2E");
+  return encodeURIComponent(segment).replace(/%(?:24|26|2B|2C|3A|3B|3D|40)/g, (escape) => decodeURIComponent(escape));
+}
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
+}
+
+export function absoluteUrl(path: string): string {
+  return `${SITE_ORIGIN}${path}`;
+}
+
+/** W3C datetime to the second, or null for a missing or impossible time. */
+export function lastmodOf(epochMs: number | null): string | null {
+  if (epochMs === null || !Number.isFinite(epochMs)) return null;
+  const date = new Date(epochMs);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+function pageSizeOf(options: SitemapOptions): number {
+  const size = options.pageSize ?? SITEMAP_PAGE_SIZE;
+  if (!Number.isSafeInteger(size) || size < 1 || size > SITEMAP_PAGE_SIZE) throw new RangeError(`page size ${size}`);
+  return size;
+}
+
+function sourceOf(kind: string, options: SitemapOptions): SitemapSource | undefined {
+  return (options.sources ?? SITEMAP_SOURCES).find((source) => source.kind === kind);
+}
+
+/** Every file the index lists: ceil(count / page size) per kind; a kind with no rows has none. */
+export async function listSitemapFiles(db: D1Database, options: SitemapOptions = {}): Promise<SitemapFile[]> {
+  const pageSize = pageSizeOf(options);
+  const sources = options.sources ?? SITEMAP_SOURCES;
+  if (sources.length === 0) return [];
+  const counts = await db.batch<{ n: number }>(sources.map((source) => db.prepare(`SELECT COUNT(*) AS n FROM (${source.sql})`)));
+  return sources.flatMap((source, index) => {
+    const pages = Math.ceil((counts[index]?.results[0]?.n ?? 0) / pageSize);
+    return Array.from({ length: pages }, (_, page) => ({ kind: source.kind, page: page + 1 }));
+  });
+}
+
+/** The statement behind sitemapPage (exported so a test can check its query plan). */
+export function sitemapPageQuery(source: SitemapSource, page: number, pageSize: number): { sql: string; params: number[] } {
+  const skip = (page - 1) * pageSize;
+  const after = skip === 0 ? "" : "WHERE id > (SELECT max(id) FROM (SELECT id FROM src ORDER BY id LIMIT ?2))";
+  return {
+    sql: `WITH src AS NOT MATERIALIZED (${source.sql}) SELECT * FROM src ${after} ORDER BY id LIMIT ?1`,
+    params: skip === 0 ? [pageSize] : [pageSize, skip],
+  };
+}
+
+/**
+ * The URLs of one file, or null for an unknown kind or a page past the end. Keyset paging: the
+ * page starts after the largest id among the first (page - 1) × size public ids, and reads
+ * `id > that` in id order with a LIMIT, in one statement (the CTE is inlined, not materialised,
+ * so both reads walk the primary key).
+ */
+export async function sitemapPage(db: D1Database, kind: string, page: number, options: SitemapOptions = {}): Promise<SitemapUrl[] | null> {
+  const pageSize = pageSizeOf(options);
+  const source = sourceOf(kind, options);
+  if (!source || !Number.isSafeInteger(page) || page < 1) return null;
+  const query = sitemapPageQuery(source, page, pageSize);
+  const { results } = await db.prepare(query.sql).bind(...query.params).all<SitemapRow>();
+  if (results.length === 0) return null;
+  return results.map((row) => ({ loc: absoluteUrl(source.path(row)), lastmod: lastmodOf(row.lastmod) }));
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+export function renderUrlset(urls: readonly SitemapUrl[]): string {
+  const entries = urls.map(
+    ({ loc, lastmod }) => `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</url>\n`,
+  );
+  return `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NAMESPACE}">\n${entries.join("")}</urlset>\n`;
+}
+
+export function renderSitemapIndex(files: readonly SitemapFile[]): string {
+  const entries = files.map((file) => `<sitemap><loc>${escapeXml(absoluteUrl(sitemapFilePath(file)))}</loc></sitemap>\n`);
+  return `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NAMESPACE}">\n${entries.join("")}</sitemapindex>\n`;
+}
+
+export async function buildSitemapIndex(db: D1Database, options: SitemapOptions = {}): Promise<string> {
+  return renderSitemapIndex(await listSitemapFiles(db, options));
+}
+
+/** One sitemap file's XML, or null when it does not exist (the route answers 404). */
+export async function buildSitemapPage(db: D1Database, kind: string, page: number, options: SitemapOptions = {}): Promise<string | null> {
+  const urls = await sitemapPage(db, kind, page, options);
+  return urls ? renderUrlset(urls) : null;
+}
+
+/** Paths no crawler has business in: the API surfaces. Pages and media stay crawlable. */
+export const ROBOTS_DISALLOW = ["/resource/", "/v3/", "/_/"] as const;
+
+export function buildRobotsTxt(): string {
+  const rules = ROBOTS_DISALLOW.map((path) => `Disallow: ${path}\n`).join("");
+  return `User-agent: *\nAllow: /\n${rules}\nSitemap: ${absoluteUrl(SITEMAP_INDEX_PATH)}\n`;
+}
