@@ -234,7 +234,8 @@ export async function listRelatedPins(db: D1Database, pinId: string, cursor: str
   return relatedPage(results);
 }
 
-export type PinLookup = { status: "found"; pin: PinDetail } | { status: "missing" } | { status: "deleted" };
+/** blockedHosts: link hosts never linked to, loaded in the same batch for the page's own rules. */
+export type PinLookup = { status: "found"; pin: PinDetail; blockedHosts: ReadonlySet<string> } | { status: "missing" } | { status: "deleted" };
 
 export async function getPin(db: D1Database, pinId: string, viewerId: number | null = null): Promise<PinLookup> {
   const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult] = await db.batch([
@@ -289,6 +290,7 @@ export async function getPin(db: D1Database, pinId: string, viewerId: number | n
   const showBoard = row.board_id !== null && row.board_privacy === "public" && row.board_name !== null;
   return {
     status: "found",
+    blockedHosts,
     pin: {
       id: String(row.id),
       kind: row.kind,

@@ -1,5 +1,6 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GOOGLEBOT_UA, attributeOf, countElements, get, seedWorld } from "./fixtures.ts";
+import { BASE, BROWSER_UA, GOOGLEBOT_UA, attributeOf, countElements, fetchWorker, get, seedWorld } from "./fixtures.ts";
 
 /** Script a browser would run: anything but JSON data blocks (JSON-LD, the context). */
 const EXECUTABLE_SCRIPT = 'script:not([type="application/ld+json"]):not([type="application/json"])';
@@ -11,7 +12,11 @@ beforeAll(async () => {
     { id: 103, title: "Hidden tart", isHidden: true },
     { id: 104, title: "Secret tart", boardId: 11 },
     { id: 105, title: "Risky link", link: "javascript:alert(1)" },
+    { id: 106, title: "Partner description" },
   ]);
+  await env.DB.prepare("UPDATE pins SET description_html = ?1 WHERE id = 106")
+    .bind('<p>Best <b>tart</b> <a href="https://shop.example/t" onclick="x()">recipe</a><img src=x onerror=alert(1)><script>alert(2)</script> <a href="javascript:alert(3)">click</a> <a href="https://spam.example./">deal</a></p>')
+    .run();
 });
 
 describe("status codes", () => {
@@ -88,13 +93,21 @@ describe("client script", () => {
 
   it("the embedded context cannot be closed by a decoded query value", async () => {
     const payload = "</script><script>alert(1)</script>";
-    const html = await (await get(`/pin/101/?invite_code=${encodeURIComponent(payload)}`)).text();
-    expect(await countElements(html, "script")).toBe(await countElements(await (await get("/pin/101/")).text(), "script"));
-    expect(await countElements(html, EXECUTABLE_SCRIPT)).toBeGreaterThan(0);
+    const path = `/pin/101/?invite_code=${encodeURIComponent(payload)}`;
+    // A shared (cached) render leaves per-visitor values out entirely.
+    expect(await (await get(path)).text()).not.toContain("alert(1)");
+    // A personal render embeds the value, escaped so it cannot close the element.
+    const token = "c".repeat(64);
+    const personal = await fetchWorker(path, {
+      method: "POST",
+      headers: { "user-agent": BROWSER_UA, origin: BASE, cookie: `csrftoken=${token}`, "x-csrftoken": token },
+    });
+    const html = await personal.text();
     const start = html.indexOf('id="pinloom-context">') + 'id="pinloom-context">'.length;
     const json = html.slice(start, html.indexOf("</script>", start));
     expect(json).not.toContain("<");
     expect(JSON.parse(json).inviteCode).toBe(payload);
+    expect(await countElements(html, EXECUTABLE_SCRIPT)).toBe(await countElements(await (await get("/pin/101/")).text(), EXECUTABLE_SCRIPT));
   });
 });
 
@@ -113,6 +126,16 @@ describe("translation at the edge", () => {
   it("?locale= wins over the header", async () => {
     const html = await (await get("/pin/999/?locale=ar_SA", { "accept-language": "fr" })).text();
     expect(html).toContain("الصفحة غير موجودة");
+  });
+});
+
+describe("partner HTML in descriptions", () => {
+  it("reaches the page only as allowlisted markup", async () => {
+    const html = await (await get("/pin/106/")).text();
+    expect(html).toContain('<p>Best <b>tart</b> <a href="https://shop.example/t" rel="nofollow ugc noopener noreferrer">recipe</a>');
+    for (const bad of ["onerror", "onclick", "alert(2)", "javascript:alert(3)", "spam.example"]) expect(html).not.toContain(bad);
+    expect(html).toContain("click");
+    expect(html).toContain("deal");
   });
 });
 
