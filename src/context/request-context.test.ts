@@ -111,8 +111,17 @@ describe("embedding", () => {
 
   it("embeds the fields a browser needs and no raw user agent", () => {
     const embedded = clientContext(buildRequestContext(request("/pin/1/?locale=fr")), "1.2.3");
-    expect(embedded).toMatchObject({ appVersion: "1.2.3", locale: "fr", language: "fr", isRTL: false, isBot: false, fullPath: "/pin/1/?locale=fr" });
-    expect(embedded.userAgent.platformVersion).toEqual([10, 0, 0]);
-    expect(embedded.userAgent).not.toHaveProperty("raw");
+    expect(embedded).toMatchObject({ appVersion: "1.2.3", locale: "fr", language: "fr", isRTL: false, isBot: false, fullPath: "/pin/1/?locale=fr", renderMode: "personal" });
+    const userAgent = "userAgent" in embedded ? embedded.userAgent : null;
+    expect(userAgent?.platformVersion).toEqual([10, 0, 0]);
+    expect(userAgent).not.toHaveProperty("raw");
+  });
+
+  it("a shared (edge-cached) render embeds nothing that belongs to one visitor", () => {
+    const ctx = buildRequestContext(request("/pin/1/?invite_code=abc", { "cf-ray": "ray-1", "cf-ipcountry": "BR" }));
+    ctx.renderMode = "shared";
+    const embedded = clientContext(ctx, "1.2.3");
+    expect(Object.keys(embedded).sort()).toEqual(["appVersion", "isAuthenticated", "isRTL", "language", "locale", "loginState", "origin", "renderMode"]);
+    expect(JSON.stringify(embedded)).not.toMatch(/ray-1|BR|abc|Chrome/);
   });
 });

@@ -41,6 +41,11 @@ export interface RequestContext {
   inviteCode: string | null;
   utmCampaign: string | null;
   utmContent: string | null;
+  /**
+   * "shared" when this render may be served to other visitors from the edge cache: then the
+   * page embeds only what every visitor shares. Set by src/server/page-cache.ts.
+   */
+  renderMode: "personal" | "shared";
 }
 
 export interface RequestFacts {
@@ -109,24 +114,34 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
     inviteCode: boundedParam(url, "invite_code", 64),
     utmCampaign: boundedParam(url, "utm_campaign"),
     utmContent: boundedParam(url, "utm_content"),
+    renderMode: "personal",
   };
 }
 
-/** What a browser may know about its own request: embedded in every page that runs script. */
+/**
+ * What a browser may know about its own request: embedded in every page that runs script.
+ * A shared (edge-cached) render carries only what every visitor of that URL, locale and
+ * variant has in common; the client asks GET /_/_/state for the rest (spec 000 §7).
+ */
 export function clientContext(ctx: RequestContext, appVersion: string) {
-  return {
+  const shared = {
     appVersion,
-    country: ctx.country,
-    fullPath: ctx.fullPath,
-    inviteCode: ctx.inviteCode,
     isAuthenticated: ctx.isAuthenticated,
-    isBot: ctx.isBot,
     isRTL: ctx.isRTL,
-    isSocialBot: ctx.isSocialBot,
     language: ctx.language,
     locale: ctx.locale,
     loginState: ctx.viewerType,
     origin: ctx.origin,
+    renderMode: ctx.renderMode,
+  };
+  if (ctx.renderMode === "shared") return shared;
+  return {
+    ...shared,
+    country: ctx.country,
+    fullPath: ctx.fullPath,
+    inviteCode: ctx.inviteCode,
+    isBot: ctx.isBot,
+    isSocialBot: ctx.isSocialBot,
     requestIdentifier: ctx.requestId,
     searchEngineReferrer: ctx.searchEngineReferrer,
     userAgent: {

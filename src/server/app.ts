@@ -10,6 +10,7 @@ import { v3Routes } from "../../functions/v3.ts";
 import { requestContext, type AppEnv } from "./context.ts";
 import { csrf } from "./csrf.ts";
 import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
+import { servePage } from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { getT } from "../i18n/i18n.ts";
 import { DEFAULT_LOCALE } from "../context/locales.ts";
@@ -48,7 +49,8 @@ export function createApp(renderPage: PageRenderer) {
   app.route("/resource", resourceRoutes);
   app.route("/v3", v3Routes);
   app.route("/", seoRoutes);
-  app.all("*", (c) => renderPage(c));
+  // Every other path is a page: signed-out renders are shared through the edge cache.
+  app.all("*", (c) => servePage(c, renderPage));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

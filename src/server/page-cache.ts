@@ -1,0 +1,129 @@
+// Edge cache for signed-out HTML (issue 3 "Caching"). Pages a signed-out visitor sees are the
+// same for everyone with the same URL, locale and variant, so they are rendered once and
+// served from the Cache API. The Cache API has no stale-while-revalidate, so it is built
+// here: an entry lives FRESH + STALE seconds; past FRESH it is served once more while a
+// fresh render replaces it in the background.
+//
+// Privacy: a shared render embeds only what every visitor shares (see clientContext), and
+// nothing per-visitor is ever stored: cookies are added by the CSRF middleware after this
+// layer, the request id by the security-header middleware.
+import type { Context } from "hono";
+import { LOCALES } from "../context/locales.ts";
+import type { RequestContext } from "../context/request-context.ts";
+import type { AppEnv } from "./context.ts";
+
+export const FRESH_SECONDS = 60;
+export const STALE_SECONDS = 600;
+const STORED_AT = "x-pinloom-stored-at";
+export const CACHE_STATUS = "x-pinloom-cache";
+export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/** Query parameters that never change what a page shows: left out of the key. */
+const IGNORED_PARAMS = new Set(["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "invite_code", "fbclid", "gclid", "msclkid", "server_only", "locale"]);
+const MAX_KEY_PARAMS = 10;
+
+export type Variant = "full" | "bare";
+const VARIANTS: readonly Variant[] = ["full", "bare"];
+
+export function variantOf(ctx: RequestContext): Variant {
+  return ctx.noClientScript ? "bare" : "full";
+}
+
+/** The cache key: origin and path, the content-relevant query sorted, then locale and variant. */
+export function pageCacheKey(url: URL, locale: string, variant: Variant): string {
+  const kept = [...url.searchParams.entries()]
+    .filter(([name]) => !IGNORED_PARAMS.has(name))
+    .slice(0, MAX_KEY_PARAMS)
+    .sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
+  const key = new URL(url.pathname, url.origin);
+  for (const [name, value] of kept) key.searchParams.append(name, value);
+  key.searchParams.set("__locale", locale);
+  key.searchParams.set("__variant", variant);
+  return key.href;
+}
+
+/** A request whose answer may be shared: a signed-out GET. */
+export function isShareable(method: string, ctx: RequestContext): boolean {
+  return method === "GET" && !ctx.isAuthenticated && ctx.viewerType === "UNAUTH";
+}
+
+function cacheable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+    !response.headers.has("set-cookie") &&
+    !/no-store|private/.test(response.headers.get("cache-control") ?? "")
+  );
+}
+
+function forClient(response: Response, status: "HIT" | "MISS" | "STALE" | "BYPASS"): Response {
+  const copy = new Response(response.body, response);
+  copy.headers.delete(STORED_AT);
+  copy.headers.set(CACHE_STATUS, status);
+  if (status !== "BYPASS") {
+    copy.headers.set("Cache-Control", SHARED_CACHE_CONTROL);
+    copy.headers.set("Vary", "Accept-Language, Cookie, User-Agent");
+  }
+  return copy;
+}
+
+async function store(cache: Cache, key: string, response: Response, now: number): Promise<void> {
+  const stored = new Response(response.body, response);
+  stored.headers.set("Cache-Control", `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`);
+  stored.headers.set(STORED_AT, String(now));
+  stored.headers.delete("x-request-id");
+  await cache.put(key, stored);
+}
+
+/** workerd's default cache (the DOM typings' CacheStorage does not know `default`). */
+function defaultCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+/** Keys being re-rendered in this isolate: one background render per key at a time. */
+const revalidating = new Set<string>();
+
+export type Renderer = (c: Context<AppEnv>) => Promise<Response> | Response;
+
+export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cache = defaultCache(), now = Date.now()): Promise<Response> {
+  const ctx = c.var.ctx;
+  if (!isShareable(c.req.method, ctx)) {
+    const response = await render(c);
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return copy;
+  }
+  ctx.renderMode = "shared";
+  const key = pageCacheKey(ctx.url, ctx.locale, variantOf(ctx));
+  const hit = await cache.match(key);
+  if (hit) {
+    const age = (now - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
+    if (age < FRESH_SECONDS) return forClient(hit, "HIT");
+    if (!revalidating.has(key)) {
+      revalidating.add(key);
+      c.executionCtx.waitUntil(
+        (async () => {
+          try {
+            const fresh = await render(c);
+            if (cacheable(fresh)) await store(cache, key, fresh, Date.now());
+          } finally {
+            revalidating.delete(key);
+          }
+        })(),
+      );
+    }
+    return forClient(hit, "STALE");
+  }
+  const response = await render(c);
+  if (!cacheable(response)) return forClient(response, "BYPASS");
+  const [forCache, forVisitor] = response.body ? response.body.tee() : [null, null];
+  c.executionCtx.waitUntil(store(cache, key, new Response(forCache, response), now));
+  return forClient(new Response(forVisitor, response), "MISS");
+}
+
+/** Drops every cached render of a path (all locales, both variants) in this location. */
+export async function purgePage(origin: string, path: string, cache: Cache = defaultCache()): Promise<void> {
+  const url = new URL(path, origin);
+  await Promise.all(LOCALES.flatMap((locale) => VARIANTS.map((variant) => cache.delete(pageCacheKey(url, locale, variant)))));
+}

@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { purgePage, pageCacheKey, SHARED_CACHE_CONTROL } from "../../src/server/page-cache.ts";
+import { BASE, GOOGLEBOT_UA, countElements, fetchWorker, get, seedWorld } from "./fixtures.ts";
+
+beforeAll(async () => {
+  await seedWorld([{ id: 101, title: "Lemon tart" }, { id: 102, title: "Fig jam" }, { id: 103, title: "Pear cake" }, { id: 104, title: "Plum pie" }]);
+});
+
+const status = (response: Response) => response.headers.get("x-pinloom-cache");
+
+/** The store happens in waitUntil: ask again until the entry is there (bounded). */
+async function untilHit(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await get(path, headers);
+    if (status(response) === "HIT") return response;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${path} never became a cache hit`);
+}
+
+describe("signed-out pages are shared through the edge cache", () => {
+  it("the first visitor misses, the next one hits, with shared cache headers", async () => {
+    const first = await get("/pin/101/");
+    expect(status(first)).toBe("MISS");
+    expect(first.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
+    await first.arrayBuffer();
+    const second = await untilHit("/pin/101/");
+    expect(second.status).toBe(200);
+    expect(await second.text()).toContain("Lemon tart");
+    expect(second.headers.get("vary")).toContain("Accept-Language");
+  });
+
+  it("a cached page carries nothing of the visitor who caused it", async () => {
+    const first = await get("/pin/102/?invite_code=secret-invite-123", { "cf-ray": "ray-of-visitor-one", "cf-ipcountry": "BR", cookie: "" });
+    const firstCookie = first.headers.get("set-cookie");
+    const firstHtml = await first.text();
+    expect(firstHtml).not.toContain("ray-of-visitor-one");
+    const second = await untilHit("/pin/102/");
+    const html = await second.text();
+    for (const personal of ["ray-of-visitor-one", "secret-invite-123", '"country"', '"userAgent"', "requestIdentifier"]) expect(html).not.toContain(personal);
+    expect(html).toContain('"renderMode":"shared"');
+    // Each visitor without a token gets their own, issued after the cache: never stored, never shared.
+    const token = (cookie: string | null) => /csrftoken=([a-f0-9]+)/.exec(cookie ?? "")?.[1];
+    expect(token(second.headers.get("set-cookie"))).toBeDefined();
+    expect(token(second.headers.get("set-cookie"))).not.toBe(token(firstCookie));
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+  });
+
+  it("crawlers have their own script-free variant", async () => {
+    await (await get("/pin/103/")).arrayBuffer();
+    await untilHit("/pin/103/");
+    const crawler = await get("/pin/103/", { "user-agent": GOOGLEBOT_UA });
+    const html = await crawler.text();
+    expect(await countElements(html, 'script:not([type="application/ld+json"]):not([type="application/json"])')).toBe(0);
+    const again = await untilHit("/pin/103/", { "user-agent": GOOGLEBOT_UA });
+    expect(await countElements(await again.text(), "astro-island")).toBe(0);
+  });
+
+  it("each locale has its own entry", async () => {
+    await (await get("/pin/104/", { "accept-language": "fr" })).arrayBuffer();
+    const french = await untilHit("/pin/104/", { "accept-language": "fr" });
+    expect(await french.text()).toContain('lang="fr"');
+    const arabic = await get("/pin/104/", { "accept-language": "ar" });
+    expect(status(arabic)).toBe("MISS");
+    expect(await arabic.text()).toContain('dir="rtl"');
+  });
+
+  it("tracking parameters share the entry; other parameters do not", () => {
+    const key = (path: string) => pageCacheKey(new URL(path, BASE), "en_US", "full");
+    expect(key("/pin/1/?utm_campaign=x&utm_content=y&fbclid=z")).toBe(key("/pin/1/"));
+    expect(key("/search/pins/?q=tart&rs=typed")).toBe(key("/search/pins/?rs=typed&q=tart"));
+    expect(key("/search/pins/?q=tart")).not.toBe(key("/search/pins/?q=cake"));
+    expect(pageCacheKey(new URL("/pin/1/", BASE), "fr", "full")).not.toBe(key("/pin/1/"));
+    expect(pageCacheKey(new URL("/pin/1/", BASE), "en_US", "bare")).not.toBe(key("/pin/1/"));
+  });
+
+  it("errors and missing pages are not shared", async () => {
+    const missing = await get("/pin/999/");
+    expect(missing.status).toBe(404);
+    expect(status(missing)).toBe("BYPASS");
+    await missing.arrayBuffer();
+    expect(status(await get("/pin/999/"))).toBe("BYPASS");
+  });
+
+  it("a purge drops every locale and variant of a page", async () => {
+    await untilHit("/pin/101/");
+    await purgePage(BASE, "/pin/101/");
+    expect(status(await get("/pin/101/"))).toBe("MISS");
+  });
+
+  it("anything but a signed-out GET is private and never stored", async () => {
+    const response = await fetchWorker("/pin/101/", { method: "POST", headers: { origin: BASE, cookie: `csrftoken=${"a".repeat(64)}`, "x-csrftoken": "a".repeat(64) } });
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(status(response)).toBeNull();
+  });
+});
