@@ -1,0 +1,183 @@
+// Board reads from D1. A board page costs one round trip: its statements go in one batch, and
+// each repeats the visibility conditions (board.ts, user.ts) so a secret board's name,
+// sections and pins never leave D1 for a viewer who may not see them. What comes back is
+// checked again with the pure rules.
+import { userImageUrl, type GridPin } from "../pins/pins.server.ts";
+import type { PinKind } from "../pins/pin.ts";
+import { canViewProfile, displayName, profileVisibleSql, type LoginState } from "../users/user.ts";
+import { boardVisibleSql, canViewBoard, isPinListed, pinListedSql, type BoardPrivacy } from "./board.ts";
+
+export const BOARD_PAGE_SIZE = 50;
+
+/** Columns a grid cell needs, for a query joining pins `p`, its own board `pb` and images `i` (236x), `i2` (474x). */
+export const GRID_PIN_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color,
+       p.pinner_id, p.is_deleted, p.is_hidden, p.board_id, pb.privacy AS board_privacy,
+       i.url, i.width, i.height, i2.url AS url_2x`;
+
+/** Joins for GRID_PIN_COLUMNS, after a FROM that names pins `p`. */
+export const GRID_PIN_JOINS = `LEFT JOIN boards pb ON pb.id = p.board_id
+       JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
+       LEFT JOIN pin_images i2 ON i2.pin_id = p.id AND i2.size = '474x'`;
+
+export interface GridPinRow {
+  id: number;
+  kind: PinKind;
+  title: string;
+  grid_title: string;
+  alt_text: string | null;
+  auto_alt_text: string | null;
+  dominant_color: string;
+  pinner_id: number;
+  is_deleted: number;
+  is_hidden: number;
+  board_id: number | null;
+  board_privacy: BoardPrivacy | null;
+  url: string;
+  width: number;
+  height: number;
+  url_2x: string | null;
+}
+
+/** The grid cells of the rows the viewer may see (the SQL filtered already; this re-checks). */
+export function gridPins(rows: GridPinRow[], viewerId: number | null): GridPin[] {
+  return rows
+    .filter((row) => isPinListed(row, viewerId))
+    .map((row) => ({
+      id: String(row.id),
+      kind: row.kind,
+      title: row.grid_title || row.title,
+      altText: row.alt_text ?? row.auto_alt_text,
+      dominantColor: row.dominant_color,
+      image: { url: row.url, width: row.width, height: row.height },
+      image2x: row.url_2x,
+    }));
+}
+
+export interface BoardOwner {
+  id: string;
+  username: string;
+  name: string;
+  url: string;
+  imageMediumUrl: string | null;
+}
+
+export interface BoardSection {
+  id: string;
+  title: string;
+  slug: string;
+  /** Pins in the section the viewer may see. */
+  pinCount: number;
+}
+
+export interface BoardPage {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  url: string;
+  privacy: BoardPrivacy;
+  isArchived: boolean;
+  /** Pins on the board the viewer may see, not boards.pin_count (which counts every row). */
+  pinCount: number;
+  owner: BoardOwner;
+  sections: BoardSection[];
+  /** The first BOARD_PAGE_SIZE pins by board_pins.position. */
+  pins: GridPin[];
+}
+
+interface BoardRow {
+  id: number;
+  owner_id: number;
+  name: string;
+  slug: string;
+  description: string;
+  privacy: BoardPrivacy;
+  archived_at: number | null;
+  username: string;
+  full_name: string;
+  image_key: string | null;
+  is_private_profile: number;
+  login_state: LoginState;
+  pin_count: number;
+}
+
+/** A subquery counting the board_pins rows matching `where` (alias `cbp`) that the viewer may see: the grid's rule. */
+function listedPinCountSql(viewer: string, where: string): string {
+  return `(SELECT count(*) FROM board_pins cbp
+           JOIN pins cp ON cp.id = cbp.pin_id
+           LEFT JOIN boards cpb ON cpb.id = cp.board_id
+           WHERE ${where} AND ${pinListedSql("cp", "cpb", viewer)})`;
+}
+
+/**
+ * One board by its owner's username and its slug, or null when it does not exist or the viewer
+ * may not see it (or its owner's profile): the caller answers both the same way.
+ */
+export async function getBoardPage(db: D1Database, username: string, slug: string, viewerId: number | null): Promise<BoardPage | null> {
+  // ?1 username, ?2 slug, ?3 viewer id (NULL when signed out).
+  const target = `WITH target AS (
+       SELECT b.id FROM users u JOIN boards b ON b.owner_id = u.id
+       WHERE u.username = ?1 AND b.slug = ?2 AND ${profileVisibleSql("u", "?3")} AND ${boardVisibleSql("b", "?3")})`;
+  const [boardResult, sectionResult, pinResult] = await db.batch([
+    db
+      .prepare(
+        `${target}
+         SELECT b.id, b.owner_id, b.name, b.slug, b.description, b.privacy, b.archived_at,
+                u.username, u.full_name, u.image_key, u.is_private_profile, u.login_state,
+                ${listedPinCountSql("?3", "cbp.board_id = b.id")} AS pin_count
+         FROM target t JOIN boards b ON b.id = t.id JOIN users u ON u.id = b.owner_id`,
+      )
+      .bind(username, slug, viewerId),
+    db
+      .prepare(
+        `${target}
+         SELECT s.id, s.title, s.slug, ${listedPinCountSql("?3", "cbp.board_id = s.board_id AND cbp.section_id = s.id")} AS pin_count
+         FROM target t JOIN board_sections s ON s.board_id = t.id
+         ORDER BY s.position, s.id`,
+      )
+      .bind(username, slug, viewerId),
+    db
+      .prepare(
+        `${target}
+         SELECT ${GRID_PIN_COLUMNS}
+         FROM target t
+         JOIN board_pins bp ON bp.board_id = t.id
+         JOIN pins p ON p.id = bp.pin_id
+         ${GRID_PIN_JOINS}
+         WHERE ${pinListedSql("p", "pb", "?3")}
+         ORDER BY bp.position, bp.pin_id
+         LIMIT ${BOARD_PAGE_SIZE}`,
+      )
+      .bind(username, slug, viewerId),
+  ]);
+  const row = (boardResult?.results as BoardRow[] | undefined)?.[0];
+  if (!row) return null;
+  if (!canViewProfile({ id: row.owner_id, is_private_profile: row.is_private_profile, login_state: row.login_state }, viewerId)) return null;
+  if (!canViewBoard(row, viewerId)) return null;
+
+  const ownerUrl = `/${row.username}/`;
+  return {
+    id: String(row.id),
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    url: `${ownerUrl}${row.slug}/`,
+    privacy: row.privacy,
+    isArchived: row.archived_at !== null,
+    pinCount: row.pin_count,
+    owner: {
+      id: String(row.owner_id),
+      username: row.username,
+      name: displayName(row),
+      url: ownerUrl,
+      imageMediumUrl: userImageUrl(row.image_key, "medium"),
+    },
+    sections: ((sectionResult?.results ?? []) as Array<{ id: number; title: string; slug: string; pin_count: number }>).map((section) => ({
+      id: String(section.id),
+      title: section.title,
+      slug: section.slug,
+      pinCount: section.pin_count,
+    })),
+    pins: gridPins((pinResult?.results ?? []) as GridPinRow[], viewerId),
+  };
+}
