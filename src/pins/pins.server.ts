@@ -12,6 +12,8 @@ import {
 } from "./pin.ts";
 import type { z } from "zod";
 import type { PinTableRow } from "./pin-row.ts";
+import { canViewBoard, type BoardPrivacy } from "../boards/board.ts";
+import { canViewProfile, profileVisibleSql, type LoginState } from "../users/user.ts";
 
 export interface UserSummary {
   id: string;
@@ -118,9 +120,16 @@ interface PinRow extends PinTableRow {
   pinner_image_key: string | null;
   pinner_is_verified_merchant: number;
   pinner_follower_count: number;
+  pinner_is_private_profile: number;
+  pinner_login_state: LoginState;
   board_name: string | null;
   board_slug: string | null;
-  board_privacy: string | null;
+  board_privacy: BoardPrivacy | null;
+  board_owner_id: number | null;
+  board_archived_at: number | null;
+  board_owner_username: string | null;
+  board_owner_is_private_profile: number | null;
+  board_owner_login_state: LoginState | null;
 }
 
 export function userImageUrl(imageKey: string | null, size: "small" | "medium" | "large" | "xlarge"): string | null {
@@ -130,18 +139,33 @@ export function userImageUrl(imageKey: string | null, size: "small" | "medium" |
 const PIN_SELECT = `
   SELECT p.*, u.username AS pinner_username, u.full_name AS pinner_full_name, u.image_key AS pinner_image_key,
          u.is_verified_merchant AS pinner_is_verified_merchant, u.follower_count AS pinner_follower_count,
-         b.name AS board_name, b.slug AS board_slug, b.privacy AS board_privacy
+         u.is_private_profile AS pinner_is_private_profile, u.login_state AS pinner_login_state,
+         b.name AS board_name, b.slug AS board_slug, b.privacy AS board_privacy, b.owner_id AS board_owner_id,
+         b.archived_at AS board_archived_at, bo.username AS board_owner_username,
+         bo.is_private_profile AS board_owner_is_private_profile, bo.login_state AS board_owner_login_state
   FROM pins p
   JOIN users u ON u.id = p.pinner_id
   LEFT JOIN boards b ON b.id = p.board_id
+  LEFT JOIN users bo ON bo.id = b.owner_id
   WHERE p.id = ?1`;
 
 /**
- * Who may see a pin at all: anyone when it sits on a public board (or on no board, the
- * profile's boardless pins), otherwise only its pinner. Collaborators join with issue 5.
+ * Who may see a pin at all: its pinner always; anyone else when its pinner's profile is
+ * visible and it sits on a public board or none (isPinListed, the grids' rule).
  */
 function visibleTo(row: PinRow, viewerId: number | null): boolean {
-  return row.board_id === null || row.board_privacy === "public" || row.pinner_id === viewerId;
+  if (viewerId !== null && viewerId === row.pinner_id) return true;
+  const pinner = { id: row.pinner_id, is_private_profile: row.pinner_is_private_profile, login_state: row.pinner_login_state };
+  return canViewProfile(pinner, viewerId) && (row.board_id === null || row.board_privacy === "public");
+}
+
+/** The pin's board as a link, only when the viewer may open that board's page. */
+function visibleBoard(row: PinRow, viewerId: number | null): BoardSummary | null {
+  if (row.board_id === null || row.board_name === null || row.board_slug === null || row.board_owner_id === null) return null;
+  const board = { owner_id: row.board_owner_id, privacy: row.board_privacy ?? "secret", archived_at: row.board_archived_at };
+  const owner = { id: row.board_owner_id, is_private_profile: row.board_owner_is_private_profile ?? 1, login_state: row.board_owner_login_state ?? "limited" };
+  if (!canViewBoard(board, viewerId) || !canViewProfile(owner, viewerId)) return null;
+  return { id: String(row.board_id), name: row.board_name, slug: row.board_slug, url: `/${row.board_owner_username}/${row.board_slug}/` };
 }
 
 /** Related feed page size (spec 000 §9). */
@@ -167,9 +191,14 @@ const GRID_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_al
               i.url, i.width, i.height, i2.url AS url_2x`;
 const GRID_JOINS = `JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
        LEFT JOIN pin_images i2 ON i2.pin_id = p.id AND i2.size = '474x'
-       LEFT JOIN boards b ON b.id = p.board_id`;
-/** Pins anyone may see in a feed: not deleted, hidden or unsafe, on a public board or none. */
-const VISIBLE_IN_FEEDS = `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0 AND (p.board_id IS NULL OR b.privacy = 'public')`;
+       LEFT JOIN boards b ON b.id = p.board_id
+       JOIN users pu ON pu.id = p.pinner_id`;
+/**
+ * Pins anyone may see in a shared feed: the pin page's rule for a stranger (a visible pinner,
+ * a public board or none), and not unsafe.
+ */
+const VISIBLE_IN_FEEDS = `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0 AND (p.board_id IS NULL OR b.privacy = 'public')
+         AND ${profileVisibleSql("pu", "NULL")}`;
 
 interface GridRow {
   id: number;
@@ -287,7 +316,6 @@ export async function getPin(db: D1Database, pinId: string, viewerId: number | n
       captionsUrls: JSON.parse(String(video.captions_urls ?? "{}")) as Record<string, string>,
     }),
   );
-  const showBoard = row.board_id !== null && row.board_privacy === "public" && row.board_name !== null;
   return {
     status: "found",
     blockedHosts,
@@ -316,9 +344,7 @@ export async function getPin(db: D1Database, pinId: string, viewerId: number | n
         isVerifiedMerchant: row.pinner_is_verified_merchant === 1,
         followerCount: row.pinner_follower_count,
       },
-      board: showBoard
-        ? { id: String(row.board_id), name: row.board_name!, slug: row.board_slug!, url: `/${row.pinner_username}/${row.board_slug}/` }
-        : null,
+      board: visibleBoard(row, viewerId),
       richMetadata: parseJsonColumn(richMetadataSchema, row.rich_metadata),
       storyPinData: parseJsonColumn(storyPinDataSchema, row.story_pin_data),
       carouselData: parseJsonColumn(carouselDataSchema, row.carousel_data),

@@ -63,9 +63,10 @@ const PUBLIC_PIN = `+p.is_deleted = 0 AND +p.is_hidden = 0 AND p.is_unsafe = 0 A
 export const SITEMAP_SOURCES: readonly SitemapSource[] = [
   defineSource<SitemapRow>({
     kind: "pins",
+    // A pin by a private or limited-login profile is a missing pin to strangers (the pin page's rule).
     sql: `SELECT p.id AS id, p.updated_at AS lastmod
-          FROM pins p LEFT JOIN boards b ON b.id = p.board_id
-          WHERE ${PUBLIC_PIN}`,
+          FROM pins p LEFT JOIN boards b ON b.id = p.board_id JOIN users u ON u.id = p.pinner_id
+          WHERE ${PUBLIC_PIN} AND ${PUBLIC_PROFILE}`,
     path: (row) => `/pin/${row.id}/`,
   }),
   defineSource<SitemapRow & { username: string; slug: string }>({

@@ -14,6 +14,18 @@ beforeAll(async () => {
     { id: 105, title: "Risky link", link: "javascript:alert(1)" },
     { id: 106, title: "Partner description" },
   ]);
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO users (id, username, email, full_name, is_private_profile, age_in_years, created_at) VALUES (2, 'pia', 'pia@pinloom.test', 'Pia', 1, 15, 0)"),
+    env.DB.prepare("INSERT INTO users (id, username, email, full_name, created_at) VALUES (3, 'cole', 'cole@pinloom.test', 'Cole', 0)"),
+    env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, archived_at, created_at, updated_at) VALUES (12, 1, 'Old flat', 'old-flat', 'public', 5, 0, 0)"),
+    env.DB.prepare(
+      `INSERT INTO pins (id, pinner_id, board_id, kind, title, image_signature, created_at, updated_at) VALUES
+         (107, 3, 10, 'image', 'Cole on a shared board', 's', 1, 1),
+         (108, 2, NULL, 'image', 'Pia private pin', 's', 1, 1),
+         (109, 1, 12, 'image', 'On an archived board', 's', 1, 1)`,
+    ),
+    env.DB.prepare("INSERT INTO pin_images VALUES (107, '236x', '/m/107.jpg', 236, 300, '#aaaaaa'), (108, '236x', '/m/108.jpg', 236, 300, '#aaaaaa'), (109, '236x', '/m/109.jpg', 236, 300, '#aaaaaa')"),
+  ]);
   await env.DB.prepare("UPDATE pins SET description_html = ?1 WHERE id = 106")
     .bind('<p>Best <b>tart</b> <a href="https://shop.example/t" onclick="x()">recipe</a><img src=x onerror=alert(1)><script>alert(2)</script> <a href="javascript:alert(3)">click</a> <a href="https://spam.example./">deal</a></p>')
     .run();
@@ -126,6 +138,26 @@ describe("translation at the edge", () => {
   it("?locale= wins over the header", async () => {
     const html = await (await get("/pin/999/?locale=ar_SA", { "accept-language": "fr" })).text();
     expect(html).toContain("الصفحة غير موجودة");
+  });
+});
+
+describe("a pin's people and boards follow their own visibility", () => {
+  it("a pin by a private profile is a missing pin to strangers, and in no feed", async () => {
+    expect((await get("/pin/108/")).status).toBe(404);
+    expect(await (await get("/")).text()).not.toContain('href="/pin/108/"');
+  });
+
+  it("a board link names the board's owner, not the pinner", async () => {
+    const html = await (await get("/pin/107/")).text();
+    expect(html).toContain('href="/ana/weeknight-dinners/"');
+    expect(html).not.toContain("/cole/weeknight-dinners/");
+  });
+
+  it("a pin on an archived board shows no link to a board strangers cannot open", async () => {
+    const html = await (await get("/pin/109/")).text();
+    expect(html).toContain("On an archived board");
+    expect(html).not.toContain("/ana/old-flat/");
+    expect(html).not.toContain("Old flat");
   });
 });
 
