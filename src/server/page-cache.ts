@@ -73,7 +73,63 @@ async function store(cache: Cache, key: string, response: Response, now: number)
   stored.headers.set("Cache-Control", `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`);
   stored.headers.set(STORED_AT, String(now));
   stored.headers.delete("x-request-id");
-  await cache.put(key, stored);
+  const forMemory = stored.clone();
+  await Promise.all([cache.put(key, stored), rememberResponse(key, forMemory, now)]);
+}
+
+/**
+ * A small in-isolate layer in front of the Cache API: an isolate serves many requests, and a
+ * fresh page held in memory costs a Map look-up instead of a cache round trip. Bounded by
+ * entries and bytes (least recently used out first), fresh entries only, and purged with
+ * the Cache API entry; other isolates' copies expire within FRESH_SECONDS.
+ */
+const MEMORY_MAX_ENTRIES = 256;
+const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
+
+interface MemoryEntry {
+  body: ArrayBuffer;
+  status: number;
+  headers: Array<[string, string]>;
+  storedAt: number;
+}
+
+const memory = new Map<string, MemoryEntry>();
+let memoryBytes = 0;
+
+function remember(key: string, entry: MemoryEntry): void {
+  forget(key);
+  memory.set(key, entry);
+  memoryBytes += entry.body.byteLength;
+  for (const [oldest, old] of memory) {
+    if (memory.size <= MEMORY_MAX_ENTRIES && memoryBytes <= MEMORY_MAX_BYTES) break;
+    memory.delete(oldest);
+    memoryBytes -= old.body.byteLength;
+  }
+}
+
+function forget(key: string): void {
+  const entry = memory.get(key);
+  if (entry) {
+    memory.delete(key);
+    memoryBytes -= entry.body.byteLength;
+  }
+}
+
+function recall(key: string, now: number): Response | null {
+  const entry = memory.get(key);
+  if (!entry) return null;
+  if (now - entry.storedAt >= FRESH_SECONDS * 1000) {
+    forget(key);
+    return null;
+  }
+  memory.delete(key); // refresh its place in the LRU order
+  memory.set(key, entry);
+  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+}
+
+async function rememberResponse(key: string, response: Response, storedAt: number): Promise<void> {
+  const headers = [...response.headers].filter(([name]) => name !== STORED_AT);
+  remember(key, { body: await response.arrayBuffer(), status: response.status, headers, storedAt });
 }
 
 /** workerd's default cache (the DOM typings' CacheStorage does not know `default`). */
@@ -96,10 +152,17 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cac
   }
   ctx.renderMode = "shared";
   const key = pageCacheKey(ctx.url, ctx.locale, variantOf(ctx));
+  const remembered = recall(key, now);
+  if (remembered) return forClient(remembered, "HIT");
   const hit = await cache.match(key);
   if (hit) {
-    const age = (now - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
-    if (age < FRESH_SECONDS) return forClient(hit, "HIT");
+    const storedAt = Number(hit.headers.get(STORED_AT) ?? 0);
+    const age = (now - storedAt) / 1000;
+    if (age < FRESH_SECONDS) {
+      const [forMemory, forVisitor] = hit.body ? hit.body.tee() : [null, null];
+      c.executionCtx.waitUntil(rememberResponse(key, new Response(forMemory, hit), storedAt));
+      return forClient(new Response(forVisitor, hit), "HIT");
+    }
     if (!revalidating.has(key)) {
       revalidating.add(key);
       c.executionCtx.waitUntil(
@@ -125,5 +188,7 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cac
 /** Drops every cached render of a path (all locales, both variants) in this location. */
 export async function purgePage(origin: string, path: string, cache: Cache = defaultCache()): Promise<void> {
   const url = new URL(path, origin);
-  await Promise.all(LOCALES.flatMap((locale) => VARIANTS.map((variant) => cache.delete(pageCacheKey(url, locale, variant)))));
+  const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant)));
+  for (const key of keys) forget(key);
+  await Promise.all(keys.map((key) => cache.delete(key)));
 }
