@@ -11,9 +11,11 @@
 // To add a route, append to ROUTES; to add a number to the report, append to MEASUREMENTS.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import {
   ROOT,
@@ -63,7 +65,69 @@ export const ROUTES = [
  */
 export const MEASUREMENTS = [
   { name: "bundle", when: "before", run: measureBundle },
+  { name: "page_javascript", when: "during", run: measurePageJavaScript },
+  { name: "html_validity", when: "during", run: measureHtmlValidity },
 ];
+
+/** Pages whose weight and validity are measured, as a person's browser and a crawler get them. */
+async function measuredPages(ctx) {
+  const pin = await firstPinPath(ctx);
+  return [
+    { name: "home", path: "/", headers: BROWSER },
+    ...(pin ? [{ name: "pin", path: pin, headers: BROWSER }, { name: "pin (crawler)", path: pin, headers: CRAWLER }] : []),
+  ];
+}
+
+/**
+ * JavaScript a visitor downloads, gzip bytes: module scripts, modulepreloads and the island
+ * component and renderer URLs, each fetched and gzipped once (issue 3 budget: 40 KB for a
+ * signed-out visitor on /pin/{id}/, none for bots).
+ */
+export async function measurePageJavaScript(ctx) {
+  const result = {};
+  for (const page of await measuredPages(ctx)) {
+    const html = await (await fetch(ctx.url + page.path, { headers: page.headers })).text();
+    const urls = new Set();
+    for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|(?:component|renderer)-url="([^"]+)"/g)) {
+      urls.add(match[1] ?? match[2] ?? match[3]);
+    }
+    const inline = [...html.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+    let gzipBytes = inline ? gzipSync(inline).length : 0;
+    for (const url of urls) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(url, ctx.url))).arrayBuffer())).length;
+    result[page.name] = { files: urls.size, inline_bytes: inline.length, gzip_kb: Math.round((gzipBytes / 1024) * 10) / 10 };
+  }
+  return result;
+}
+
+/** Nu HTML checker errors per page (vnu-jar; needs Java, else recorded as skipped). */
+export async function measureHtmlValidity(ctx) {
+  const vnu = createRequire(import.meta.url)("vnu-jar");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "pinloom-vnu-"));
+  try {
+    const pages = await measuredPages(ctx);
+    const files = [];
+    for (const page of pages) {
+      const file = path.join(dir, `${page.name.replace(/\W+/g, "-")}.html`);
+      writeFileSync(file, await (await fetch(ctx.url + page.path, { headers: page.headers })).text());
+      files.push(file);
+    }
+    let output;
+    try {
+      output = await run("java", ["-jar", String(vnu), "--errors-only", "--format", "json", "--exit-zero-always", ...files], { capture: true });
+    } catch (error) {
+      return { skipped: `java -jar vnu.jar failed: ${String(error.message).split("\n")[0]}` };
+    }
+    const messages = JSON.parse(output.stderr || output.stdout || "{\"messages\":[]}").messages ?? [];
+    const result = {};
+    pages.forEach((page, index) => {
+      const mine = messages.filter((message) => message.url?.endsWith(path.basename(files[index])) && message.type === "error");
+      result[page.name] = { errors: mine.length, first: mine.slice(0, 3).map((message) => message.message) };
+    });
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** `wrangler deploy --dry-run`: "Total Upload: X KiB / gzip: Y KiB". */
 export async function measureBundle() {
