@@ -2,6 +2,17 @@
 import { defineConfig } from "astro/config";
 import cloudflare from "@astrojs/cloudflare";
 import react from "@astrojs/react";
+import { fileURLToPath } from "node:url";
+
+/** client:interaction (src/islands/interaction-directive.ts): hydrate when a person acts. */
+const interactionDirective = {
+  name: "pinloom:interaction-directive",
+  hooks: {
+    "astro:config:setup": ({ addClientDirective }) => {
+      addClientDirective({ name: "interaction", entrypoint: fileURLToPath(new URL("./src/islands/interaction-directive.ts", import.meta.url)) });
+    },
+  },
+};
 
 export default defineConfig({
   output: "server",
@@ -10,7 +21,7 @@ export default defineConfig({
   // Sessions live in D1 behind a __Host- cookie (src/server/session), never in KV.
   session: false,
   adapter: cloudflare({ imageService: "passthrough" }),
-  integrations: [react()],
+  integrations: [react(), interactionDirective],
   security: {
     checkOrigin: false, // our own CSRF middleware (src/server/csrf.ts) covers every route
     csp: {

@@ -78,23 +78,39 @@ async function measuredPages(ctx) {
   ];
 }
 
+/** Islands whose code loads with the page; client:interaction ones wait for a person to act. */
+const LOAD_TIME_DIRECTIVES = new Set(["load", "idle", "visible", "media"]);
+
+async function gzipKb(urls, base) {
+  let bytes = 0;
+  for (const url of urls) bytes += gzipSync(Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())).length;
+  return bytes;
+}
+
 /**
- * JavaScript a visitor downloads, gzip bytes: module scripts, modulepreloads and the island
- * component and renderer URLs, each fetched and gzipped once (issue 3 budget: 40 KB for a
- * signed-out visitor on /pin/{id}/, none for bots).
+ * JavaScript a visitor downloads, gzip KB: at page load (module scripts, modulepreloads,
+ * inline scripts, and islands hydrating on load, idle, visibility or media) and on first
+ * interaction (client:interaction islands), each file fetched and gzipped once. Issue 3
+ * budget: 40 KB at load for a signed-out visitor on /pin/{id}/, none for bots.
  */
 export async function measurePageJavaScript(ctx) {
   const result = {};
   for (const page of await measuredPages(ctx)) {
     const html = await (await fetch(ctx.url + page.path, { headers: page.headers })).text();
-    const urls = new Set();
-    for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|(?:component|renderer)-url="([^"]+)"/g)) {
-      urls.add(match[1] ?? match[2] ?? match[3]);
+    const atLoad = new Set();
+    const onInteraction = new Set();
+    for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) atLoad.add(match[1] ?? match[2]);
+    for (const [island] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+      const directive = /\bclient="([^"]+)"/.exec(island)?.[1] ?? "load";
+      const target = LOAD_TIME_DIRECTIVES.has(directive) ? atLoad : onInteraction;
+      for (const [, url] of island.matchAll(/(?:component|renderer)-url="([^"]+)"/g)) target.add(url);
     }
+    for (const url of atLoad) onInteraction.delete(url);
     const inline = [...html.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
-    let gzipBytes = inline ? gzipSync(inline).length : 0;
-    for (const url of urls) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(url, ctx.url))).arrayBuffer())).length;
-    result[page.name] = { files: urls.size, inline_bytes: inline.length, gzip_kb: Math.round((gzipBytes / 1024) * 10) / 10 };
+    const loadBytes = (inline ? gzipSync(inline).length : 0) + (await gzipKb(atLoad, ctx.url));
+    const interactionBytes = await gzipKb(onInteraction, ctx.url);
+    const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+    result[page.name] = { at_load_gzip_kb: kb(loadBytes), on_interaction_gzip_kb: kb(interactionBytes), inline_bytes: inline.length };
   }
   return result;
 }

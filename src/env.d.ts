@@ -6,3 +6,10 @@ declare namespace App {
     t: import("i18next").TFunction;
   }
 }
+
+declare namespace astroHTML.JSX {
+  interface IntrinsicAttributes {
+    /** Hydrate the island on first interaction (src/islands/interaction-directive.ts). */
+    "client:interaction"?: boolean;
+  }
+}
