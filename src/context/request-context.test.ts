@@ -88,6 +88,9 @@ describe("other facts", () => {
 
   it("records landing parameters, bounded", () => {
     const ctx = buildRequestContext(request(`/pin/1/?invite_code=abc&utm_campaign=${"x".repeat(500)}&utm_content=hero`));
+    expect(ctx.landingPageType).toBe("closeup");
+    const embedded = clientContext(ctx, "1");
+    expect("utmContent" in embedded && embedded.utmContent).toBe("hero");
     expect(ctx.inviteCode).toBe("abc");
     expect(ctx.utmCampaign).toHaveLength(200);
     expect(ctx.utmContent).toBe("hero");
@@ -121,7 +124,8 @@ describe("embedding", () => {
     const ctx = buildRequestContext(request("/pin/1/?invite_code=abc", { "cf-ray": "ray-1", "cf-ipcountry": "BR" }));
     ctx.renderMode = "shared";
     const embedded = clientContext(ctx, "1.2.3");
-    expect(Object.keys(embedded).sort()).toEqual(["appVersion", "isAuthenticated", "isRTL", "language", "locale", "loginState", "origin", "renderMode"]);
+    expect(Object.keys(embedded).sort()).toEqual(["appVersion", "isAuthenticated", "isRTL", "landingPageType", "language", "locale", "loginState", "origin", "renderMode"]);
+    expect(embedded.landingPageType).toBe("closeup");
     expect(JSON.stringify(embedded)).not.toMatch(/ray-1|BR|abc|Chrome/);
   });
 });

@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { DEFAULT_LOCALE, isRtl, negotiateLocale, parseLocale, toLanguageTag, type Locale } from "./locales.ts";
 import { isSearchCacheHost, searchEngineFromReferrer, type SearchEngine } from "./referrer.ts";
 import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
+import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
 export type ViewerType = "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
 
@@ -39,6 +40,8 @@ export interface RequestContext {
   viewerType: ViewerType;
   isAuthenticated: boolean;
   inviteCode: string | null;
+  /** Spec 000 §2 label of this page as a landing page (own_* needs a signed-in viewer). */
+  landingPageType: LandingPageType | null;
   utmCampaign: string | null;
   utmContent: string | null;
   /**
@@ -112,6 +115,7 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
     viewerType,
     isAuthenticated: viewerType === "AUTH",
     inviteCode: boundedParam(url, "invite_code", 64),
+    landingPageType: landingPageType(url.pathname),
     utmCampaign: boundedParam(url, "utm_campaign"),
     utmContent: boundedParam(url, "utm_content"),
     renderMode: "personal",
@@ -128,6 +132,7 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     appVersion,
     isAuthenticated: ctx.isAuthenticated,
     isRTL: ctx.isRTL,
+    landingPageType: ctx.landingPageType,
     language: ctx.language,
     locale: ctx.locale,
     loginState: ctx.viewerType,
@@ -140,6 +145,8 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     country: ctx.country,
     fullPath: ctx.fullPath,
     inviteCode: ctx.inviteCode,
+    utmCampaign: ctx.utmCampaign,
+    utmContent: ctx.utmContent,
     isBot: ctx.isBot,
     isSocialBot: ctx.isSocialBot,
     requestIdentifier: ctx.requestId,

@@ -1,0 +1,31 @@
+// Landing-page type labels (spec 000 §2), derived from where a visitor landed. Pure: the
+// same path gives the same label to everyone but the board or section's owner.
+
+export const LANDING_PAGE_TYPES = [
+  "today", "ideas", "own_section", "own_board", "section", "board", "closeup", "home", "profile", "search", "topic",
+] as const;
+export type LandingPageType = (typeof LANDING_PAGE_TYPES)[number];
+
+/** First path segments that are routes of ours, never usernames. */
+const RESERVED = new Set(["pin", "search", "today", "ideas", "topics", "topic", "homefeed", "settings", "resource", "v3", "media", "_", "sitemaps", "parental-passcode", "advertiser"]);
+
+/**
+ * The label for a path, or null for pages that are not landing pages (settings, API...).
+ * `viewerUsername` makes a board or section the viewer's own.
+ */
+export function landingPageType(pathname: string, viewerUsername: string | null = null): LandingPageType | null {
+  const parts = pathname.split("/").filter(Boolean).map((part) => decodeURIComponent(part));
+  const [first, second] = parts;
+  if (parts.length === 0 || (first === "homefeed" && parts.length === 1)) return "home";
+  if (first === "pin" && second && /^\d+$/.test(second)) return "closeup";
+  if (first === "search") return "search";
+  if (first === "today") return "today";
+  if (first === "ideas") return "ideas";
+  if (first === "topics" || first === "topic") return "topic";
+  if (!first || RESERVED.has(first)) return null;
+  const own = viewerUsername !== null && first.toLowerCase() === viewerUsername.toLowerCase();
+  if (parts.length === 1) return "profile";
+  if (parts.length === 2) return own ? "own_board" : "board";
+  if (parts.length === 3) return own ? "own_section" : "section";
+  return null;
+}
