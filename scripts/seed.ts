@@ -29,6 +29,7 @@ import cliProgress from "cli-progress";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../src/accounts/password.ts";
 import { renderClip, renderImageJob, type RenderedObject } from "./seed/media.ts";
+import { ARTICLE_TABLE_INSERT_ORDER, buildArticles, type ArticleTables } from "./seed/articles.ts";
 import { DEFAULT_PINS, DEFAULT_SEED, MIN_PINS, TABLE_INSERT_ORDER, buildWorld, type ImageJob, type SqlValue, type TableName, type World } from "./seed/world.ts";
 
 process.env["WRANGLER_SEND_METRICS"] ??= "false";
@@ -45,6 +46,8 @@ const MAX_STATEMENTS_PER_BATCH = 40;
 
 /** Children first: the order tables are emptied by --reset (unknown tables follow). */
 const RESET_ORDER = [
+  "today_article_pins",
+  "today_articles",
   "comments",
   "pin_reaction_counts",
   "reactions",
@@ -423,6 +426,29 @@ async function insertRows(world: World, db: D1Database): Promise<number> {
   return total;
 }
 
+/** Editorial articles (scripts/seed/articles.ts), after every world table: they reference pins and users. */
+async function insertArticles(tables: ArticleTables, db: D1Database): Promise<number> {
+  const total = ARTICLE_TABLE_INSERT_ORDER.reduce((sum, table) => sum + tables[table].length, 0);
+  const phase = new Phase("articles", total);
+  for (const table of ARTICLE_TABLE_INSERT_ORDER) {
+    const statements = insertStatements(table, tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>);
+    if (statements.length === 0) continue;
+    try {
+      await db.batch(statements.map((statement) => db.prepare(statement.sql)));
+    } catch (error) {
+      throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
+    }
+    phase.tick(statements.reduce((sum, statement) => sum + statement.rows, 0));
+  }
+  const counts = await db.batch(ARTICLE_TABLE_INSERT_ORDER.map((table) => db.prepare(`SELECT count(*) AS n FROM ${table}`)));
+  ARTICLE_TABLE_INSERT_ORDER.forEach((table, index) => {
+    const actual = Number((counts[index]?.results[0] as { n?: number } | undefined)?.n ?? -1);
+    if (actual !== tables[table].length) throw new SeedError(`${table}: ${actual} rows in D1, ${tables[table].length} expected`);
+  });
+  phase.done(`${tables.today_articles.length} articles, ${tables.today_article_pins.length} article pins`);
+  return total;
+}
+
 async function verifyCounts(world: World, db: D1Database): Promise<void> {
   const tables = TABLE_INSERT_ORDER;
   const results = await db.batch(tables.map((table) => db.prepare(`SELECT count(*) AS n FROM ${table}`)));
@@ -468,8 +494,9 @@ async function main(): Promise<void> {
     );
     await hashDemoPasswords(world);
     const uploaded = await uploadMedia(world, bucket);
-    const rows = await insertRows(world, db);
+    const worldRows = await insertRows(world, db);
     await verifyCounts(world, db);
+    const rows = worldRows + (await insertArticles(buildArticles(world), db));
 
     log(
       `done in ${seconds(performance.now() - started)}: ${rows} rows, ${uploaded.objects} objects (${(uploaded.bytes / 1024 / 1024).toFixed(1)} MiB)`,

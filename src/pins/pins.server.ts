@@ -187,9 +187,9 @@ export function decodeCursor(cursor: string): { createdAt: number; id: number } 
   }
 }
 
-const GRID_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color, p.created_at,
+export const GRID_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color, p.created_at,
               i.url, i.width, i.height, i2.url AS url_2x`;
-const GRID_JOINS = `JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
+export const GRID_JOINS = `JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
        LEFT JOIN pin_images i2 ON i2.pin_id = p.id AND i2.size = '474x'
        LEFT JOIN boards b ON b.id = p.board_id
        JOIN users pu ON pu.id = p.pinner_id`;
@@ -197,10 +197,10 @@ const GRID_JOINS = `JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
  * Pins anyone may see in a shared feed: the pin page's rule for a stranger (a visible pinner,
  * a public board or none), and not unsafe.
  */
-const VISIBLE_IN_FEEDS = `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0 AND (p.board_id IS NULL OR b.privacy = 'public')
+export const VISIBLE_IN_FEEDS = `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0 AND (p.board_id IS NULL OR b.privacy = 'public')
          AND ${profileVisibleSql("pu", "NULL")}`;
 
-interface GridRow {
+export interface GridRow {
   id: number;
   kind: PinKind;
   title: string;
@@ -215,7 +215,7 @@ interface GridRow {
   url_2x: string | null;
 }
 
-function gridPin(row: GridRow): GridPin {
+export function gridPin(row: GridRow): GridPin {
   return {
     id: String(row.id),
     kind: row.kind,

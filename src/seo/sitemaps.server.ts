@@ -3,6 +3,7 @@
 // URL encoding and XML are shared. Nothing secret may ever reach these files, so the public
 // rules live here as SQL and are tested against secret, protected and archived rows
 // (tests/worker/seo.worker.test.ts).
+import { articlePath } from "../articles/article.ts";
 
 /** The site's origin for every absolute URL here (astro.config.mjs `site`). */
 export const SITE_ORIGIN = "https://pinloom.example";
@@ -85,6 +86,14 @@ export const SITEMAP_SOURCES: readonly SitemapSource[] = [
                  OR EXISTS (SELECT 1 FROM pins p LEFT JOIN boards b ON b.id = p.board_id
                             WHERE p.pinner_id = u.id AND ${PUBLIC_PIN}))`,
     path: (row) => `/${encodePathSegment(row.username)}/`,
+  }),
+  defineSource<SitemapRow & { title: string; content_type: number; is_shopping: number }>({
+    kind: "articles",
+    // Published editorial articles (issue: /today/{segment}/{slug}/{id}/), at their canonical path.
+    sql: `SELECT a.id AS id, a.updated_at AS lastmod, a.title AS title, a.content_type AS content_type, a.is_shopping AS is_shopping
+          FROM today_articles a
+          WHERE a.is_published = 1`,
+    path: (row) => articlePath({ id: row.id, title: row.title, isShopping: row.is_shopping === 1, contentType: row.content_type }),
   }),
 ];
 

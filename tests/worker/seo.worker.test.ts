@@ -90,6 +90,14 @@ const EXPECTED_PINS = [101, 108, 109, 111, 112, 117].map((id) => url(`/pin/${id}
 const EXPECTED_BOARDS = [url("/ana/weeknight-dinners/"), url("/bread&butter/salt&pepper's/"), url("/ana/spring-bakes/")];
 const EXPECTED_PROFILES = [url("/ana/"), url("/solo/"), url("/bread&butter/")];
 
+// id, title, content_type, is_shopping, is_published: editorial articles at their canonical paths.
+const ARTICLES: Array<[number, string, number, number, number]> = [
+  [1, "Cozy reads & more", 1, 0, 1],
+  [2, "Unpublished draft plans", 0, 0, 0],
+  [3, "Gifts: under $50!", 2, 1, 1],
+];
+const EXPECTED_ARTICLES = [url("/today/best/cozy-reads-more/1/"), url("/today/shop/gifts-under-50/3/")];
+
 /** Text that must not occur in the index or any sitemap file. */
 const NEVER = [
   "Maya",
@@ -106,6 +114,7 @@ const NEVER = [
   "pias-picks",
   "lou_limited", // nor under a limited-login account
   "cozy-reads-corner",
+  "unpublished-draft-plans", // an unpublished article
 ];
 
 beforeAll(async () => {
@@ -150,6 +159,16 @@ beforeAll(async () => {
           .bind(board, pin.id, pin.pinner, T),
       );
     }
+  }
+  for (const [id, title, contentType, isShopping, isPublished] of ARTICLES) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO today_articles (id, title, content_type, is_shopping, is_published, published_at, updated_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+        )
+        .bind(id, title, contentType, isShopping, isPublished, T, T + id * 1000),
+    );
   }
   await db.batch(statements);
 });
@@ -240,8 +259,12 @@ describe("GET /sitemap.xml", () => {
     const { response, xml } = await fetchXml("/sitemap.xml");
     expectXmlAnswer(response);
     expectWellFormed(xml, "sitemapindex");
-    expect(locsOf(xml)).toEqual([url("/sitemaps/pins-1.xml"), url("/sitemaps/boards-1.xml"), url("/sitemaps/profiles-1.xml")]);
-    expect(xml).not.toContain("articles");
+    expect(locsOf(xml)).toEqual([
+      url("/sitemaps/pins-1.xml"),
+      url("/sitemaps/boards-1.xml"),
+      url("/sitemaps/profiles-1.xml"),
+      url("/sitemaps/articles-1.xml"),
+    ]);
   });
 
   it("answers HEAD without a body", async () => {
@@ -266,16 +289,17 @@ describe("the sitemap files", () => {
     return files;
   }
 
-  it("list exactly the public pins, boards and profiles", async () => {
+  it("list exactly the public pins, boards, profiles and published articles", async () => {
     const files = await everyFile();
     expect(locsOf(files.get("/sitemaps/pins-1.xml")!)).toEqual(EXPECTED_PINS);
     expect(locsOf(files.get("/sitemaps/boards-1.xml")!)).toEqual(EXPECTED_BOARDS);
     expect(locsOf(files.get("/sitemaps/profiles-1.xml")!)).toEqual(EXPECTED_PROFILES);
+    expect(locsOf(files.get("/sitemaps/articles-1.xml")!)).toEqual(EXPECTED_ARTICLES);
   });
 
   it("never name a secret, protected or archived board, a non-public pin or a private or limited profile", async () => {
     const files = await everyFile();
-    expect(files.size).toBe(4);
+    expect(files.size).toBe(5);
     for (const [path, xml] of files) {
       for (const text of NEVER) expect(xml, `${path} contains ${text}`).not.toContain(text);
       for (const loc of locsOf(xml)) expect(loc.startsWith(`${SITE_ORIGIN}/`), loc).toBe(true);
@@ -295,10 +319,13 @@ describe("the sitemap files", () => {
     expect(xml).toContain(`<url><loc>${url("/pin/101/")}</loc><lastmod>${new Date(T + 101_000).toISOString().replace(".000", "")}</lastmod></url>`);
     const boards = await fetchXml("/sitemaps/boards-1.xml");
     expect(boards.xml).toContain(`<lastmod>${new Date(T + 10_000).toISOString().replace(".000", "")}</lastmod>`);
+    const articles = await fetchXml("/sitemaps/articles-1.xml");
+    expect(articles.xml).toContain(`<url><loc>${EXPECTED_ARTICLES[0]}</loc><lastmod>${new Date(T + 1_000).toISOString().replace(".000", "")}</lastmod></url>`);
   });
 
   it.each([
-    "articles-1.xml", // not a published kind (yet)
+    "articles-2.xml", // past the end
+    "stories-1.xml", // not a kind
     "pins-2.xml", // past the end
     "profiles-999999.xml",
     "pins-0.xml",
@@ -330,7 +357,7 @@ describe("the sitemap builders", () => {
   it("page every kind by id with a small page size, each URL exactly once", async () => {
     const pageSize = 3;
     const files = await listSitemapFiles(env.DB, { pageSize });
-    expect(files.map((file) => `${file.kind}-${file.page}`)).toEqual(["pins-1", "pins-2", "boards-1", "profiles-1"]);
+    expect(files.map((file) => `${file.kind}-${file.page}`)).toEqual(["pins-1", "pins-2", "boards-1", "profiles-1", "articles-1"]);
     const index = await buildSitemapIndex(env.DB, { pageSize });
     expectWellFormed(index, "sitemapindex");
     expect(locsOf(index)).toEqual(files.map((file) => url(`/sitemaps/${file.kind}-${file.page}.xml`)));
@@ -353,7 +380,7 @@ describe("the sitemap builders", () => {
 
   it("give every URL its own file with a page size of one", async () => {
     const files = await listSitemapFiles(env.DB, { pageSize: 1 });
-    expect(files.length).toBe(EXPECTED_PINS.length + EXPECTED_BOARDS.length + EXPECTED_PROFILES.length);
+    expect(files.length).toBe(EXPECTED_PINS.length + EXPECTED_BOARDS.length + EXPECTED_PROFILES.length + EXPECTED_ARTICLES.length);
     const locs: string[] = [];
     for (const file of files) {
       const xml = (await buildSitemapPage(env.DB, file.kind, file.page, { pageSize: 1 }))!;
@@ -361,7 +388,7 @@ describe("the sitemap builders", () => {
       expect(locsOf(xml).length).toBe(1);
       locs.push(...locsOf(xml));
     }
-    expect(locs).toEqual([...EXPECTED_PINS, ...EXPECTED_BOARDS, ...EXPECTED_PROFILES]);
+    expect(locs).toEqual([...EXPECTED_PINS, ...EXPECTED_BOARDS, ...EXPECTED_PROFILES, ...EXPECTED_ARTICLES]);
   });
 
   it("read pages by walking the primary key, not by sorting every public row", async () => {
@@ -375,28 +402,28 @@ describe("the sitemap builders", () => {
   });
 
   it("answer null for an unknown kind or an impossible page", async () => {
-    expect(await sitemapPage(env.DB, "articles", 1)).toBeNull();
+    expect(await sitemapPage(env.DB, "stories", 1)).toBeNull();
     expect(await sitemapPage(env.DB, "pins", 0)).toBeNull();
     expect(await sitemapPage(env.DB, "pins", -1)).toBeNull();
     expect(await sitemapPage(env.DB, "pins", 1.5)).toBeNull();
   });
 
   it("take a new kind by registering one query, and list no file for a kind with no rows", async () => {
-    const withArticles = [
+    const withStories = [
       ...SITEMAP_SOURCES,
       defineSource<SitemapRow & { slug: string }>({
-        kind: "articles",
+        kind: "stories",
         sql: "SELECT 7 AS id, NULL AS lastmod, 'slow weekend & more' AS slug",
         path: (row) => `/article/${encodePathSegment(row.slug)}/`,
       }),
     ];
-    expect(locsOf(await buildSitemapIndex(env.DB, { sources: withArticles }))).toContain(url("/sitemaps/articles-1.xml"));
-    const xml = (await buildSitemapPage(env.DB, "articles", 1, { sources: withArticles }))!;
+    expect(locsOf(await buildSitemapIndex(env.DB, { sources: withStories }))).toContain(url("/sitemaps/stories-1.xml"));
+    const xml = (await buildSitemapPage(env.DB, "stories", 1, { sources: withStories }))!;
     expect(xml).toContain("<loc>https://pinloom.example/article/slow%20weekend%20&amp;%20more/</loc>");
 
-    const empty = [...SITEMAP_SOURCES, defineSource({ kind: "articles", sql: "SELECT 1 AS id, NULL AS lastmod WHERE 0", path: () => "/" })];
-    expect(locsOf(await buildSitemapIndex(env.DB, { sources: empty }))).not.toContain(url("/sitemaps/articles-1.xml"));
-    expect(await buildSitemapPage(env.DB, "articles", 1, { sources: empty })).toBeNull();
+    const empty = [...SITEMAP_SOURCES, defineSource({ kind: "stories", sql: "SELECT 1 AS id, NULL AS lastmod WHERE 0", path: () => "/" })];
+    expect(locsOf(await buildSitemapIndex(env.DB, { sources: empty }))).not.toContain(url("/sitemaps/stories-1.xml"));
+    expect(await buildSitemapPage(env.DB, "stories", 1, { sources: empty })).toBeNull();
   });
 
   it("parse file names strictly", () => {
