@@ -2,55 +2,27 @@
 // each repeats the visibility conditions (board.ts, user.ts) so a secret board's name,
 // sections and pins never leave D1 for a viewer who may not see them. What comes back is
 // checked again with the pure rules.
-import { userImageUrl, type GridPin } from "../pins/pins.server.ts";
-import type { PinKind } from "../pins/pin.ts";
+import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, userImageUrl, type GridCellRow, type GridPin } from "../pins/pins.server.ts";
 import { canViewProfile, displayName, profileVisibleSql, type LoginState } from "../users/user.ts";
-import { boardVisibleSql, canViewBoard, isPinListed, pinListedSql, type BoardPrivacy } from "./board.ts";
+import { boardVisibleSql, canViewBoard, isPinListed, pinListedSql, type BoardPrivacy, type ListedPinRow } from "./board.ts";
 
 export const BOARD_PAGE_SIZE = 50;
 
-/** Columns a grid cell needs, for a query joining pins `p`, its own board `pb` and images `i` (236x), `i2` (474x). */
-export const GRID_PIN_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color,
-       p.pinner_id, p.is_deleted, p.is_hidden, p.board_id, pb.privacy AS board_privacy,
-       i.url, i.width, i.height, i2.url AS url_2x`;
+/**
+ * A grid cell and the columns isPinListed re-checks, for a query naming pins `p` and joining
+ * GRID_PIN_JOINS (its own board as `pb`).
+ */
+export const GRID_PIN_COLUMNS = `${GRID_CELL_COLUMNS}, p.pinner_id, p.is_deleted, p.is_hidden, p.board_id, pb.privacy AS board_privacy`;
 
 /** Joins for GRID_PIN_COLUMNS, after a FROM that names pins `p`. */
 export const GRID_PIN_JOINS = `LEFT JOIN boards pb ON pb.id = p.board_id
-       JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
-       LEFT JOIN pin_images i2 ON i2.pin_id = p.id AND i2.size = '474x'`;
+       ${GRID_IMAGE_JOINS}`;
 
-export interface GridPinRow {
-  id: number;
-  kind: PinKind;
-  title: string;
-  grid_title: string;
-  alt_text: string | null;
-  auto_alt_text: string | null;
-  dominant_color: string;
-  pinner_id: number;
-  is_deleted: number;
-  is_hidden: number;
-  board_id: number | null;
-  board_privacy: BoardPrivacy | null;
-  url: string;
-  width: number;
-  height: number;
-  url_2x: string | null;
-}
+export interface GridPinRow extends GridCellRow, ListedPinRow {}
 
 /** The grid cells of the rows the viewer may see (the SQL filtered already; this re-checks). */
 export function gridPins(rows: GridPinRow[], viewerId: number | null): GridPin[] {
-  return rows
-    .filter((row) => isPinListed(row, viewerId))
-    .map((row) => ({
-      id: String(row.id),
-      kind: row.kind,
-      title: row.grid_title || row.title,
-      altText: row.alt_text ?? row.auto_alt_text,
-      dominantColor: row.dominant_color,
-      image: { url: row.url, width: row.width, height: row.height },
-      image2x: row.url_2x,
-    }));
+  return rows.filter((row) => isPinListed(row, viewerId)).map(gridPin);
 }
 
 export interface BoardOwner {

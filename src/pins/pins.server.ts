@@ -187,10 +187,14 @@ export function decodeCursor(cursor: string): { createdAt: number; id: number } 
   }
 }
 
-export const GRID_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color, p.created_at,
+/** What a grid cell shows, for a query naming pins `p` and joining GRID_IMAGE_JOINS. */
+export const GRID_CELL_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color,
               i.url, i.width, i.height, i2.url AS url_2x`;
-export const GRID_JOINS = `JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
-       LEFT JOIN pin_images i2 ON i2.pin_id = p.id AND i2.size = '474x'
+/** The 236x image of a cell and its 474x for 2x screens. */
+export const GRID_IMAGE_JOINS = `JOIN pin_images i ON i.pin_id = p.id AND i.size = '236x'
+       LEFT JOIN pin_images i2 ON i2.pin_id = p.id AND i2.size = '474x'`;
+export const GRID_COLUMNS = `${GRID_CELL_COLUMNS}, p.created_at`;
+export const GRID_JOINS = `${GRID_IMAGE_JOINS}
        LEFT JOIN boards b ON b.id = p.board_id
        JOIN users pu ON pu.id = p.pinner_id`;
 /**
@@ -200,7 +204,8 @@ export const GRID_JOINS = `JOIN pin_images i ON i.pin_id = p.id AND i.size = '23
 export const VISIBLE_IN_FEEDS = `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0 AND (p.board_id IS NULL OR b.privacy = 'public')
          AND ${profileVisibleSql("pu", "NULL")}`;
 
-export interface GridRow {
+/** The columns of GRID_CELL_COLUMNS. */
+export interface GridCellRow {
   id: number;
   kind: PinKind;
   title: string;
@@ -208,14 +213,18 @@ export interface GridRow {
   alt_text: string | null;
   auto_alt_text: string | null;
   dominant_color: string;
-  created_at: number;
   url: string;
   width: number;
   height: number;
   url_2x: string | null;
 }
 
-export function gridPin(row: GridRow): GridPin {
+/** A feed row: a cell and its time, for keyset paging. */
+export interface GridRow extends GridCellRow {
+  created_at: number;
+}
+
+export function gridPin(row: GridCellRow): GridPin {
   return {
     id: String(row.id),
     kind: row.kind,
