@@ -2,6 +2,7 @@
 // src/server/migrations/0001_core.sql, and what scripts/seed/media.ts renders.
 import type { PinImageSize } from "../../src/media/media.ts";
 import type { PinTableRow } from "../../src/pins/pin-row.ts";
+import type { BoardTableRow } from "../../src/boards/board-row.ts";
 
 // ---------------------------------------------------------------------------------------
 // Row types: one property per column of src/server/migrations/0001_core.sql.
@@ -67,28 +68,9 @@ export type UserRow = {
 
 export type LinkDomainRow = { domain: string; official_user_id: number | null; is_blocked: number };
 
-export type BoardPrivacy = "public" | "secret" | "protected";
+export type { BoardPrivacy } from "../../src/boards/board.ts";
 
-export type BoardRow = {
-  id: number;
-  owner_id: number;
-  name: string;
-  slug: string;
-  description: string;
-  privacy: BoardPrivacy;
-  layout: string;
-  cover_pin_id: number | null;
-  category: string | null;
-  is_collaborative: number;
-  pin_count: number;
-  sectionless_pin_count: number;
-  section_count: number;
-  collaborator_count: number;
-  follower_count: number;
-  archived_at: number | null;
-  created_at: number;
-  updated_at: number;
-};
+export type BoardRow = BoardTableRow;
 
 export type BoardSectionRow = {
   id: number;

@@ -5,6 +5,7 @@
 import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, userImageUrl, type GridCellRow, type GridPin } from "../pins/pins.server.ts";
 import { canViewProfile, displayName, profileVisibleSql, type LoginState } from "../users/user.ts";
 import { boardVisibleSql, canViewBoard, isPinListed, pinListedSql, type BoardPrivacy, type ListedPinRow } from "./board.ts";
+import type { BoardTableRow } from "./board-row.ts";
 
 export const BOARD_PAGE_SIZE = 50;
 
@@ -57,20 +58,13 @@ export interface BoardPage {
   pins: GridPin[];
 }
 
-interface BoardRow {
-  id: number;
-  owner_id: number;
-  name: string;
-  slug: string;
-  description: string;
-  privacy: BoardPrivacy;
-  archived_at: number | null;
+/** A board row joined with its owner; pin_count counts only the pins the viewer may see. */
+interface BoardRow extends Pick<BoardTableRow, "id" | "owner_id" | "name" | "slug" | "description" | "privacy" | "archived_at" | "pin_count"> {
   username: string;
   full_name: string;
   image_key: string | null;
   is_private_profile: number;
   login_state: LoginState;
-  pin_count: number;
 }
 
 /** A subquery counting the board_pins rows matching `where` (alias `cbp`) that the viewer may see: the grid's rule. */
