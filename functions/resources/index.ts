@@ -1,9 +1,11 @@
 // Every XResource the product serves, by name. Each feature adds its own file here.
 import type { ResourceDefinition } from "./define.ts";
+import { homefeedResource } from "./homefeed-resource.ts";
 import { pinResource } from "./pin-resource.ts";
 
 export type { ResourceAction } from "./define.ts";
 
 export const resources: Record<string, ResourceDefinition> = {
+  HomefeedResource: homefeedResource,
   PinResource: pinResource,
 };

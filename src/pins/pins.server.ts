@@ -52,7 +52,7 @@ export interface CommentSummary {
   author: { username: string; fullName: string; imageSmallUrl: string | null };
 }
 
-export interface RelatedPage {
+export interface FeedPage {
   pins: GridPin[];
   endCursor: string | null;
   hasNextPage: boolean;
@@ -99,7 +99,7 @@ export interface PinDetail {
   /** The newest top-level comments, for server HTML. */
   comments: CommentSummary[];
   /** First page of CloseupRelatedModulesFeedQuery. */
-  related: RelatedPage;
+  related: FeedPage;
 }
 
 export interface GridPin {
@@ -256,7 +256,8 @@ export function relatedPinsStatement(db: D1Database, pinId: string, cursor: { cr
     .bind(pinId, cursor?.createdAt ?? null, cursor?.id ?? null, size + 1);
 }
 
-export function relatedPage(rows: GridRow[], size = RELATED_PAGE_SIZE): RelatedPage {
+/** A page of a keyset-paged feed: the first `size` rows, and a cursor when more exist. */
+export function keysetPage(rows: GridRow[], size: number): FeedPage {
   const page = rows.slice(0, size);
   const last = page.at(-1);
   return {
@@ -266,10 +267,10 @@ export function relatedPage(rows: GridRow[], size = RELATED_PAGE_SIZE): RelatedP
   };
 }
 
-export async function listRelatedPins(db: D1Database, pinId: string, cursor: string | null): Promise<RelatedPage> {
+export async function listRelatedPins(db: D1Database, pinId: string, cursor: string | null): Promise<FeedPage> {
   const position = cursor ? decodeCursor(cursor) : null;
   const { results } = await relatedPinsStatement(db, pinId, position).all<GridRow>();
-  return relatedPage(results);
+  return keysetPage(results, RELATED_PAGE_SIZE);
 }
 
 /** blockedHosts: link hosts never linked to, loaded in the same batch for the page's own rules. */
@@ -390,7 +391,7 @@ export async function getPin(db: D1Database, pinId: string, viewerId: number | n
           },
         }),
       ),
-      related: relatedPage((relatedResult?.results ?? []) as GridRow[]),
+      related: keysetPage((relatedResult?.results ?? []) as GridRow[], RELATED_PAGE_SIZE),
     },
   };
 }
@@ -400,20 +401,38 @@ function nameOf(row: unknown): { username: string; fullName: string } | null {
   return value?.username ? { username: value.username, fullName: value.full_name ?? value.username } : null;
 }
 
-export const HOME_PAGE_SIZE = 50;
+/** The home feed's page size, server-rendered and by HomefeedResource (spec 000 §4). */
+export const HOME_FEED_PAGE_SIZE = 25;
 
-/** Newest visible pins on public boards, for the home grid. */
-export async function listHomePins(db: D1Database, limit = HOME_PAGE_SIZE): Promise<GridPin[]> {
+export interface HomePinsPage {
+  pins: GridPin[];
+  /** The cursor of the next page; null at the end. */
+  nextCursor: string | null;
+}
+
+/**
+ * One page of the home feed: visible pins newest first (VISIBLE_IN_FEEDS), paged by keyset
+ * cursor (after `cursor`, newest first). Fetches one row more than the page to know whether
+ * another page exists.
+ */
+export async function listHomePinsPage(
+  db: D1Database,
+  cursor: { createdAt: number; id: number } | null,
+  size = HOME_FEED_PAGE_SIZE,
+): Promise<HomePinsPage> {
+  const limit = Math.min(Math.max(Math.trunc(size), 1), 50);
   const { results } = await db
     .prepare(
       `SELECT ${GRID_COLUMNS}
        FROM pins p
        ${GRID_JOINS}
        WHERE ${VISIBLE_IN_FEEDS}
+         AND (?1 IS NULL OR p.created_at < ?1 OR (p.created_at = ?1 AND p.id < ?2))
        ORDER BY p.created_at DESC, p.id DESC
-       LIMIT ?1`,
+       LIMIT ?3`,
     )
-    .bind(Math.min(Math.max(limit, 1), 100))
+    .bind(cursor?.createdAt ?? null, cursor?.id ?? null, limit + 1)
     .all<GridRow>();
-  return results.map(gridPin);
+  const page = keysetPage(results, limit);
+  return { pins: page.pins, nextCursor: page.endCursor };
 }
