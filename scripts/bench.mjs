@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { chromiumPath } from "./ensure-chromium.mjs";
 import {
   ROOT,
   WORKER_CONFIG,
@@ -67,6 +68,7 @@ export const MEASUREMENTS = [
   { name: "bundle", when: "before", run: measureBundle },
   { name: "page_javascript", when: "during", run: measurePageJavaScript },
   { name: "html_validity", when: "during", run: measureHtmlValidity },
+  { name: "lighthouse", when: "during", run: measureLighthouse },
 ];
 
 /** Pages whose weight and validity are measured, as a person's browser and a crawler get them. */
@@ -143,6 +145,117 @@ export async function measureHtmlValidity(ctx) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** First `<loc>` path of /sitemaps/articles-1.xml (a `/today/best/<slug>/1/` page), or null. */
+async function firstArticlePath(ctx) {
+  const res = await fetch(ctx.url + "/sitemaps/articles-1.xml");
+  if (!res.ok) return null;
+  const loc = /<loc>\s*([^<\s]+)\s*<\/loc>/.exec(await res.text())?.[1];
+  return loc ? new URL(loc, ctx.url).pathname : null;
+}
+
+const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+// Our server gives "HeadlessChrome"/Lighthouse user agents the script-free bot variant, so
+// Lighthouse presents itself as a person's mobile Chrome to measure what a person gets.
+const LIGHTHOUSE_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+
+/**
+ * Lighthouse (default mobile config, simulated throttling) on /, the first pin page and the
+ * first article of /sitemaps/articles-1.xml, one after another in one system Chromium:
+ * the four category scores (0-100), CLS, LCP and TBT, and the failing accessibility and SEO
+ * audit ids (first 10). If Chromium or Lighthouse cannot run: `{ skipped: reason }`.
+ */
+export async function measureLighthouse(ctx) {
+  let lighthouse, chromeLauncher;
+  try {
+    lighthouse = (await import("lighthouse")).default;
+    chromeLauncher = await import("chrome-launcher");
+  } catch (error) {
+    return { skipped: `lighthouse could not be loaded (needs Node >= 22.19): ${String(error.message).split("\n")[0]}` };
+  }
+  const pin = await firstPinPath(ctx);
+  const article = await firstArticlePath(ctx);
+  const pages = [
+    { name: "home", path: "/" },
+    ...(pin ? [{ name: "pin", path: pin }] : []),
+    ...(article ? [{ name: "article", path: article }] : []),
+  ];
+  const result = { user_agent: LIGHTHOUSE_USER_AGENT, pages: { home: null, pin: null, article: null } };
+  if (!pin) result.pages.pin = { skipped: 'no href="/pin/<digits>/" link on /' };
+  if (!article) result.pages.article = { skipped: "no <loc> in /sitemaps/articles-1.xml (seeded before articles existed? `node scripts/seed.ts --reset --persist-to .wrangler/bench-state`)" };
+
+  let chrome;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+  } catch (error) {
+    return { skipped: `Chromium (${chromiumPath()}) could not be launched: ${String(error.message).split("\n")[0]}` };
+  }
+  try {
+    for (const page of pages) {
+      try {
+        const audit = async () =>
+          (
+            await lighthouse(ctx.url + page.path, {
+              port: chrome.port,
+              output: "json",
+              logLevel: "error",
+              onlyCategories: LIGHTHOUSE_CATEGORIES,
+              emulatedUserAgent: LIGHTHOUSE_USER_AGENT,
+            })
+          )?.lhr;
+        let lhr = await audit();
+        // A runtime error (e.g. NO_NAVSTART, a trace-recording flake) asks to run again: once.
+        if (lhr?.runtimeError) lhr = await audit();
+        if (!lhr) throw new Error("no result");
+        result.user_agent = lhr.environment?.networkUserAgent ?? result.user_agent;
+        const score = (id) => {
+          const value = lhr.categories[id]?.score;
+          return typeof value === "number" ? Math.round(value * 100) : null;
+        };
+        const numeric = (id, digits) => round(lhr.audits[id]?.numericValue, digits);
+        const failing = (id) =>
+          (lhr.categories[id]?.auditRefs ?? [])
+            .map((ref) => lhr.audits[ref.id])
+            .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
+            .map((audit) => audit.id)
+            .slice(0, 10);
+        result.pages[page.name] = {
+          path: page.path,
+          ...(lhr.runtimeError ? { runtime_error: lhr.runtimeError.message ?? lhr.runtimeError.code } : {}),
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          best_practices: score("best-practices"),
+          seo: score("seo"),
+          cls: numeric("cumulative-layout-shift", 3),
+          lcp_ms: numeric("largest-contentful-paint", 0),
+          tbt_ms: numeric("total-blocking-time", 0),
+          failing_accessibility: failing("accessibility"),
+          failing_seo: failing("seo"),
+        };
+      } catch (error) {
+        result.pages[page.name] = { path: page.path, skipped: `lighthouse failed: ${String(error.message).split("\n")[0]}` };
+      }
+    }
+  } finally {
+    try {
+      chrome.kill();
+    } catch {
+      // already gone
+    }
+  }
+  return result;
 }
 
 /** `wrangler deploy --dry-run`: "Total Upload: X KiB / gzip: Y KiB". */
@@ -224,6 +337,24 @@ function printTable(result) {
   for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
   const b = result.measurements.bundle;
   if (b && !b.error) console.log(`  bundle: ${b.total_kib} KiB total, ${b.gzip_kib} KiB gzip`);
+  printLighthouse(result.measurements.lighthouse);
+}
+
+function printLighthouse(lh) {
+  if (!lh) return;
+  console.log("");
+  if (lh.skipped || lh.error) {
+    console.log(`  lighthouse: skipped (${lh.skipped ?? lh.error})`);
+    return;
+  }
+  const rows = [["lighthouse", "path", "perf", "a11y", "best-pr", "seo", "CLS", "LCP ms", "TBT ms"]];
+  const cell = (v) => (v === null || v === undefined ? "-" : String(v));
+  for (const [name, p] of Object.entries(lh.pages)) {
+    if (p.skipped) rows.push([name, p.path ?? "-", "skipped", "", "", "", "", "", p.skipped]);
+    else rows.push([name, p.path, ...[p.performance, p.accessibility, p.best_practices, p.seo, p.cls, p.lcp_ms, p.tbt_ms].map(cell)]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
 }
 
 async function main() {
