@@ -48,6 +48,16 @@ describe("status codes", () => {
     expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex, follow");
   });
 
+  it("the sent variant shows the same pin, canonical to the pin itself", async () => {
+    const response = await get("/pin/101/sent/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>Lemon tart</title>");
+    expect(await attributeOf(html, 'link[rel="canonical"]', "href")).toBe("https://pinloom.example/pin/101/");
+    expect((await get("/pin/999/sent/")).status).toBe(404);
+    expect((await get("/pin/102/sent/")).status).toBe(410);
+  });
+
   it("a deleted pin is 410 Gone", async () => {
     const response = await get("/pin/102/");
     expect(response.status).toBe(410);
