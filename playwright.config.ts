@@ -6,7 +6,7 @@
 // Projects: `en` (en-US) and `ar` (ar-SA, right-to-left). A spec that only makes sense in
 // one of them can opt out with e.g. `test.skip(testInfo.project.name === "ar", "…")`.
 import { defineConfig } from "@playwright/test";
-import { chromiumPath } from "./scripts/ensure-chromium.mjs";
+import { CHROMIUM_ARGS, chromiumPath } from "./scripts/ensure-chromium.mjs";
 
 const CI = Boolean(process.env["CI"]);
 
@@ -34,15 +34,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGS,
     },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

@@ -17,7 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { chromiumPath } from "./ensure-chromium.mjs";
+import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
   ROOT,
   WORKER_CONFIG,
@@ -156,16 +156,7 @@ async function firstArticlePath(ctx) {
 }
 
 const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 // Our server gives "HeadlessChrome"/Lighthouse user agents the script-free bot variant, so
 // Lighthouse presents itself as a person's mobile Chrome to measure what a person gets.
 const LIGHTHOUSE_USER_AGENT =

@@ -20,6 +20,21 @@ function isExecutable(p) {
   }
 }
 
+/**
+ * Flags every launch here needs: running as root needs --no-sandbox, and this machine's
+ * closed network makes Chromium's background connections fail by the dozen without the
+ * networking, component-update, sync and QUIC switches.
+ */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
 /** The Chromium binary to use, without installing anything (may not exist). */
 export function chromiumPath() {
   return process.env["CHROMIUM_PATH"] || DEFAULT_CHROMIUM;
