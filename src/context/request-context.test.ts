@@ -1,3 +1,4 @@
+import type { Session } from "../accounts/session.server.ts";
 import { describe, expect, it } from "vitest";
 import { buildRequestContext, clientContext, serializeForScript } from "./request-context.ts";
 
@@ -100,7 +101,14 @@ describe("other facts", () => {
     const ctx = buildRequestContext(request("/"));
     expect(ctx.viewerType).toBe("UNAUTH");
     expect(ctx.isAuthenticated).toBe(false);
-    expect(buildRequestContext(request("/"), { viewerType: "AUTH" }).isAuthenticated).toBe(true);
+  });
+
+  it("takes the viewer type from the session's account", () => {
+    const session = (loginState: string) => ({ id: "s", createdAt: 0, expiresAt: 1, lastSeenAt: 0, deviceId: null, verifiedAt: null, user: { login_state: loginState } }) as unknown as Session;
+    const full = buildRequestContext(request("/"), { session: session("full") });
+    expect([full.viewerType, full.isAuthenticated]).toEqual(["AUTH", true]);
+    const limited = buildRequestContext(request("/"), { session: session("limited") });
+    expect([limited.viewerType, limited.isAuthenticated]).toEqual(["LIMITED_LOGIN", false]);
   });
 });
 

@@ -7,7 +7,10 @@ import { isSearchCacheHost, searchEngineFromReferrer, type SearchEngine } from "
 import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
 import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
-export type ViewerType = "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
+import type { Session } from "../accounts/session.server.ts";
+import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "../accounts/viewer.ts";
+
+export type { ViewerType };
 
 /** Link-preview fetchers: bots too, named apart because they read Open Graph, not pages. */
 const SOCIAL_BOTS =
@@ -39,6 +42,8 @@ export interface RequestContext {
   userAgent: UserAgentFacts;
   viewerType: ViewerType;
   isAuthenticated: boolean;
+  /** The signed-in (or limited-login) session, read from D1 by src/server/context.ts. */
+  session: Session | null;
   inviteCode: string | null;
   /** Spec 000 §2 label of this page as a landing page (own_* needs a signed-in viewer). */
   landingPageType: LandingPageType | null;
@@ -55,7 +60,7 @@ export interface RequestFacts {
   requestId?: string | undefined;
   /** request.cf.country where the runtime provides it. */
   country?: string | undefined;
-  viewerType?: ViewerType | undefined;
+  session?: Session | null | undefined;
 }
 
 function cookieValue(cookieHeader: string | null, name: string): string | null {
@@ -94,7 +99,8 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
   const serverOnly = url.searchParams.has("server_only");
   const locale = resolveRequestLocale(url, headers);
   const country = (facts.country ?? headers.get("cf-ipcountry") ?? "US").toUpperCase().slice(0, 2);
-  const viewerType = facts.viewerType ?? "UNAUTH";
+  const session = facts.session ?? null;
+  const viewerType: ViewerType = session === null ? "UNAUTH" : viewerTypeOf(session.user);
   return {
     requestId: facts.requestId ?? headers.get("cf-ray") ?? crypto.randomUUID(),
     url,
@@ -114,6 +120,7 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
     userAgent: parseUserAgent(rawUserAgent, isBot),
     viewerType,
     isAuthenticated: viewerType === "AUTH",
+    session,
     inviteCode: boundedParam(url, "invite_code", 64),
     landingPageType: landingPageType(url.pathname),
     utmCampaign: boundedParam(url, "utm_campaign"),
@@ -140,8 +147,14 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     renderMode: ctx.renderMode,
   };
   if (ctx.renderMode === "shared") return shared;
+  const session = ctx.session;
   return {
     ...shared,
+    // Spec 000 §3: the viewer read from the server, and days until its session expires (the
+    // client's token-refresh rule of §4 reads it). Never in a shared render.
+    viewer: session && ctx.viewerType === "AUTH" ? toViewer(session.user) : null,
+    limitedViewer: session && ctx.viewerType === "LIMITED_LOGIN" ? toLimitedViewer(session.user) : null,
+    daysToExpiration: session ? Math.ceil((session.expiresAt - Date.now()) / 86_400_000) : null,
     country: ctx.country,
     fullPath: ctx.fullPath,
     inviteCode: ctx.inviteCode,

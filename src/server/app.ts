@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { mediaRoutes } from "../../functions/media.ts";
 import { resourceRoutes } from "../../functions/resource.ts";
 import { seoRoutes } from "../../functions/seo.ts";
+import { sessionRoutes } from "../../functions/session-routes.ts";
 import { v3Routes } from "../../functions/v3.ts";
 import { requestContext, type AppEnv } from "./context.ts";
 import { csrf } from "./csrf.ts";
@@ -49,6 +50,7 @@ export function createApp(renderPage: PageRenderer) {
   app.route("/resource", resourceRoutes);
   app.route("/v3", v3Routes);
   app.route("/", seoRoutes);
+  app.route("/", sessionRoutes);
   // Every other path is a page: signed-out renders are shared through the edge cache.
   app.all("*", (c) => servePage(c, renderPage));
 

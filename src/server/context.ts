@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "../context/request-context.ts";
 import { getT, type TFunction } from "../i18n/i18n.ts";
+import { clearCookie, readSession, touchSession, SESSION_COOKIE } from "../accounts/session.server.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 
@@ -19,11 +20,23 @@ function runtimeCountry(request: Request): string | undefined {
 
 export function requestContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const ctx = buildRequestContext(c.req.raw, { country: runtimeCountry(c.req.raw) });
+    // Only a request carrying a session cookie pays for the D1 read; signed-out traffic does not.
+    const cookies = c.req.header("cookie") ?? "";
+    const session = cookies.includes(SESSION_COOKIE) ? await readSession(c.env.DB, c.req.raw) : null;
+    if (session) {
+      const touch = touchSession(c.env.DB, session);
+      if (touch) c.executionCtx.waitUntil(touch);
+    }
+    const ctx = buildRequestContext(c.req.raw, { country: runtimeCountry(c.req.raw), session });
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
     contexts.set(c.executionCtx, ctx);
     await next();
+    // A cookie naming a revoked or expired session is dropped, so the browser stops sending it.
+    if (session === null && cookies.includes(`${SESSION_COOKIE}=`) && !c.res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))) {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append("Set-Cookie", clearCookie(SESSION_COOKIE));
+    }
   };
 }
 

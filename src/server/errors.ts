@@ -18,6 +18,19 @@ export const ErrorCode = {
   RateLimited: 9,
   CsrfFailed: 10,
   RangeNotSatisfiable: 11,
+  /** Login: the password was right and the account asks for its second factor. */
+  MfaRequired: 12,
+  /** Sign-up refused for the birthday's age; the client sets the age-restriction cookie. */
+  AgeRestricted: 13,
+  /** A protected change needs the parental passcode. */
+  PasscodeRequired: 14,
+  /** Five wrong passcodes: locked until reset with the account password. */
+  PasscodeLocked: 15,
+  PasscodeIncorrect: 16,
+  /** Signed in with limited login: this needs a full login. */
+  LimitedLogin: 17,
+  /** A configured outside service (human check, Facebook, Google) refused or is not set up. */
+  ProviderFailed: 18,
   Internal: 99,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,160 @@
+// Sessions: a random token in a `__Host-` cookie (HttpOnly, Secure, SameSite=Lax, path /),
+// backed by a D1 row keyed by the token's SHA-256 (never KV: a revoked session must fail at
+// once, everywhere). Every sign-up, login and account switch mints a new session id; sign-out
+// revokes the row, so the old cookie is refused on the very next request.
+//
+// A device cookie ties the sessions started in one browser together: the account switcher
+// lists the accounts with a live session on this device and switches between them without a
+// password (spec 000 §6 "Account switching lists all accounts stored locally").
+import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
+import { viewerColumns, type ViewerUserRow } from "./viewer.ts";
+
+export const SESSION_COOKIE = "__Host-pinloom_sess";
+export const DEVICE_COOKIE = "__Host-pinloom_device";
+/** A session lives this long; the client refreshes it once fewer than 90 days remain. */
+export const SESSION_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
+/** Spec 000 §9 token refresh window. */
+export const TOKEN_REFRESH_WINDOW_DAYS = 90;
+const DEVICE_LIFETIME_SECONDS = 2 * 365 * 24 * 60 * 60;
+/** last_seen_at is written at most this often per session, off the response path. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+/** Accounts one device may hold at once. */
+export const MAX_DEVICE_ACCOUNTS = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SessionRow {
+  session_id: string;
+  session_created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+  device_id: string | null;
+  verified_at: number | null;
+}
+export type SessionWithUser = SessionRow & ViewerUserRow;
+
+export interface Session {
+  id: string;
+  createdAt: number;
+  expiresAt: number;
+  lastSeenAt: number;
+  deviceId: string | null;
+  verifiedAt: number | null;
+  user: ViewerUserRow;
+}
+
+export function cookieValue(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return null;
+}
+
+/** `Set-Cookie` for a `__Host-` cookie: Secure, path /, no Domain (the prefix demands all three). */
+export function hostCookie(name: string, value: string, maxAgeSeconds: number, httpOnly = true): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; Secure; SameSite=Lax${httpOnly ? "; HttpOnly" : ""}`;
+}
+
+export const clearCookie = (name: string) => hostCookie(name, "", 0);
+
+/** Days until the session expires, rounded up; 0 or less once expired (spec 000 §4). */
+export const daysToExpiration = (expiresAt: number, now = Date.now()) => Math.ceil((expiresAt - now) / DAY_MS);
+
+function toSession(row: SessionWithUser): Session {
+  const { session_id, session_created_at, expires_at, last_seen_at, device_id, verified_at, ...user } = row;
+  return { id: session_id, createdAt: session_created_at, expiresAt: expires_at, lastSeenAt: last_seen_at, deviceId: device_id, verifiedAt: verified_at, user };
+}
+
+const SESSION_SELECT = `SELECT s.id AS session_id, s.created_at AS session_created_at, s.expires_at, s.last_seen_at,
+         s.device_id, s.verified_at, ${viewerColumns("u")}
+    FROM sessions s JOIN users u ON u.id = s.user_id`;
+
+/** The live session a request's cookie names, or null. One indexed D1 read. */
+export async function readSession(db: D1Database, request: Request, now = Date.now()): Promise<Session | null> {
+  const token = cookieValue(request.headers.get("cookie"), SESSION_COOKIE);
+  if (!isTokenShaped(token)) return null;
+  const row = await db
+    .prepare(`${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2`)
+    .bind(await hashToken(token), now)
+    .first<SessionWithUser>();
+  return row ? toSession(row) : null;
+}
+
+/** Writes last_seen_at when it is older than an hour; the caller runs it in waitUntil. */
+export function touchSession(db: D1Database, session: Session, now = Date.now()): Promise<unknown> | null {
+  if (now - session.lastSeenAt < TOUCH_INTERVAL_MS) return null;
+  return db.prepare("UPDATE sessions SET last_seen_at = ?2 WHERE id = ?1").bind(session.id, now).run();
+}
+
+/** The device id (hash of the device cookie) of a request, minting a cookie when it has none. */
+export async function deviceOf(request: Request): Promise<{ deviceId: string; setCookie: string | null }> {
+  const existing = cookieValue(request.headers.get("cookie"), DEVICE_COOKIE);
+  if (isTokenShaped(existing)) return { deviceId: await hashToken(existing), setCookie: null };
+  const token = newToken();
+  return { deviceId: await hashToken(token), setCookie: hostCookie(DEVICE_COOKIE, token, DEVICE_LIFETIME_SECONDS) };
+}
+
+export interface NewSession {
+  token: string;
+  id: string;
+  expiresAt: number;
+  /** Set-Cookie values to send: the session cookie, and the device cookie when it was new. */
+  cookies: string[];
+  /** Statements to run in the caller's batch: the session row (and revocations it implies). */
+  statements: D1PreparedStatement[];
+}
+
+/**
+ * A fresh session for `userId` on this request's device. The caller runs `statements` in its
+ * own batch (with the token spend or the sign-up rows), so a session never exists without
+ * the write that justified it. Any older session of the same user on this device and the
+ * session the request came in with are revoked in the same batch: one id per account per
+ * device, and a new id on every login and switch.
+ */
+export async function startSession(db: D1Database, request: Request, userId: number, now = Date.now()): Promise<NewSession> {
+  const { deviceId, setCookie } = await deviceOf(request);
+  const token = newToken();
+  const id = await hashToken(token);
+  const expiresAt = now + SESSION_LIFETIME_MS;
+  const statements = [
+    db
+      .prepare("UPDATE sessions SET revoked_at = ?3 WHERE device_id = ?1 AND user_id = ?2 AND revoked_at IS NULL")
+      .bind(deviceId, userId, now),
+    db
+      .prepare(
+        `INSERT INTO sessions (id, user_id, created_at, expires_at, last_seen_at, user_agent, ip, device_id)
+         VALUES (?1, ?2, ?3, ?4, ?3, ?5, ?6, ?7)`,
+      )
+      .bind(id, userId, now, expiresAt, (request.headers.get("user-agent") ?? "").slice(0, 300), request.headers.get("cf-connecting-ip"), deviceId),
+    // Bound the accounts on one device: the least recently used beyond the limit are signed out.
+    db
+      .prepare(
+        `UPDATE sessions SET revoked_at = ?2 WHERE device_id = ?1 AND revoked_at IS NULL AND id NOT IN (
+           SELECT id FROM sessions WHERE device_id = ?1 AND revoked_at IS NULL AND expires_at > ?2
+           ORDER BY last_seen_at DESC, created_at DESC LIMIT ${MAX_DEVICE_ACCOUNTS})`,
+      )
+      .bind(deviceId, now),
+  ];
+  const cookies = [hostCookie(SESSION_COOKIE, token, Math.floor(SESSION_LIFETIME_MS / 1000))];
+  if (setCookie) cookies.push(setCookie);
+  return { token, id, expiresAt, cookies, statements };
+}
+
+/** Revokes one session at once (sign-out). */
+export function revokeSession(db: D1Database, sessionId: string, now = Date.now()): D1PreparedStatement {
+  return db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL").bind(sessionId, now);
+}
+
+/** Live sessions on a device, one per account, most recently used first. */
+export async function deviceSessions(db: D1Database, deviceId: string, now = Date.now()): Promise<Session[]> {
+  const { results } = await db
+    .prepare(
+      `${SESSION_SELECT} WHERE s.device_id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2
+       ORDER BY s.last_seen_at DESC LIMIT ${MAX_DEVICE_ACCOUNTS}`,
+    )
+    .bind(deviceId, now)
+    .all<SessionWithUser>();
+  return results.map(toSession);
+}

@@ -1,0 +1,189 @@
+// The viewer (spec 000 §3 "Viewer"): the signed-in user as the server reads it, and the
+// limited-login viewer. Built from a users row; never from anything the client sent.
+import { z } from "zod";
+
+export type ViewerType = "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
+
+/** The users columns the viewer is built from (src/server/migrations 0001 and 0004). */
+export interface ViewerUserRow {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  country: string;
+  locale: string;
+  gender: string | null;
+  custom_gender: string | null;
+  age_in_years: number | null;
+  image_key: string | null;
+  account_type: string;
+  business_name: string | null;
+  is_employee: number;
+  is_partner: number;
+  is_private_profile: number;
+  is_under_16: number;
+  is_under_18: number;
+  is_write_banned: number;
+  login_state: string;
+  email_verified: number;
+  has_mfa_enabled: number;
+  is_parental_control_passcode_enabled: number;
+  parental_control_anonymized_email: string | null;
+  allow_personalization_cookies: number;
+  allow_analytic_cookies: number;
+  allow_marketing_cookies: number;
+  third_party_marketing_tracking_enabled: number;
+  should_show_messaging: number;
+  show_personal_boutique: number;
+  save_behavior: number;
+  phone_country: string | null;
+  phone_number: string | null;
+  connected_networks: string;
+  domain_url: string | null;
+  domain_verified: number;
+  pin_count: number;
+  board_count: number;
+  secret_board_count: number;
+  group_board_count: number;
+  resurrection_date: number | null;
+  created_at: number;
+}
+
+/** Column list for SELECTs that build a viewer, prefixed with the users alias. */
+export const VIEWER_COLUMNS = [
+  "id", "username", "email", "password_hash", "full_name", "first_name", "last_name", "country", "locale",
+  "gender", "custom_gender", "age_in_years", "image_key", "account_type", "business_name", "is_employee",
+  "is_partner", "is_private_profile", "is_under_16", "is_under_18", "is_write_banned", "login_state",
+  "email_verified", "has_mfa_enabled", "is_parental_control_passcode_enabled", "parental_control_anonymized_email",
+  "allow_personalization_cookies", "allow_analytic_cookies", "allow_marketing_cookies",
+  "third_party_marketing_tracking_enabled", "should_show_messaging", "show_personal_boutique", "save_behavior",
+  "phone_country", "phone_number", "connected_networks", "domain_url", "domain_verified", "pin_count",
+  "board_count", "secret_board_count", "group_board_count", "resurrection_date", "created_at",
+] as const satisfies ReadonlyArray<keyof ViewerUserRow>;
+
+export const viewerColumns = (alias: string) => VIEWER_COLUMNS.map((column) => `${alias}.${column}`).join(", ");
+
+const networkSchema = z.object({ username: z.string().optional(), url: z.string().optional() }).passthrough();
+const networksSchema = z
+  .object({
+    facebook: networkSchema.optional(),
+    google: networkSchema.optional(),
+    youtube: networkSchema.optional(),
+    microsoft: networkSchema.optional(),
+    etsy: networkSchema.optional(),
+    instagram: networkSchema.optional(),
+    dropbox: networkSchema.optional(),
+    twitter: networkSchema.optional(),
+    gplus: networkSchema.optional(),
+  })
+  .catch({});
+
+export const userImageUrl = (row: Pick<ViewerUserRow, "image_key">, size: "small" | "medium" | "large" | "xlarge") =>
+  row.image_key ? `/media/${row.image_key}/${size}.jpg` : null;
+
+/** Spec 000 §3 viewer, snake_case as the spec writes it. */
+function parseNetworks(text: string): z.infer<typeof networksSchema> {
+  try {
+    return networksSchema.parse(JSON.parse(text));
+  } catch {
+    return {};
+  }
+}
+
+export function toViewer(row: ViewerUserRow) {
+  const networks = parseNetworks(row.connected_networks);
+  const phone = row.phone_number ?? "";
+  return {
+    id: String(row.id),
+    username: row.username,
+    full_name: row.full_name,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    image_small_url: userImageUrl(row, "small"),
+    image_medium_url: userImageUrl(row, "medium"),
+    image_large_url: userImageUrl(row, "large"),
+    image_xlarge_url: userImageUrl(row, "xlarge"),
+    country: row.country,
+    gender: row.gender,
+    custom_gender: row.custom_gender,
+    created_at: new Date(row.created_at).toISOString(),
+    board_count: row.board_count,
+    group_board_count: row.group_board_count,
+    secret_board_count: row.secret_board_count,
+    pin_count: row.pin_count,
+    has_password: row.password_hash !== null,
+    has_published_pins: row.pin_count > 0,
+    is_employee: row.is_employee === 1,
+    is_partner: row.is_partner === 1 || row.account_type === "business",
+    is_private_profile: row.is_private_profile === 1,
+    is_under_16: row.is_under_16 === 1,
+    is_under_18: row.is_under_18 === 1,
+    is_write_banned: row.is_write_banned === 1,
+    login_state: row.login_state === "limited" ? 1 : 0,
+    nags: row.email_verified === 1 ? [] : ["verify_email"],
+    phone_country: row.phone_country,
+    phone_number: row.phone_number,
+    phone_number_end: phone ? phone.replace(/\D/g, "").slice(-2) : null,
+    has_mfa_enabled: row.has_mfa_enabled === 1,
+    can_enable_mfa: row.password_hash !== null && row.has_mfa_enabled === 0,
+    is_parental_control_passcode_enabled: row.is_parental_control_passcode_enabled === 1,
+    is_candidate_for_parental_control_passcode: row.is_under_18 === 1,
+    parental_control_anonymized_email: row.parental_control_anonymized_email,
+    allow_personalization_cookies: row.allow_personalization_cookies === 1,
+    allow_analytic_cookies: row.allow_analytic_cookies === 1,
+    allow_marketing_cookies: row.allow_marketing_cookies === 1,
+    third_party_marketing_tracking_enabled: row.third_party_marketing_tracking_enabled === 1,
+    should_show_messaging: row.should_show_messaging === 1,
+    show_personal_boutique: row.show_personal_boutique === 1,
+    save_behavior: row.save_behavior,
+    age_in_years: row.age_in_years,
+    verified_websites: row.domain_url && row.domain_verified === 1 ? [row.domain_url] : [],
+    domain_url: row.domain_url,
+    domain_verified: row.domain_verified === 1,
+    facebook_url: networks.facebook?.url ?? null,
+    google_url: networks.google?.url ?? null,
+    youtube_url: networks.youtube?.url ?? null,
+    microsoft_url: networks.microsoft?.url ?? null,
+    etsy_url: networks.etsy?.url ?? null,
+    instagram_data: networks.instagram ? { username: networks.instagram.username ?? null, url: networks.instagram.url ?? null } : null,
+    dropbox_url: networks.dropbox?.url ?? null,
+    twitter_url: networks.twitter?.url ?? null,
+    gplus_url: networks.gplus?.url ?? null,
+    resurrection_date: row.resurrection_date === null ? null : new Date(row.resurrection_date).toISOString(),
+  };
+}
+export type Viewer = ReturnType<typeof toViewer>;
+
+/** Spec 000 §3 limited-login viewer. */
+export function toLimitedViewer(row: ViewerUserRow) {
+  const networks = parseNetworks(row.connected_networks);
+  return {
+    email: row.email,
+    firstName: row.first_name || row.full_name,
+    hasPassword: row.password_hash !== null,
+    imageUrl: userImageUrl(row, "medium"),
+    isConnectedToFacebook: networks.facebook !== undefined,
+    isConnectedToGoogle: networks.google !== undefined,
+  };
+}
+export type LimitedViewer = ReturnType<typeof toLimitedViewer>;
+
+export function viewerTypeOf(row: Pick<ViewerUserRow, "login_state">): Exclude<ViewerType, "UNAUTH"> {
+  return row.login_state === "limited" ? "LIMITED_LOGIN" : "AUTH";
+}
+
+/** Restricting flags (spec 000 §6) in one place, so every write path asks the same question. */
+export function restrictions(row: Pick<ViewerUserRow, "is_employee" | "is_partner" | "account_type" | "is_under_16" | "is_under_18" | "is_write_banned" | "login_state">) {
+  return {
+    isEmployee: row.is_employee === 1,
+    isPartner: row.is_partner === 1 || row.account_type === "business",
+    isUnder16: row.is_under_16 === 1,
+    isUnder18: row.is_under_18 === 1,
+    isWriteBanned: row.is_write_banned === 1,
+    isLimitedLogin: row.login_state === "limited",
+  };
+}

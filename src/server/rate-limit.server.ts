@@ -1,0 +1,59 @@
+// Fixed-window throttles counted in D1 (never KV: KV is eventually consistent, so parallel
+// guesses would each read the same old count). One UPSERT ... RETURNING per hit is atomic in
+// SQLite, so 50 parallel requests see 50 distinct counts.
+import { ApiError, ErrorCode } from "./errors.ts";
+
+export interface RateRule {
+  /** Rule name, the first part of the key: "login:account". */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export const RATE_RULES = {
+  loginPerAccount: { name: "login:account", limit: 10, windowMs: 15 * 60_000 },
+  loginPerIp: { name: "login:ip", limit: 50, windowMs: 15 * 60_000 },
+  signupPerIp: { name: "signup:ip", limit: 10, windowMs: 60 * 60_000 },
+  mfaPerAccount: { name: "mfa:account", limit: 10, windowMs: 15 * 60_000 },
+  emailResendPerAccount: { name: "verify-resend:account", limit: 5, windowMs: 60 * 60_000 },
+  fingerprintPerAccount: { name: "fingerprint:account", limit: 30, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateRule>;
+
+export interface RateHit {
+  count: number;
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Counts one hit of `subject` under `rule` and says whether it is within the limit. */
+export async function hit(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<RateHit> {
+  const windowStart = now - (now % rule.windowMs);
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+         window_start = excluded.window_start
+       RETURNING count`,
+    )
+    .bind(`${rule.name}:${subject}`, windowStart)
+    .first<{ count: number }>();
+  const count = row?.count ?? 1;
+  return { count, allowed: count <= rule.limit, retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000) };
+}
+
+/** Throws 429 with Retry-After when over the limit. */
+export async function enforce(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<void> {
+  const result = await hit(db, rule, subject, now);
+  if (!result.allowed) {
+    throw new ApiError(429, ErrorCode.RateLimited, {
+      message: "api.rateLimited",
+      headers: { "Retry-After": String(result.retryAfterSeconds) },
+    });
+  }
+}
+
+/** Clears a subject's counter (a successful login forgives the account's earlier misses). */
+export async function reset(db: D1Database, rule: RateRule, subject: string | number): Promise<void> {
+  await db.prepare("DELETE FROM rate_limits WHERE key = ?1").bind(`${rule.name}:${subject}`).run();
+}
