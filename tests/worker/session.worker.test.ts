@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, newToken } from "../../src/accounts/tokens.ts";
 import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
-import { get, seedWorld } from "./fixtures.ts";
+import { GOOGLEBOT_UA, get, seedWorld } from "./fixtures.ts";
 
 const DAY = 86_400_000;
 
@@ -71,5 +71,16 @@ describe("a dead or forged session cookie", () => {
     const cleared = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
     expect(cleared).toMatch(/Max-Age=0/);
     expect(cleared).toMatch(/Secure/);
+  });
+});
+
+describe("the sign-up prompt", () => {
+  it("is in a signed-out person's page, never in a signed-in one or a crawler's", async () => {
+    const signedOut = await (await get("/pin/101/")).text();
+    expect(signedOut).toContain('id="signup-prompt"');
+    const signedIn = await (await get("/pin/101/", { cookie: await sessionFor(1) })).text();
+    expect(signedIn).not.toContain('id="signup-prompt"');
+    const crawler = await (await get("/pin/101/", { "user-agent": GOOGLEBOT_UA })).text();
+    expect(crawler).not.toContain('id="signup-prompt"');
   });
 });
