@@ -69,7 +69,7 @@ export class Browser {
     }
   }
 
-  async fetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
+  async fetch(path: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {}): Promise<Response> {
     const method = init.method ?? "GET";
     const headers: Record<string, string> = {
       "user-agent": BROWSER_UA,
