@@ -45,7 +45,7 @@ export default defineConfig(async () => {
           },
         },
         {
-          // The same built Worker with Turnstile, Facebook and Google configured, and every
+          // The same built Worker with Turnstile, Facebook, Google and country domains configured, and every
           // outbound fetch answered by local fakes that speak each provider's protocol at its
           // real URL (tests/worker/providers/fakes.ts). Production code has no test switch.
           resolve: { alias },
@@ -53,7 +53,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./dist/server/wrangler.json" },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, ...FAKE_CONFIG },
+                bindings: { TEST_MIGRATIONS: migrations, ...FAKE_CONFIG, CCTLD_HOSTS: "pinloom.test, pinloom.fr, pinloom.de" },
                 outboundService: fakeProviders,
               },
             }),

@@ -41,6 +41,11 @@ accountRoutes.post("/register/:type/handshake/", async (c) => {
   if (!(REGISTRATION_TYPES as readonly string[]).includes(pathType)) {
     throw badRequest([{ field: "registration_type", reason: "validation.invalidValue", values: { values: REGISTRATION_TYPES.join(", ") } }]);
   }
+  // The install id names the browser install (spec §7); checked for shape, not stored yet.
+  const installId = c.req.header("x-pinloom-install-id");
+  if (installId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(installId)) {
+    throw badRequest([{ field: "X-Pinloom-Install-Id", reason: "validation.invalidFormat" }]);
+  }
   const body = parseSignup(await readFields(c));
   const prepared = await prepareUser(c, body, pathType as RegistrationType);
   const issued = await issueToken(c.env.DB, prepared.userId, "register");

@@ -16,7 +16,10 @@ export const sessionRoutes = new Hono<AppEnv>();
 /** Path of the country-domain session endpoint the cctld token is posted to. */
 export const CCTLD_SESSION_PATH = "/cctld_session/";
 
-/** Country domains from CCTLD_HOSTS ("pinloom.fr, pinloom.de"); bounded, hostnames only. */
+/**
+ * The family of domains this Worker serves, main and country domains alike, from CCTLD_HOSTS
+ * ("pinloom.com, pinloom.fr, pinloom.de"); bounded, hostnames only.
+ */
 export function cctldHosts(env: Env): string[] {
   return (env.CCTLD_HOSTS ?? "")
     .split(",")
@@ -51,8 +54,10 @@ sessionRoutes.post("/vx/users/cctld_token/", async (c) => {
   if (hosts.length === 0) throw notFound();
   const parsed = cctldSchema.safeParse(await readFields(c));
   if (!parsed.success) throw badRequest([{ field: "host", reason: "validation.invalid" }]);
-  const host = parsed.data.host?.toLowerCase() ?? hosts[0]!;
-  if (!hosts.includes(host)) throw badRequest([{ field: "host", reason: "validation.invalidValue", values: { values: hosts.join(", ") } }]);
+  const here = new URL(c.req.url).hostname;
+  const host = parsed.data.host?.toLowerCase() ?? hosts.find((candidate) => candidate !== here);
+  if (host === undefined) throw notFound();
+  if (!hosts.includes(host) || host === here) throw badRequest([{ field: "host", reason: "validation.invalidValue", values: { values: hosts.join(", ") } }]);
   const issued = await issueToken(c.env.DB, session.user.id, "cctld");
   await issued.statement.run();
   return success(c, { token: issued.token, url: `https://${host}${CCTLD_SESSION_PATH}` });

@@ -24,6 +24,6 @@ interface Env {
   FACEBOOK_APP_SECRET?: string;
   /** Sign in with Google: the OAuth client id ID tokens must be issued to. */
   GOOGLE_CLIENT_ID?: string;
-  /** Country domains served by this Worker, comma-separated ("pinloom.fr,pinloom.de"). */
+  /** Every domain this Worker serves, main and country ones, comma-separated ("pinloom.com,pinloom.fr"). */
   CCTLD_HOSTS?: string;
 }

@@ -2,6 +2,7 @@
 // switching, throttles, limited login and the switcher's batch, against the built Worker.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { issueToken } from "../../src/accounts/handshake.server.ts";
 import { generateTotp } from "../../src/accounts/totp.ts";
 import { RATE_RULES } from "../../src/server/rate-limit.server.ts";
 import { Browser, CSRF, fillCounter, freshIp, MFA_SECRET, PASSWORD, seedAccounts, USERS, type Envelope } from "./accounts-helpers.ts";
@@ -509,6 +510,16 @@ describe("e-mail verification", () => {
     await ana.login("ana");
     expect((await (await ana.fetch("/v3/users/email/verify/resend/", { method: "POST" })).json<Envelope>()).data).toEqual({ sent: false });
     expect((await new Browser().fetch("/v3/users/email/verify/resend/", { method: "POST" })).status).toBe(401);
+  });
+
+  it("the e-mailed link verifies once", async () => {
+    const issued = await issueToken(env.DB, USERS.cal.id, "email_verify");
+    await issued.statement.run();
+    const first = await fetchWorker(`/v3/users/email/verify/?token=${issued.token}`, { redirect: "manual" });
+    expect(first.headers.get("location")).toBe("/?email_verified=1");
+    expect(await env.DB.prepare("SELECT email_verified FROM users WHERE id = ?1").bind(USERS.cal.id).first()).toEqual({ email_verified: 1 });
+    const again = await fetchWorker(`/v3/users/email/verify/?token=${issued.token}`, { redirect: "manual" });
+    expect(again.headers.get("location")).toBe("/?email_verified=0");
   });
 
   it("a made-up verification link lands on / without verifying", async () => {

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Browser, seedAccounts, USERS, type Envelope } from "../accounts-helpers.ts";
+import { fetchWorker } from "../fixtures.ts";
 import { FAKE_CONFIG } from "./fakes.ts";
 
 beforeAll(async () => {
@@ -142,5 +143,34 @@ describe("Google (tokeninfo)", () => {
     const response = await new Browser().form("/v3/login/google/handshake/", { id_token: token });
     expect(response.status).toBe(status);
     expect((await response.json<Envelope>()).code).toBe(18);
+  });
+});
+
+describe("country-domain sessions (CCTLD_HOSTS configured)", () => {
+  it("hands a session to a country domain once, only from one of our own origins", async () => {
+    const browser = new Browser();
+    await browser.login("ana");
+    const minted = await browser.form("/vx/users/cctld_token/", { host: "pinloom.de" });
+    expect(minted.status).toBe(200);
+    const { data } = await minted.json<Envelope<{ token: string; url: string }>>();
+    expect(data.url).toBe("https://pinloom.de/cctld_session/");
+
+    const post = (origin: string) =>
+      fetchWorker(data.url, { method: "POST", body: new URLSearchParams({ token: data.token }).toString(), headers: { "content-type": "application/x-www-form-urlencoded", origin } });
+    const foreign = await post("https://evil.example");
+    expect(foreign.status).toBe(403);
+    const handed = await post("https://pinloom.test");
+    expect(handed.status).toBe(200);
+    expect(handed.headers.getSetCookie().some((line) => line.startsWith("__Host-pinloom_sess="))).toBe(true);
+    expect((await handed.json<Envelope<{ user: { id: string } }>>()).data.user.id).toBe("1");
+    expect((await post("https://pinloom.test")).status).toBe(401);
+  });
+
+  it("defaults to the first other domain and refuses one that is not configured", async () => {
+    const browser = new Browser();
+    await browser.login("ana");
+    const minted = await browser.fetch("/vx/users/cctld_token/", { method: "POST" });
+    expect((await minted.json<Envelope<{ url: string }>>()).data.url).toBe("https://pinloom.fr/cctld_session/");
+    expect((await browser.form("/vx/users/cctld_token/", { host: "evil.example" })).status).toBe(400);
   });
 });
