@@ -51,6 +51,10 @@ describe("sign-up body", () => {
     expect(problemsOf({ ...base, username }).map((p) => p.field)).toContain("username");
   });
 
+  it.each(["settings", "Today", "v3", "login"])("refuses the reserved username %j", (username) => {
+    expect(problemsOf({ ...base, username })).toContainEqual({ field: "username", reason: "accounts:validation.usernameReserved" });
+  });
+
   it("refuses a malformed e-mail", () => {
     expect(problemsOf({ ...base, email: "not-an-email" }).map((p) => p.field)).toContain("email");
   });

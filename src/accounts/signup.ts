@@ -19,6 +19,7 @@ export const MINIMUM_AGE = 13;
 export const RULE_MESSAGES = {
   passwordCharacters: "accounts:validation.passwordCharacters",
   username: "accounts:validation.username",
+  usernameReserved: "accounts:validation.usernameReserved",
   birthday: "accounts:validation.birthday",
   registrationType: "accounts:validation.registrationType",
   facebookToken: "accounts:validation.facebookToken",
@@ -28,6 +29,17 @@ export const RULE_MESSAGES = {
 const PASSWORD_PATTERN = /^[\p{L}\p{N} !-/:-@[-`{-~]+$/u;
 const USERNAME_PATTERN = /^(?=.*[A-Za-z_])[A-Za-z0-9_]{3,30}$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * A profile lives at /{username}/, so a username may not be a first path segment the site
+ * routes itself (src/context/landing-page.ts lists the page ones), nor a word that would read
+ * as the site speaking.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  "pin", "pins", "search", "today", "ideas", "topics", "topic", "homefeed", "settings", "resource", "v3", "vx", "media",
+  "sitemaps", "advertiser", "login", "signup", "logout", "register", "refresh_token", "refresh_stored_accounts",
+  "cctld_session", "healthz", "robots", "_astro", "admin", "api", "help", "about", "support", "security", "business",
+  "password", "pinloom", "official", "staff", "root", "null", "undefined",
+]);
 
 /** Form fields arrive as strings; an empty optional field counts as not sent (spec §5). */
 const optionalText = (max: number) =>
@@ -77,7 +89,12 @@ export function ageOn(birthday: string, now = new Date()): number {
 export const signupSchema = z
   .strictObject({
     email: z.string().trim().max(254).pipe(z.email()),
-    username: z.string().trim().max(30).refine((value) => USERNAME_PATTERN.test(value), { message: RULE_MESSAGES.username }),
+    username: z
+      .string()
+      .trim()
+      .max(30)
+      .refine((value) => USERNAME_PATTERN.test(value), { message: RULE_MESSAGES.username })
+      .refine((value) => !RESERVED_USERNAMES.has(value.toLowerCase()), { message: RULE_MESSAGES.usernameReserved }),
     // Optional only for a Facebook sign-up (the Facebook login stands in for it).
     password: passwordSchema.optional(),
     first_name: optionalText(FIRST_NAME_MAX),
