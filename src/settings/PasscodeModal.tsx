@@ -32,7 +32,7 @@ export default function PasscodeModal({ labels, errors, forgotHref }: PasscodeMo
       $passcodeRequest.subscribe((next) => {
         request.current = next;
         if (next) {
-          returnFocus.current = document.activeElement;
+          returnFocus.current = next.returnFocus ?? document.activeElement;
           dispatch({ type: "open" });
         }
       }),

@@ -12,6 +12,8 @@ export interface PasscodeRequest {
   submit: (passcode: string) => Promise<PasscodeSubmitResult>;
   /** The person closed the modal without a passcode being accepted. */
   cancel: () => void;
+  /** Where focus goes when the modal closes: the control that asked (it may be disabled while asking). */
+  returnFocus?: HTMLElement | null;
 }
 
 export const $passcodeRequest = atom<PasscodeRequest | null>(null);

@@ -153,7 +153,8 @@ function askPasscode(form: HTMLFormElement, body: Record<string, unknown>): void
         return { ok: false, message: form.dataset["failed"] ?? "" };
       }
     },
-    cancel: () => form.querySelector<HTMLButtonElement>("button[type=submit]")?.focus(),
+    cancel: () => setStatus(form, "", false),
+    returnFocus: form.querySelector<HTMLButtonElement>("button[type=submit]"),
   });
 }
 
