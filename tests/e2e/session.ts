@@ -29,7 +29,7 @@ async function apiLogin(page: Page, username: string): Promise<number> {
       const headers = { "content-type": "application/json", "x-csrftoken": csrf };
       const send = async (url: string, body: unknown): Promise<LoginAnswer> => {
         const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), credentials: "same-origin" });
-        return { status: response.status, body: await response.json().catch(() => ({})) };
+        return { status: response.status, body: (await response.json().catch(() => ({}))) as LoginAnswer["body"] };
       };
       const handshake = await send("/v3/login/handshake/", { username_or_email: username, password, referrer: "" });
       if (handshake.status !== 200) return handshake.status;
