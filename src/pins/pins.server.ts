@@ -267,16 +267,43 @@ export function keysetPage(rows: GridRow[], size: number): FeedPage {
   };
 }
 
-export async function listRelatedPins(db: D1Database, pinId: string, cursor: string | null): Promise<FeedPage> {
-  const position = cursor ? decodeCursor(cursor) : null;
-  const { results } = await relatedPinsStatement(db, pinId, position).all<GridRow>();
-  return keysetPage(results, RELATED_PAGE_SIZE);
+/**
+ * One page of CloseupRelatedModulesFeedQuery (RelatedPinsFeedResource), or null when the pin
+ * itself is missing, deleted or not visible to the viewer (the pin page's rule, checked again
+ * on every page so a bookmark never outlives the pin's visibility).
+ */
+export async function listRelatedPins(
+  db: D1Database,
+  pinId: string,
+  cursor: { createdAt: number; id: number } | null,
+  viewerId: number | null,
+): Promise<FeedPage | null> {
+  const [pinResult, relatedResult] = await db.batch([
+    db
+      .prepare(
+        `SELECT 1 AS visible FROM pins p
+         JOIN users pu ON pu.id = p.pinner_id
+         LEFT JOIN boards b ON b.id = p.board_id
+         WHERE p.id = ?1 AND p.is_deleted = 0
+           AND (p.pinner_id = ?2 OR (${profileVisibleSql("pu", "?2")} AND (p.board_id IS NULL OR b.privacy = 'public')))`,
+      )
+      .bind(pinId, viewerId),
+    relatedPinsStatement(db, pinId, cursor),
+  ]);
+  if (!pinResult?.results?.length) return null;
+  return keysetPage((relatedResult?.results ?? []) as GridRow[], RELATED_PAGE_SIZE);
 }
 
 /** blockedHosts: link hosts never linked to, loaded in the same batch for the page's own rules. */
 export type PinLookup = { status: "found"; pin: PinDetail; blockedHosts: ReadonlySet<string> } | { status: "missing" } | { status: "deleted" };
 
-export async function getPin(db: D1Database, pinId: string, viewerId: number | null = null): Promise<PinLookup> {
+/** `relatedCursor` starts the related feed after a cursor (its crawlable next-page link). */
+export async function getPin(
+  db: D1Database,
+  pinId: string,
+  viewerId: number | null = null,
+  relatedCursor: { createdAt: number; id: number } | null = null,
+): Promise<PinLookup> {
   const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult] = await db.batch([
     db.prepare(PIN_SELECT).bind(pinId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
@@ -303,7 +330,7 @@ export async function getPin(db: D1Database, pinId: string, viewerId: number | n
          LIMIT ?2`,
       )
       .bind(pinId, FIRST_COMMENTS),
-    relatedPinsStatement(db, pinId, null),
+    relatedPinsStatement(db, pinId, relatedCursor),
   ]);
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
   if (!row || !visibleTo(row, viewerId)) return { status: "missing" };
