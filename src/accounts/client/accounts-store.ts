@@ -85,7 +85,7 @@ export function normalizeAccounts(values: readonly unknown[]): SwitcherEntry[] {
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 export function readAccounts(storage: Store | null, log: (message: string, error: unknown) => void = console.error): SwitcherEntry[] {
-  let text: string | null = null;
+  let text: string | null;
   try {
     text = storage?.getItem(ACCOUNTS_KEY) ?? null;
   } catch (error) {

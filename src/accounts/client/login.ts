@@ -12,7 +12,7 @@ export interface LoginInput {
   referrer?: string | undefined;
 }
 
-export function loginBody(input: LoginInput): Record<string, string> {
+export function loginBody(input: LoginInput): { username_or_email: string; password: string; referrer: string } {
   return { username_or_email: input.username_or_email.trim(), password: input.password, referrer: input.referrer ?? "" };
 }
 

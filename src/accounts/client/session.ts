@@ -60,7 +60,7 @@ export async function signOut(options: SignOutOptions, deps: SignOutDeps): Promi
   if (options.reason === AUTHENTICATION_FAILED && deps.flags.getItem(LOGOUT_FLAG) !== null) return null;
   deps.flags.setItem(LOGOUT_FLAG, String(Date.now()));
   const requested = safeNext(options.next);
-  let target = requested;
+  let target: string;
   try {
     const data = await resource<{ redirect_url?: unknown } | null>(
       "UserSessionResource",

@@ -46,7 +46,7 @@ export function pinIdOfPath(pathname: string): string | null {
 export function takePendingIntent(pinId: string | null = null, storage: Store | null = sessionStore()): Intent | null {
   if (storage === null) return null;
   for (const kind of ["save", "comment"] as const) {
-    let stored: string | null = null;
+    let stored: string | null;
     try {
       stored = storage.getItem(KEYS[kind]);
     } catch {
