@@ -2,11 +2,10 @@
 // accounts (switch in one click: the server starts the other account's session and the page
 // reloads where it is), Add account (the login modal), Settings and Log out. A limited-login
 // viewer sees their limited viewer and a prompt to finish logging in.
-import { useStore } from "@nanostores/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { fill, type AuthStrings } from "./auth-strings.ts";
 import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
-import { $accounts, loadAccounts, setAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
+import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
 import { sessionAccounts, signOut, switchAccount } from "./client/session.ts";
 
 export interface MenuViewer {
@@ -48,7 +47,7 @@ export default function AccountMenu({ viewer, limited, strings, country, locale 
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<AuthMode | null>(null);
-  const accounts = useStore($accounts);
+  const accounts = useAccounts();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -75,3 +75,18 @@ describe("storage", () => {
     expect(storage.map.has(ACCOUNTS_KEY)).toBe(false);
   });
 });
+
+describe("the store", () => {
+  it("tells its listeners of each change, and stops after unsubscribe", async () => {
+    const { createAtom } = await import("./accounts-store.ts");
+    const store = createAtom(1);
+    const seen: number[] = [];
+    const stop = store.listen((value) => seen.push(value));
+    store.set(2);
+    store.set(2);
+    stop();
+    store.set(3);
+    expect(seen).toEqual([2]);
+    expect(store.get()).toBe(3);
+  });
+});

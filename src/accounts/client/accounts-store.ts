@@ -1,132 +1,43 @@
 // This device's accounts for the switcher (spec 000 §3 "Account-switcher entry", §4
 // "Multi-account local store", §6 "Account switching lists all accounts stored locally"):
-// a nanostores atom mirrored in localStorage. Rule of §4: when the first stored account is
+// an atom-style store mirrored in localStorage. Rule of §4: when the first stored account is
 // not marked logged in, all are marked logged in. A stored value that does not parse is
 // logged and forgotten (§8), never thrown at the page.
-import { atom } from "nanostores";
+//
+// Not a nanostores atom on purpose: the shell's script (src/shell/AppShell.astro) uses
+// nanostores and must stay one small inline script; any island importing nanostores too
+// makes the bundler split nanostores into a shared chunk, and the shell script turns into an
+// external module. The store below has the same get/set/listen shape, read in React through
+// useSyncExternalStore (useAccounts).
+import { useSyncExternalStore } from "react";
+import { browserStorage, readAccounts, storeAccounts, writeAccounts, type Store, type SwitcherEntry } from "./accounts-list.ts";
 
-export const ACCOUNTS_KEY = "pinloom_accounts";
-/** The switcher lists at most this many accounts (the server keeps sessions per device). */
-export const MAX_ACCOUNTS = 5;
+export * from "./accounts-list.ts";
 
-export interface PartnerInfo {
-  contact_email: string | null;
-  ownership_email: string | null;
-  business_name: string | null;
-  is_linked_business: boolean;
-}
-
-export interface SwitcherEntry {
-  id: string;
-  username: string;
-  email: string | null;
-  fullName: string;
-  imageMediumUrl: string | null;
-  imageLargeUrl: string | null;
-  owners: unknown[];
-  partner: PartnerInfo | null;
-  businesses: SwitcherEntry[];
-  isLoggedIn: boolean;
-}
-
-const str = (value: unknown, max = 320): string | null => (typeof value === "string" ? value.slice(0, max) : null);
-
-function toPartner(value: unknown): PartnerInfo | null {
-  if (value === null || typeof value !== "object") return null;
-  const raw = value as Record<string, unknown>;
+/** The smallest atom: a value, its listeners, and set() telling them. */
+export function createAtom<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<(value: T) => void>();
   return {
-    contact_email: str(raw["contact_email"]),
-    ownership_email: str(raw["ownership_email"]),
-    business_name: str(raw["business_name"], 200),
-    is_linked_business: raw["is_linked_business"] === true,
+    get: () => value,
+    set(next: T) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const listener of [...listeners]) listener(value);
+    },
+    listen(listener: (value: T) => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
   };
 }
 
-/** One entry from untrusted JSON (storage or the network), or null when it is not one. */
-export function toEntry(value: unknown, depth = 0): SwitcherEntry | null {
-  if (value === null || typeof value !== "object") return null;
-  const raw = value as Record<string, unknown>;
-  const id = typeof raw["id"] === "number" ? String(raw["id"]) : str(raw["id"], 32);
-  const username = str(raw["username"], 100);
-  if (!id || !/^\d+$/.test(id) || !username) return null;
-  const businesses = depth === 0 && Array.isArray(raw["businesses"]) ? raw["businesses"].slice(0, 20).map((b) => toEntry(b, 1)).filter((b) => b !== null) : [];
-  return {
-    id,
-    username,
-    email: str(raw["email"]),
-    fullName: str(raw["fullName"], 200) ?? username,
-    imageMediumUrl: str(raw["imageMediumUrl"], 2048),
-    imageLargeUrl: str(raw["imageLargeUrl"], 2048),
-    owners: Array.isArray(raw["owners"]) ? raw["owners"].slice(0, 20) : [],
-    partner: toPartner(raw["partner"]),
-    businesses,
-    isLoggedIn: raw["isLoggedIn"] === true,
-  };
+export const $accounts = createAtom<SwitcherEntry[]>([]);
+
+/** The stored accounts in a React component, re-rendered on every change. */
+export function useAccounts(): SwitcherEntry[] {
+  return useSyncExternalStore($accounts.listen, $accounts.get, $accounts.get);
 }
-
-/**
- * The stored list's rules in one place: valid entries only, one per id (first wins), at most
- * MAX_ACCOUNTS, and every account marked logged in when the first is not.
- */
-export function normalizeAccounts(values: readonly unknown[]): SwitcherEntry[] {
-  const seen = new Set<string>();
-  const entries: SwitcherEntry[] = [];
-  for (const value of values.slice(0, MAX_ACCOUNTS * 4)) {
-    const entry = toEntry(value);
-    if (!entry || seen.has(entry.id)) continue;
-    seen.add(entry.id);
-    entries.push(entry);
-    if (entries.length === MAX_ACCOUNTS) break;
-  }
-  if (entries.length > 0 && !entries[0]!.isLoggedIn) return entries.map((entry) => ({ ...entry, isLoggedIn: true }));
-  return entries;
-}
-
-type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-export function readAccounts(storage: Store | null, log: (message: string, error: unknown) => void = console.error): SwitcherEntry[] {
-  let text: string | null;
-  try {
-    text = storage?.getItem(ACCOUNTS_KEY) ?? null;
-  } catch (error) {
-    log("Could not read stored accounts", error);
-    return [];
-  }
-  if (text === null) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? normalizeAccounts(parsed) : [];
-  } catch (error) {
-    log("Stored accounts are not valid JSON", error);
-    return [];
-  }
-}
-
-export function writeAccounts(storage: Store | null, entries: readonly SwitcherEntry[]): void {
-  try {
-    if (entries.length === 0) storage?.removeItem(ACCOUNTS_KEY);
-    else storage?.setItem(ACCOUNTS_KEY, JSON.stringify(entries));
-  } catch {
-    // Private mode or a full quota: the list still lives in memory for this page.
-  }
-}
-
-/** The current account first, then the others in the order the server gave them. */
-export function currentFirst(entries: readonly SwitcherEntry[], currentId: string | null): SwitcherEntry[] {
-  if (currentId === null) return [...entries];
-  const current = entries.filter((entry) => entry.id === currentId);
-  return [...current, ...entries.filter((entry) => entry.id !== currentId)];
-}
-
-const browserStorage = (): Store | null => {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
-export const $accounts = atom<SwitcherEntry[]>([]);
 
 /** Loads the stored list into $accounts (call once per page, in the browser). */
 export function loadAccounts(storage: Store | null = browserStorage()): SwitcherEntry[] {
@@ -137,9 +48,8 @@ export function loadAccounts(storage: Store | null = browserStorage()): Switcher
 
 /** Replaces the list with what the server answered, keeping the rules, and stores it. */
 export function setAccounts(values: readonly unknown[], currentId: string | null = null, storage: Store | null = browserStorage()): SwitcherEntry[] {
-  const entries = normalizeAccounts(currentFirst(normalizeAccounts(values), currentId));
+  const entries = storeAccounts(storage, values, currentId);
   $accounts.set(entries);
-  writeAccounts(storage, entries);
   return entries;
 }
 

@@ -2,7 +2,7 @@
 // exchange, the account switcher's list and switch, and sign-out with its repeat-call guard.
 import { NetworkError, call, resource, type Transport } from "./api.ts";
 import { safeNext } from "./safe-next.ts";
-import type { SwitcherEntry } from "./accounts-store.ts";
+import type { SwitcherEntry } from "./accounts-list.ts";
 
 export interface ExchangeResult {
   user: { id: string; username: string; full_name?: string; [key: string]: unknown } | null;

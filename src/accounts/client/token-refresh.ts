@@ -3,7 +3,7 @@
 // fewer it refreshes the stored accounts instead (GET /refresh_stored_accounts). The days
 // come from the embedded context (#pinloom-context, daysToExpiration).
 import { call, type Transport } from "./api.ts";
-import { setAccounts } from "./accounts-store.ts";
+import { browserStorage, storeAccounts } from "./accounts-list.ts";
 
 export const REFRESH_WINDOW_DAYS = 90;
 
@@ -46,7 +46,7 @@ export async function refreshTokens(context: EmbeddedContext, transport?: Transp
       await call("/refresh_token", { method: "GET" }, transport);
     } else {
       const data = await call<{ session_accounts?: unknown[] } | null>("/refresh_stored_accounts", { method: "GET" }, transport);
-      setAccounts(Array.isArray(data?.session_accounts) ? data.session_accounts : [], context.viewer?.id ?? null);
+      storeAccounts(browserStorage(), Array.isArray(data?.session_accounts) ? data.session_accounts : [], context.viewer?.id ?? null);
     }
   } catch (error) {
     console.warn(`${action} failed`, error);
