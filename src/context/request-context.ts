@@ -39,7 +39,7 @@ export interface RequestContext {
   /** Crawlers, cache hosts and server_only get server HTML with no client script at all. */
   noClientScript: boolean;
   searchEngineReferrer: SearchEngine | null;
-  userAgent: UserAgentFacts;
+  userAgent: Readonly<UserAgentFacts>;
   viewerType: ViewerType;
   isAuthenticated: boolean;
   /** The signed-in (or limited-login) session, read from D1 by src/server/context.ts. */
@@ -87,13 +87,39 @@ export function resolveRequestLocale(url: URL, headers: Headers): Locale {
   );
 }
 
-export function buildRequestContext(request: Request, facts: RequestFacts = {}): RequestContext {
-  const url = new URL(request.url);
-  const headers = request.headers;
-  const rawUserAgent = headers.get("user-agent") ?? "";
+interface AgentFacts {
+  isBot: boolean;
+  isSocialBot: boolean;
+  userAgent: Readonly<UserAgentFacts>;
+}
+
+/**
+ * isbot's pattern and the UA parse cost more than the rest of the context together, and an
+ * isolate sees the same few user agents over and over: their facts are kept, frozen, in a
+ * small map (oldest out first).
+ */
+const AGENT_MEMO_MAX = 512;
+const agentMemo = new Map<string, AgentFacts>();
+
+function agentFacts(rawUserAgent: string): AgentFacts {
+  const known = agentMemo.get(rawUserAgent);
+  if (known) return known;
   const isSocialBot = SOCIAL_BOTS.test(rawUserAgent);
   // isbot treats an empty user agent as a browser; a request with none is a script, not a person.
   const isBot = rawUserAgent.trim() === "" || isbot(rawUserAgent) || isSocialBot;
+  const userAgent = parseUserAgent(rawUserAgent, isBot);
+  Object.freeze(userAgent.platformVersion);
+  const facts: AgentFacts = Object.freeze({ isBot, isSocialBot, userAgent: Object.freeze(userAgent) });
+  if (agentMemo.size >= AGENT_MEMO_MAX) agentMemo.delete(agentMemo.keys().next().value!);
+  agentMemo.set(rawUserAgent, facts);
+  return facts;
+}
+
+export function buildRequestContext(request: Request, facts: RequestFacts = {}): RequestContext {
+  const url = new URL(request.url);
+  const headers = request.headers;
+  // Bounded before use: the memo's keys and isbot's input stay small whatever a client sends.
+  const { isBot, isSocialBot, userAgent } = agentFacts((headers.get("user-agent") ?? "").slice(0, 512));
   const forwardedHost = headers.get("x-forwarded-host");
   const isSearchCache = isSearchCacheHost(url.hostname) || isSearchCacheHost(forwardedHost);
   const serverOnly = url.searchParams.has("server_only");
@@ -117,7 +143,7 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
     serverOnly,
     noClientScript: isBot || isSearchCache || serverOnly,
     searchEngineReferrer: searchEngineFromReferrer(headers.get("referer")),
-    userAgent: parseUserAgent(rawUserAgent, isBot),
+    userAgent,
     viewerType,
     isAuthenticated: viewerType === "AUTH",
     session,

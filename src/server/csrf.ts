@@ -49,13 +49,14 @@ export function csrf(): MiddlewareHandler {
     const type = c.res.headers.get("content-type") ?? "";
     const isDocumentOrApi = type.startsWith("text/html") || type.startsWith("application/json");
     if (!hasValidCookie && isDocumentOrApi && !c.req.path.startsWith("/media/")) {
-      c.res = new Response(c.res.body, c.res);
-      setCookie(c, CSRF_COOKIE, newToken(), {
-        path: "/",
-        secure: true,
-        sameSite: "Lax",
-        maxAge: 60 * 60 * 24 * 364,
-      });
+      const issue = () => setCookie(c, CSRF_COOKIE, newToken(), { path: "/", secure: true, sameSite: "Lax", maxAge: 60 * 60 * 24 * 364 });
+      try {
+        issue();
+      } catch {
+        // Responses from bindings (cache, fetch) have immutable headers: copy only then.
+        c.res = new Response(c.res.body, c.res);
+        issue();
+      }
     }
   };
 }
