@@ -1,6 +1,6 @@
 // The login form (page and modal): a real <form> in the server HTML, taken over by React to
 // run the handshake, the MFA code step (HTTP 409, code 12) and the session exchange.
-import { useRef, useState, type SubmitEvent } from "react";
+import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
 import { Field, PasswordField } from "./Field.tsx";
 import { cleanOtp, logIn, logInWithCode, type LoginResult } from "./client/login.ts";
@@ -35,6 +35,16 @@ export default function LoginForm({ strings, next, idPrefix = "login", signupHre
   const userRef = useRef<HTMLInputElement>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
   const done = onSuccess ?? (() => window.location.assign(next));
+  // The code step takes focus as soon as it is shown (and the first field when going back).
+  const step = mfa ? "code" : "password";
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    (step === "code" ? codeRef.current : userRef.current)?.focus();
+  }, [step]);
 
   async function finish(result: LoginResult) {
     if (result.kind === "success") {
@@ -45,7 +55,6 @@ export default function LoginForm({ strings, next, idPrefix = "login", signupHre
     if (result.kind === "mfa") {
       setMfa({ challenge: result.challenge, username_or_email: result.username_or_email });
       setErrors({});
-      requestAnimationFrame(() => codeRef.current?.focus());
       return;
     }
     setErrors({ form: messageFor(result, strings) });
@@ -118,7 +127,6 @@ export default function LoginForm({ strings, next, idPrefix = "login", signupHre
           onClick={() => {
             setMfa(null);
             setErrors({});
-            requestAnimationFrame(() => userRef.current?.focus());
           }}
         >
           {strings.login.back}
