@@ -8,7 +8,7 @@ import type { AuthStrings } from "./auth-strings.ts";
 import LoginForm from "./LoginForm.tsx";
 import SignupForm from "./SignupForm.tsx";
 import { rememberIntent, type Intent } from "./client/unauth.ts";
-import { safeNext } from "./client/safe-next.ts";
+import { safeNext, withNext } from "./client/safe-next.ts";
 
 export type AuthMode = "login" | "signup";
 
@@ -71,7 +71,7 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
               strings={strings}
               next={target}
               idPrefix={`${idPrefix}-login`}
-              signupHref={`/signup/?next=${encodeURIComponent(target)}`}
+              signupHref={withNext("/signup/", target)}
               onSwitchToSignup={() => onModeChange("signup")}
               onSuccess={done}
             />
@@ -82,7 +82,7 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
               country={country}
               locale={locale}
               idPrefix={`${idPrefix}-signup`}
-              loginHref={`/login/?next=${encodeURIComponent(target)}`}
+              loginHref={withNext("/login/", target)}
               onSwitchToLogin={() => onModeChange("login")}
               onSuccess={done}
             />
@@ -104,8 +104,12 @@ export interface AuthTrigger {
 export interface AuthModalProps {
   strings: AuthStrings;
   triggers: AuthTrigger[];
-  /** The page's path: the no-script links' ?next=. */
-  path: string;
+  /**
+   * A fixed return path (the pin of a Save button). Without it the links carry no ?next= in
+   * the HTML, so one page's markup never depends on its URL (a secret board's 404 stays
+   * byte-identical to any other 404), and the dialog returns to the page it opened on.
+   */
+  path?: string;
   country: string;
   locale: string;
   /** A Save (or comment) button: the pin to resume after login. */
@@ -116,14 +120,14 @@ export interface AuthModalProps {
 export default function AuthModal({ strings, triggers, path, country, locale, intent, idPrefix = "auth-modal" }: AuthModalProps) {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<AuthMode>("login");
-  const next = safeNext(path);
+  const next = path === undefined ? null : safeNext(path);
   return (
     <>
       {triggers.map((trigger) => (
         <a
           key={trigger.mode}
           className={trigger.className ?? "button"}
-          href={`/${trigger.mode}/?next=${encodeURIComponent(next)}`}
+          href={withNext(`/${trigger.mode}/`, next ?? "/")}
           aria-label={trigger.ariaLabel}
           aria-haspopup="dialog"
           data-auth-trigger={trigger.mode}
@@ -144,7 +148,7 @@ export default function AuthModal({ strings, triggers, path, country, locale, in
         onModeChange={setMode}
         onClose={() => setOpen(false)}
         strings={strings}
-        next={intent ? next : null}
+        next={next}
         country={country}
         locale={locale}
         idPrefix={idPrefix}

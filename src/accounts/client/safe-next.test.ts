@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LANDING, isSafeNext, safeNext } from "./safe-next.ts";
+import { DEFAULT_LANDING, isSafeNext, safeNext, withNext } from "./safe-next.ts";
 
 describe("safeNext keeps only paths on this site", () => {
   it.each([
@@ -51,5 +51,13 @@ describe("safeNext keeps only paths on this site", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("withNext", () => {
+  it("keeps slashes readable, encodes the rest, and leaves home out", () => {
+    expect(withNext("/login/", "/pin/1/?a=b&c=d")).toBe("/login/?next=/pin/1/%3Fa%3Db%26c%3Dd");
+    expect(withNext("/login/", "/")).toBe("/login/");
+    expect(new URL(withNext("/login/", "/pin/1/?a=b&c=d"), "https://x.example").searchParams.get("next")).toBe("/pin/1/?a=b&c=d");
   });
 });

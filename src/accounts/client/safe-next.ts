@@ -14,3 +14,8 @@ export function isSafeNext(value: unknown): value is string {
 export function safeNext(value: unknown, fallback: string = DEFAULT_LANDING): string {
   return isSafeNext(value) ? value : fallback;
 }
+
+/** `?next=` for a link: encoded, but slashes kept readable ("/login/?next=/pin/1/"). */
+export function withNext(page: string, next: string): string {
+  return next === DEFAULT_LANDING ? page : `${page}?next=${encodeURIComponent(next).replace(/%2F/g, "/")}`;
+}
