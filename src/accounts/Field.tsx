@@ -1,6 +1,6 @@
 // One labelled input with its error: the error is tied to the input with aria-describedby and
 // announced (role=alert). The password variant adds a show/hide toggle that keeps focus.
-import { useState, type InputHTMLAttributes, type Ref } from "react";
+import { useState, useSyncExternalStore, type InputHTMLAttributes, type Ref } from "react";
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   id: string;
@@ -61,4 +61,14 @@ export function PasswordField({ showLabel, hideLabel, ...field }: PasswordFieldP
       )}
     </div>
   );
+}
+
+const noSubscription = () => () => {};
+/**
+ * false in the server HTML and during hydration, true once React runs the form. Submit buttons
+ * wait for it: a POST without script would carry no CSRF header and be refused by the
+ * server, so the button only acts when the island can make the call itself.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
 }

@@ -2,7 +2,7 @@
 // run the handshake, the MFA code step (HTTP 409, code 12) and the session exchange.
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
-import { Field, PasswordField } from "./Field.tsx";
+import { Field, PasswordField, useHydrated } from "./Field.tsx";
 import { cleanOtp, logIn, logInWithCode, type LoginResult } from "./client/login.ts";
 import { requiredProblem } from "./client/validate.ts";
 
@@ -30,6 +30,7 @@ export function messageFor(result: Extract<LoginResult, { kind: "error" }>, stri
 export default function LoginForm({ strings, next, idPrefix = "login", signupHref, onSwitchToSignup, onSuccess }: LoginFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [mfa, setMfa] = useState<{ challenge: string; username_or_email: string } | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const userRef = useRef<HTMLInputElement>(null);
@@ -118,7 +119,7 @@ export default function LoginForm({ strings, next, idPrefix = "login", signupHre
           autoComplete="one-time-code"
           required
         />
-        <button className="button primary auth-submit" type="submit" disabled={busy}>
+        <button className="button primary auth-submit" type="submit" disabled={busy || !hydrated}>
           {busy ? strings.login.submitting : strings.login.mfaSubmit}
         </button>
         <button
@@ -164,7 +165,7 @@ export default function LoginForm({ strings, next, idPrefix = "login", signupHre
         showLabel={strings.field.showPassword}
         hideLabel={strings.field.hidePassword}
       />
-      <button className="button primary auth-submit" type="submit" disabled={busy}>
+      <button className="button primary auth-submit" type="submit" disabled={busy || !hydrated}>
         {busy ? strings.login.submitting : strings.login.submit}
       </button>
       <p className="auth-switch">

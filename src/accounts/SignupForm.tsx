@@ -4,7 +4,7 @@
 // age restriction, the no-token sentence) is shown where it belongs.
 import { useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
-import { Field, PasswordField } from "./Field.tsx";
+import { Field, PasswordField, useHydrated } from "./Field.tsx";
 import { installId, signUp, type SignupInput } from "./client/signup.ts";
 import { emailProblem, firstNameProblem, passwordProblem, requiredProblem, usernameProblem, type Problem } from "./client/validate.ts";
 
@@ -35,6 +35,7 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
   const [business, setBusiness] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
   const say = (problem: Problem | null) => (problem ? strings.field[problem] : null);
@@ -139,7 +140,7 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
       )}
       <Field id={id("username")} name="username" label={strings.signup.username} error={errors.username} autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={30} required />
       {!business && <Field id={id("birthday")} name="birthday" type="date" label={strings.signup.birthday} error={errors.birthday} autoComplete="bday" />}
-      <button className="button primary auth-submit" type="submit" disabled={busy}>
+      <button className="button primary auth-submit" type="submit" disabled={busy || !hydrated}>
         {busy ? strings.signup.submitting : strings.signup.submit}
       </button>
       <p className="auth-switch">

@@ -153,9 +153,20 @@ describe("the header", () => {
     expect(await countElements(login, 'form[action="/login/"] input[name="password"]')).toBe(1);
   });
 
-  it("a person's page runs the accounts script after the shell's", async () => {
-    const html = await (await fetchWorker("/", { headers: { "user-agent": BROWSER_UA } })).text();
+  it("a signed-in page runs the accounts script after the shell's; a signed-out one loads none", async () => {
+    const html = await (await signedIn.fetch("/")).text();
+    expect(html.indexOf('id="pinloom-shell"')).toBeGreaterThan(0);
     expect(html.indexOf('id="pinloom-shell"')).toBeLessThan(html.indexOf('id="auth-notice"'));
     expect(await countElements(html, '#auth-notice[role="status"]')).toBe(1);
+    const signedOut = await (await fetchWorker("/", { headers: { "user-agent": BROWSER_UA } })).text();
+    expect(await countElements(signedOut, "#auth-notice")).toBe(0);
+    expect(signedOut).not.toContain("AuthBoot");
+  });
+
+  it("submit buttons wait for the island: the server HTML has them disabled", async () => {
+    for (const page of ["/login/", "/signup/"]) {
+      const html = await (await get(page)).text();
+      expect(await countElements(html, "main form button[type=submit][disabled]")).toBe(1);
+    }
   });
 });
