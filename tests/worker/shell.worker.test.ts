@@ -29,11 +29,6 @@ async function scriptTexts(html: string): Promise<string[]> {
   return texts;
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
-}
-
 describe.each(PAGES)("a person's %s", (path) => {
   it("carries the banner, toast region, loading overlay and modal with their roles, all hidden", async () => {
     const response = await get(path);
