@@ -9,7 +9,7 @@ import { userImageUrl } from "../pins/pins.server.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
 import { pinIdSchema } from "../pins/pin.ts";
 import type { RateRule } from "../server/rate-limit.server.ts";
-import { INVITE_CODE_MAX, INVITE_CODE_PATTERN, INVITE_LIFETIME_MS, isInviteChannel, type InviteChannel, type InviteMetadata } from "./invite.ts";
+import { INVITE_CODE_MAX, INVITE_CODE_PATTERN, INVITE_CHANNEL_IDS, INVITE_LIFETIME_MS, type InviteChannel, type InviteMetadata } from "./invite.ts";
 
 /** Lookups per client address: a person lands a few times; a guesser is stopped long before luck helps. */
 export const INVITE_LOOKUP_RULE = { name: "invite-lookup:ip", limit: 60, windowMs: 15 * 60_000 } as const satisfies RateRule;
@@ -17,7 +17,8 @@ export const INVITE_LOOKUP_RULE = { name: "invite-lookup:ip", limit: 60, windowM
 export const INVITE_CREATE_RULE = { name: "invite-create:user", limit: 30, windowMs: 60 * 60_000 } as const satisfies RateRule;
 
 export const inviteCodeSchema = z.string().max(INVITE_CODE_MAX).regex(INVITE_CODE_PATTERN);
-export const inviteChannelSchema = z.number().int().refine(isInviteChannel, { message: "not a known invite channel" });
+/** A 400 for another value lists the documented channels ("must be one of: 1, 2, …"). */
+export const inviteChannelSchema = z.literal(INVITE_CHANNEL_IDS);
 
 export const inviteMetadataOptions = z.strictObject({ invite_code: inviteCodeSchema });
 export const inviteCreateOptions = z.strictObject({ pin_id: pinIdSchema, invite_channel: inviteChannelSchema });
