@@ -2,7 +2,6 @@
 // then, so visitors without one never download it). Looks the invite up, then shows the
 // messaging toast through the app shell or the inviter popover, per spec 000 §6.
 import { inviteCodeFromSearch, inviteDisplay, isDesktopViewer, isInviteCode, type InviteMetadata, type ViewerType } from "./invite.ts";
-import { pushToast } from "../shell/shell.ts";
 import { clearInvite, lookupInvite } from "./store.ts";
 
 /** What the landing reads of the embedded request context (src/context/request-context.ts). */
@@ -95,8 +94,9 @@ export async function start(mount: HTMLElement | null = document.getElementById(
   if (!invite || display === null) return;
   const name = invite.sender.first_name.trim() || invite.sender.full_name.trim();
   if (display === "toast" && name) {
-    // The app shell's own toast stack: this module and AppShell.astro's script share shell.ts.
-    pushToast({ id: "invite", message: fill(mount.dataset["toast"] ?? "", name) });
+    // The app shell owns the toast stack; its inline script listens for this event (importing
+    // shell.ts here would split it out of that script).
+    dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id: "invite", message: fill(mount.dataset["toast"] ?? "", name) } }));
   } else if (display === "popover") {
     showPopover(mount, invite);
   }
