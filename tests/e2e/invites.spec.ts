@@ -95,3 +95,10 @@ test("without an invite code the page never loads the invite module nor asks for
   await page.waitForLoadState("networkidle");
   expect(requests.filter((url) => /invite-landing|InviteMetadataResource/.test(url))).toEqual([]);
 });
+
+test("the app shell shows a toast another script pushes with pinloom:toast (the invite toast's path)", async ({ page }) => {
+  await page.goto(PIN);
+  await page.evaluate(() => dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id: "invite", message: "Sam sent you this Pin." } })));
+  await expect(page.locator("#shell-toasts")).toBeVisible();
+  await expect(page.locator("#shell-toasts li")).toHaveText(["Sam sent you this Pin."]);
+});
