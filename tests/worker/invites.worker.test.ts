@@ -176,7 +176,7 @@ describe("InviteResource create", () => {
   it("needs a full login: 403 LimitedLogin for a limited-login session", async () => {
     const response = await create({ pin_id: "101", invite_channel: 12 }, await sessionFor(3));
     expect(response.status).toBe(403);
-    expect((await response.json<Envelope>()).resource_response.error?.api_error_code).toBe(17);
+    expect((await response.json<Envelope>()).resource_response.error).toMatchObject({ api_error_code: 17, message: "Log in fully to share invite links" });
   });
 
   it("needs the CSRF token", async () => {
