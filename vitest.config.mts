@@ -5,6 +5,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { FAKE_CONFIG, fakeProviders } from "./tests/worker/providers/fakes.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
@@ -39,6 +40,28 @@ export default defineConfig(async () => {
             name: "worker",
             root,
             include: ["tests/worker/**/*.worker.test.ts"],
+            exclude: ["tests/worker/providers/**"],
+            setupFiles: ["./tests/worker/apply-migrations.ts"],
+          },
+        },
+        {
+          // The same built Worker with Turnstile, Facebook, Google and country domains configured, and every
+          // outbound fetch answered by local fakes that speak each provider's protocol at its
+          // real URL (tests/worker/providers/fakes.ts). Production code has no test switch.
+          resolve: { alias },
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./dist/server/wrangler.json" },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, ...FAKE_CONFIG, CCTLD_HOSTS: "pinloom.test, pinloom.fr, pinloom.de" },
+                outboundService: fakeProviders,
+              },
+            }),
+          ],
+          test: {
+            name: "worker-providers",
+            root,
+            include: ["tests/worker/providers/**/*.worker.test.ts"],
             setupFiles: ["./tests/worker/apply-migrations.ts"],
           },
         },

@@ -1,6 +1,247 @@
 // Account calls of spec 000 §7 under /v3: handshakes, the session exchange, the signed-in
 // user, e-mail verification, the account switcher's batch, fingerprints and the human check.
-import { Hono } from "hono";
+// Shapes: docs of the contract in /work/briefs/accounts-api.md (mirrored in the report).
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { failureWithData, sessionPayload, success, userRow } from "../src/accounts/answer.server.ts";
+import { readFields } from "../src/accounts/body.server.ts";
+import { requireFullViewer, requireSession } from "../src/accounts/guards.server.ts";
+import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
+import { mfaLogin, passwordLogin, providerLogin, type LoginOutcome } from "../src/accounts/login.server.ts";
+import { verifyFacebookToken } from "../src/accounts/providers/facebook.server.ts";
+import { verifyGoogleIdToken } from "../src/accounts/providers/google.server.ts";
+import { verifyTurnstile } from "../src/accounts/providers/turnstile.server.ts";
+import { parseSignup, prepareUser, runSignupBatch } from "../src/accounts/register.server.ts";
+import { startSession, deviceSessions } from "../src/accounts/session.server.ts";
+import { loginSchema, mfaLoginSchema, REGISTRATION_TYPES, type RegistrationType } from "../src/accounts/signup.ts";
+import { deviceIdOf, toSwitcherEntry, type SwitcherRow } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
+import { ApiError, ErrorCode, badRequest, zodProblems } from "../src/server/errors.ts";
+import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 
 export const accountRoutes = new Hono<AppEnv>();
+
+/** Parses fields with a schema; 400 naming each field otherwise. */
+function parseWith<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
+  return parsed.data;
+}
+
+function answerLogin(c: Context<AppEnv>, outcome: LoginOutcome): Response {
+  if (outcome.kind === "token") return success(c, { token: outcome.token });
+  // Spec 000 §7: 409 is one of the handshake's statuses; the challenge rides in data.token.
+  return failureWithData(c, new ApiError(409, ErrorCode.MfaRequired, { message: "accounts:login.mfaRequired" }), { token: outcome.challenge });
+}
+
+// ── Handshakes ────────────────────────────────────────────────────────────────────────────
+
+accountRoutes.post("/register/:type/handshake/", async (c) => {
+  const pathType = c.req.param("type");
+  if (!(REGISTRATION_TYPES as readonly string[]).includes(pathType)) {
+    throw badRequest([{ field: "registration_type", reason: "validation.invalidValue", values: { values: REGISTRATION_TYPES.join(", ") } }]);
+  }
+  // The install id names the browser install (spec §7); checked for shape, not stored yet.
+  const installId = c.req.header("x-pinloom-install-id");
+  if (installId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(installId)) {
+    throw badRequest([{ field: "X-Pinloom-Install-Id", reason: "validation.invalidFormat" }]);
+  }
+  const body = parseSignup(await readFields(c));
+  const prepared = await prepareUser(c, body, pathType as RegistrationType);
+  const issued = await issueToken(c.env.DB, prepared.userId, "register");
+  // The user row and its register token in one batch: no account without its way in.
+  await runSignupBatch(c.env.DB, [prepared.statement, issued.statement]);
+  return success(c, { token: issued.token });
+});
+
+accountRoutes.post("/login/handshake/", async (c) => {
+  const body = parseWith(loginSchema, await readFields(c));
+  // The spec's login body may carry the second step too (mfa_token with the challenge token).
+  if (body.mfa_token !== undefined && body.token !== undefined) {
+    return success(c, { token: await mfaLogin(c.env.DB, body.username_or_email, body.mfa_token, body.token) });
+  }
+  return answerLogin(c, await passwordLogin(c.env.DB, c.req.raw, body.username_or_email, body.password));
+});
+
+accountRoutes.post("/login/mfa/handshake/", async (c) => {
+  const body = parseWith(mfaLoginSchema, await readFields(c));
+  return success(c, { token: await mfaLogin(c.env.DB, body.username_or_email, body.mfa_token, body.token) });
+});
+
+const facebookLoginSchema = z.strictObject({ facebook_id: z.string().regex(/^\d{1,32}$/), facebook_token: z.string().min(1).max(4096), referrer: z.string().max(2048).optional() });
+accountRoutes.post("/login/facebook/handshake/", async (c) => {
+  const body = parseWith(facebookLoginSchema, await readFields(c));
+  await verifyFacebookToken(c.env, body.facebook_id, body.facebook_token);
+  const row = await c.env.DB.prepare("SELECT id FROM users WHERE facebook_id = ?1").bind(body.facebook_id).first<{ id: number }>();
+  return answerLogin(c, await providerLogin(c.env.DB, c.req.raw, row?.id ?? null));
+});
+
+const googleLoginSchema = z.strictObject({ id_token: z.string().min(1).max(4096), referrer: z.string().max(2048).optional() });
+accountRoutes.post("/login/google/handshake/", async (c) => {
+  const body = parseWith(googleLoginSchema, await readFields(c));
+  const identity = await verifyGoogleIdToken(c.env, body.id_token);
+  const db = c.env.DB;
+  let row = await db.prepare("SELECT id FROM users WHERE google_id = ?1").bind(identity.sub).first<{ id: number }>();
+  // First Google sign-in links by e-mail only when both sides verified it; otherwise whoever
+  // registered an address first could share an account with its real owner.
+  if (!row && identity.email && identity.emailVerified) {
+    row = await db
+      .prepare("UPDATE users SET google_id = ?1 WHERE email = ?2 COLLATE NOCASE AND email_verified = 1 AND google_id IS NULL RETURNING id")
+      .bind(identity.sub, identity.email)
+      .first<{ id: number }>();
+  }
+  return answerLogin(c, await providerLogin(db, c.req.raw, row?.id ?? null));
+});
+
+// ── Session exchange ──────────────────────────────────────────────────────────────────────
+
+const exchangeSchema = z.strictObject({
+  token: z.string().max(64),
+  isRegistration: z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]).default(false),
+});
+
+accountRoutes.post("/sessions/exchange/", async (c) => {
+  const body = parseWith(exchangeSchema, await readFields(c));
+  const db = c.env.DB;
+  const purpose = body.isRegistration ? "register" : "login";
+  const userId = await peekToken(db, body.token, purpose);
+  if (userId === null) throw invalidToken();
+  const session = await startSession(db, c.req.raw, userId);
+  // The spend and the session row in one batch: a spent token always has its session, and a
+  // token spent by a racing exchange starts nothing.
+  await spendWith(db, body.token, purpose, userId, session.statements);
+  const row = await userRow(db, userId);
+  if (!row) throw invalidToken();
+  return success(c, sessionPayload(row, session.expiresAt), session.cookies);
+});
+
+// ── The signed-in user ────────────────────────────────────────────────────────────────────
+
+const ME_FIELDS = ["full_name", "email", "is_name_eligible_for_lead_form_autofill", "is_email_eligible_for_lead_form_autofill"] as const;
+
+accountRoutes.get("/users/me/", (c) => {
+  const session = requireSession(c);
+  const fieldsParam = c.req.query("fields");
+  const wanted = fieldsParam === undefined ? [...ME_FIELDS] : fieldsParam.split(",").map((field) => field.trim()).filter(Boolean).slice(0, 20);
+  const unknown = wanted.find((field) => !(ME_FIELDS as readonly string[]).includes(field));
+  if (unknown !== undefined) throw badRequest([{ field: "fields", reason: "validation.invalidValue", values: { values: ME_FIELDS.join(", ") } }]);
+  const user = session.user;
+  const full = c.var.ctx.viewerType === "AUTH";
+  const all: Record<(typeof ME_FIELDS)[number], unknown> = {
+    full_name: user.full_name,
+    email: user.email,
+    // Spec 000 §5: autofill only for signed-in users flagged eligible for each field.
+    is_name_eligible_for_lead_form_autofill: full && user.full_name.trim() !== "",
+    is_email_eligible_for_lead_form_autofill: full && user.email_verified === 1,
+  };
+  return success(c, Object.fromEntries(wanted.map((field) => [field, all[field as keyof typeof all]])));
+});
+
+// ── E-mail verification ───────────────────────────────────────────────────────────────────
+
+accountRoutes.post("/users/email/verify/resend/", async (c) => {
+  const session = requireSession(c);
+  const db = c.env.DB;
+  await enforce(db, RATE_RULES.emailResendPerAccount, session.user.id);
+  if (session.user.email_verified === 1) return success(c, { sent: false });
+  const now = Date.now();
+  const issued = await issueToken(db, session.user.id, "email_verify", now);
+  await db.batch([issued.statement, db.prepare("UPDATE users SET email_verification_sent_at = ?2 WHERE id = ?1").bind(session.user.id, now)]);
+  const link = new URL(`/v3/users/email/verify/?token=${issued.token}`, c.req.url).toString();
+  // No mail service is bound to this Worker yet: the outbox is the Worker log (like a
+  // console e-mail backend), so the link can be followed in development.
+  console.info(JSON.stringify({ event: "email_verification", user_id: session.user.id, to: session.user.email, link }));
+  return success(c, { sent: true });
+});
+
+accountRoutes.get("/users/email/verify/", async (c) => {
+  const token = c.req.query("token") ?? "";
+  const db = c.env.DB;
+  const userId = await peekToken(db, token, "email_verify");
+  let verified = false;
+  if (userId !== null) {
+    try {
+      await spendWith(db, token, "email_verify", userId, [db.prepare("UPDATE users SET email_verified = 1 WHERE id = ?1").bind(userId)]);
+      verified = true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+  return c.redirect(`/?email_verified=${verified ? 1 : 0}`, 303);
+});
+
+// ── Account switcher batch ────────────────────────────────────────────────────────────────
+
+const MAX_BATCH = 10;
+const USER_PATH = /^\/?v3\/users\/(\d{1,20})\/?$/;
+const batchItemSchema = z.strictObject({
+  method: z.literal("GET"),
+  path: z.string().max(64).regex(USER_PATH),
+  params: z.strictObject({ fields: z.string().max(2000).optional() }).optional(),
+});
+const batchSchema = z.strictObject({
+  requests: z.preprocess((value, context) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: "invalid_format", format: "json", input: value });
+      return z.NEVER;
+    }
+  }, z.array(batchItemSchema).min(1).max(MAX_BATCH)),
+});
+
+accountRoutes.post("/batch/", async (c) => {
+  const { requests } = parseWith(batchSchema, await readFields(c));
+  const db = c.env.DB;
+  const ids = [...new Set(requests.map((request) => Number(USER_PATH.exec(request.path)![1])))];
+  const deviceId = await deviceIdOf(c.req.raw);
+  const onDevice = new Set(deviceId ? (await deviceSessions(db, deviceId)).map((session) => session.user.id) : []);
+  const { results } = await db
+    .prepare(
+      `SELECT id, username, email, full_name, image_key, account_type, is_partner, business_name FROM users
+       WHERE id IN (${ids.map((_, index) => `?${index + 1}`).join(", ")})`,
+    )
+    .bind(...ids)
+    .all<SwitcherRow>();
+  const byId = new Map(results.map((row) => [row.id, row]));
+  const answers: Record<string, unknown> = {};
+  for (const request of requests) {
+    const row = byId.get(Number(USER_PATH.exec(request.path)![1]));
+    // Private fields (e-mail, business contact) only for accounts signed in on this device.
+    answers[request.path] = row ? { status: "success", data: toSwitcherEntry(row, onDevice.has(row.id)) } : { status: "failure", code: ErrorCode.NotFound };
+  }
+  return success(c, answers);
+});
+
+// ── Fingerprints and the human check ──────────────────────────────────────────────────────
+
+const fingerprintSchema = z.strictObject({ fingerprint: z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/) });
+
+accountRoutes.post("/spam/fingerprints/", async (c) => {
+  // Spec 000 §6: not for limited-login viewers (403 code 17).
+  const session = requireFullViewer(c);
+  const { fingerprint } = parseWith(fingerprintSchema, await readFields(c));
+  const db = c.env.DB;
+  await enforce(db, RATE_RULES.fingerprintPerAccount, session.user.id);
+  const now = Date.now();
+  await db
+    .prepare(
+      `INSERT INTO fingerprints (user_id, fingerprint, first_seen_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)
+       ON CONFLICT(user_id, fingerprint) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+    )
+    .bind(session.user.id, fingerprint, now)
+    .run();
+  return success(c, { recorded: true });
+});
+
+const verifySchema = z.strictObject({ recaptcha_token: z.string().min(1).max(2048) });
+
+accountRoutes.put("/sessions/verify/", async (c) => {
+  const session = requireSession(c);
+  const { recaptcha_token } = parseWith(verifySchema, await readFields(c));
+  await verifyTurnstile(c.env, recaptcha_token, c.req.header("cf-connecting-ip") ?? null, new URL(c.req.url).hostname);
+  const now = Date.now();
+  await c.env.DB.prepare("UPDATE sessions SET verified_at = ?2 WHERE id = ?1").bind(session.id, now).run();
+  return success(c, { verified: true });
+});

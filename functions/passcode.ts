@@ -1,5 +1,276 @@
-// Parental passcode and protected settings calls under /v3 (spec 000 §4, §5, §6).
-import { Hono } from "hono";
+// Parental passcode and protected settings calls under /v3 (spec 000 §2, §4, §5, §6).
+//
+// Every write here: a full (not limited-login) session, the body parsed whole (400 naming the
+// field and reason), then requirePasscode, then ONE D1 batch. Body checks run before the
+// passcode check so a typo in a form never costs a passcode try; conflicts that could reveal
+// other accounts (a taken email) are answered only after the passcode.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import {
+  PASSCODE_ERRORS,
+  anonymizeEmail,
+  isValidEmail,
+  stripWhitespace,
+  validatePasscode,
+  validatePasscodeSetup,
+  type PasscodeSetupErrors,
+} from "../src/accounts/passcode.ts";
+import {
+  assertPasscodeCheck,
+  checkPasscode,
+  hashPasscode,
+  isEnabled,
+  passcodeRequired,
+  passcodeState,
+  requirePasscode,
+} from "../src/accounts/passcode.server.ts";
+import { hashPassword, verifyPassword } from "../src/accounts/password.ts";
+import type { Session } from "../src/accounts/session.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
+import { ApiError, ErrorCode, badRequest, zodProblems, type FieldProblem } from "../src/server/errors.ts";
+import { enforce, type RateRule } from "../src/server/rate-limit.server.ts";
+import { AUDIENCES, SETTINGS_GROUPS, passwordProblem, type SettingsGroup } from "../src/settings/settings.ts";
 
 export const passcodeRoutes = new Hono<AppEnv>();
+
+/** Account-password guesses behind the passcode reset and the password change. */
+const PASSWORD_CHECK_RULE: RateRule = { name: "settings-password:account", limit: 10, windowMs: 15 * 60_000 };
+const MAX_FIELD = 1024;
+
+const ok = (c: Context<AppEnv>, data: Record<string, unknown>) =>
+  c.json({ status: "success", code: 0, message: "ok", data }, 200, { "Cache-Control": "private, no-store" });
+
+/** Signed in with a full login: limited-login viewers may not change protected settings. */
+function fullSession(c: Context<AppEnv>): Session {
+  const session = c.var.ctx.session;
+  if (!session) throw new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });
+  if (session.user.login_state === "limited") {
+    throw new ApiError(403, ErrorCode.LimitedLogin, { message: "settings:passcode.api.limitedLogin" });
+  }
+  return session;
+}
+
+/** JSON or form-encoded body as a plain object; anything else is a 400 on `body`. */
+async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.startsWith("application/json")) {
+    let parsed: unknown;
+    try {
+      parsed = await c.req.json();
+    } catch {
+      throw badRequest([{ field: "body", reason: "validation.invalidFormat" }], "api.invalidJson");
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw badRequest([{ field: "body", reason: "validation.invalidType", values: { expected: "object" } }]);
+    }
+    return parsed as Record<string, unknown>;
+  }
+  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+    const form = await c.req.parseBody();
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(form)) if (typeof value === "string") body[key] = value;
+    return body;
+  }
+  if ((c.req.header("content-length") ?? "0") === "0") return {};
+  throw badRequest([{ field: "body", reason: "validation.invalidFormat" }]);
+}
+
+function parse<T extends z.ZodType>(schema: T, body: Record<string, unknown>): z.infer<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw badRequest(zodProblems(result.error, "", body));
+  return result.data;
+}
+
+/** Form bodies carry booleans as text; JSON bodies as booleans. */
+const flag = z.preprocess((value) => {
+  if (value === "true" || value === "on" || value === "1") return true;
+  if (value === "false" || value === "off" || value === "0") return false;
+  return value;
+}, z.boolean());
+const text = z.string().max(MAX_FIELD);
+const passcodeField = { passcode: text.optional() };
+
+const setupErrorsToProblems = (errors: PasscodeSetupErrors): FieldProblem[] =>
+  Object.entries(errors).map(([field, key]) => ({ field, reason: `settings:${key}` }));
+
+// --- The passcode itself -------------------------------------------------------------------
+
+const setupSchema = z.strictObject({
+  passcode: text,
+  confirm_passcode: text,
+  backup_email: text,
+  confirm_backup_email: text,
+  /** The passcode in force, when changing one. */
+  current_passcode: text.optional(),
+});
+
+/** Set up a passcode, or change it (the current one is then required) with its backup email. */
+passcodeRoutes.post("/users/parental_passcode/", async (c) => {
+  const session = fullSession(c);
+  const body = parse(setupSchema, await readBody(c));
+  const errors = validatePasscodeSetup(body, session.user.email);
+  if (Object.keys(errors).length > 0) throw badRequest(setupErrorsToProblems(errors));
+  await requirePasscode(c, body.current_passcode, "current_passcode");
+  const email = body.backup_email.trim();
+  const hash = await hashPasscode(stripWhitespace(body.passcode));
+  await c.env.DB.batch([
+    c.env.DB.prepare(
+      `UPDATE users SET is_parental_control_passcode_enabled = 1, parental_passcode_hash = ?2,
+              parental_passcode_backup_email = ?3, parental_control_anonymized_email = ?4,
+              parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1`,
+    ).bind(session.user.id, hash, email, anonymizeEmail(email)),
+  ]);
+  return ok(c, { is_parental_control_passcode_enabled: true, parental_control_anonymized_email: anonymizeEmail(email) });
+});
+
+const notEnabled = () => new ApiError(409, ErrorCode.Conflict, { message: "settings:passcode.api.notEnabled", extraData: { field: "passcode" } });
+
+/** Check a passcode (the full-page flow and the modal use it before a protected step). */
+passcodeRoutes.post("/users/parental_passcode/verify/", async (c) => {
+  const session = fullSession(c);
+  const body = parse(z.strictObject(passcodeField), await readBody(c));
+  const value = stripWhitespace(body.passcode ?? "");
+  if (!isEnabled(await passcodeState(c.env.DB, session.user.id))) throw notEnabled();
+  if (value === "") throw passcodeRequired();
+  const problem = validatePasscode(value);
+  if (problem) throw badRequest([{ field: "passcode", reason: `settings:${problem}` }]);
+  const result = await checkPasscode(c.env.DB, session.user.id, value);
+  if (result.status === "not_enabled") throw notEnabled();
+  assertPasscodeCheck(result);
+  return ok(c, { verified: true });
+});
+
+/** Turn the passcode off: needs the passcode itself. */
+passcodeRoutes.delete("/users/parental_passcode/", async (c) => {
+  const session = fullSession(c);
+  const body = parse(z.strictObject(passcodeField), await readBody(c));
+  if (!isEnabled(await passcodeState(c.env.DB, session.user.id))) throw notEnabled();
+  await requirePasscode(c, body.passcode);
+  await c.env.DB.batch([
+    c.env.DB.prepare(
+      `UPDATE users SET is_parental_control_passcode_enabled = 0, parental_passcode_hash = NULL,
+              parental_passcode_backup_email = NULL, parental_control_anonymized_email = NULL,
+              parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1`,
+    ).bind(session.user.id),
+  ]);
+  return ok(c, { is_parental_control_passcode_enabled: false });
+});
+
+/** Checks the account password, throttled per account; a wrong one is a 400 on `field`. */
+async function assertAccountPassword(c: Context<AppEnv>, session: Session, password: string, field: string): Promise<void> {
+  await enforce(c.env.DB, PASSWORD_CHECK_RULE, session.user.id);
+  const row = await c.env.DB.prepare("SELECT password_hash FROM users WHERE id = ?1").bind(session.user.id).first<{ password_hash: string | null }>();
+  if (!row?.password_hash || !(await verifyPassword(password, row.password_hash))) {
+    throw badRequest([{ field, reason: "settings:passcode.api.wrongPassword" }]);
+  }
+}
+
+const resetSchema = z.strictObject({ password: text, passcode: text, confirm_passcode: text });
+
+/** Reset with the account password: a new passcode, the lock lifted, the backup email kept. */
+passcodeRoutes.post("/users/parental_passcode/reset/", async (c) => {
+  const session = fullSession(c);
+  const body = parse(resetSchema, await readBody(c));
+  const problems: FieldProblem[] = [];
+  if (body.password === "") problems.push({ field: "password", reason: `settings:${PASSCODE_ERRORS.required}` });
+  const passcodeError = validatePasscode(body.passcode);
+  if (passcodeError) problems.push({ field: "passcode", reason: `settings:${passcodeError}` });
+  const confirm = stripWhitespace(body.confirm_passcode);
+  if (confirm === "") problems.push({ field: "confirm_passcode", reason: `settings:${PASSCODE_ERRORS.required}` });
+  else if (confirm !== stripWhitespace(body.passcode)) problems.push({ field: "confirm_passcode", reason: `settings:${PASSCODE_ERRORS.passcodesMatch}` });
+  if (problems.length > 0) throw badRequest(problems);
+  if (!isEnabled(await passcodeState(c.env.DB, session.user.id))) throw notEnabled();
+  await assertAccountPassword(c, session, body.password, "password");
+  const hash = await hashPasscode(stripWhitespace(body.passcode));
+  await c.env.DB.batch([
+    c.env.DB.prepare(
+      `UPDATE users SET parental_passcode_hash = ?2, parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1 AND is_parental_control_passcode_enabled = 1`,
+    ).bind(session.user.id, hash),
+  ]);
+  return ok(c, { is_parental_control_passcode_enabled: true, locked: false });
+});
+
+// --- Protected settings (spec 000 §2 settings groups) --------------------------------------
+
+const audience = z.enum(AUDIENCES);
+const groupRequestSchemas = {
+  permissions: z.strictObject({ comments: audience, show_reactions: flag, allow_saves: flag, ...passcodeField }),
+  mentions: z.strictObject({ from: audience, ...passcodeField }),
+  messages: z.strictObject({ from: audience, contact_requests: flag, read_receipts: flag, ...passcodeField }),
+} satisfies Record<SettingsGroup, z.ZodType>;
+
+for (const group of Object.keys(groupRequestSchemas) as SettingsGroup[]) {
+  passcodeRoutes.put(`/users/settings/${group}/`, async (c) => {
+    const session = fullSession(c);
+    const { passcode, ...values } = parse(groupRequestSchemas[group], await readBody(c));
+    const stored = SETTINGS_GROUPS[group].parse(values);
+    await requirePasscode(c, passcode);
+    // json_set in SQL: one group changes without a read-modify-write race on the others.
+    await c.env.DB.batch([
+      c.env.DB.prepare(
+        `UPDATE users SET settings = json_set(
+            CASE WHEN json_valid(settings) AND json_type(settings) = 'object' THEN settings ELSE '{}' END,
+            '$.${group}', json(?2))
+          WHERE id = ?1`,
+      ).bind(session.user.id, JSON.stringify(stored)),
+    ]);
+    return ok(c, { [group]: stored });
+  });
+}
+
+passcodeRoutes.put("/users/settings/privacy/", async (c) => {
+  const session = fullSession(c);
+  const body = parse(z.strictObject({ is_private_profile: flag, ...passcodeField }), await readBody(c));
+  await requirePasscode(c, body.passcode);
+  await c.env.DB.batch([
+    c.env.DB.prepare("UPDATE users SET is_private_profile = ?2 WHERE id = ?1").bind(session.user.id, body.is_private_profile ? 1 : 0),
+  ]);
+  return ok(c, { is_private_profile: body.is_private_profile });
+});
+
+const emailTaken = () =>
+  new ApiError(409, ErrorCode.Conflict, { message: "settings:settings.email.taken", extraData: { field: "email" } });
+
+passcodeRoutes.put("/users/settings/email/", async (c) => {
+  const session = fullSession(c);
+  const body = parse(z.strictObject({ email: text, ...passcodeField }), await readBody(c));
+  const email = body.email.trim();
+  if (email === "") throw badRequest([{ field: "email", reason: `settings:${PASSCODE_ERRORS.required}` }]);
+  if (!isValidEmail(email)) throw badRequest([{ field: "email", reason: `settings:${PASSCODE_ERRORS.invalidEmail}` }]);
+  if (email.toLowerCase() === session.user.email.toLowerCase()) throw badRequest([{ field: "email", reason: "settings:settings.email.same" }]);
+  await requirePasscode(c, body.passcode);
+  const taken = await c.env.DB.prepare("SELECT 1 AS taken FROM users WHERE email = ?1 AND id != ?2").bind(email, session.user.id).first();
+  if (taken) throw emailTaken();
+  try {
+    // A new address is unverified until its owner proves it.
+    await c.env.DB.batch([c.env.DB.prepare("UPDATE users SET email = ?2, email_verified = 0 WHERE id = ?1").bind(session.user.id, email)]);
+  } catch (error) {
+    // Another account took the address between the check and the write.
+    if (String(error).includes("UNIQUE")) throw emailTaken();
+    throw error;
+  }
+  return ok(c, { email });
+});
+
+passcodeRoutes.put("/users/settings/password/", async (c) => {
+  const session = fullSession(c);
+  const body = parse(z.strictObject({ current_password: text, new_password: text.max(256), ...passcodeField }), await readBody(c));
+  const problems: FieldProblem[] = [];
+  if (body.current_password === "") problems.push({ field: "current_password", reason: `settings:${PASSCODE_ERRORS.required}` });
+  const rule = passwordProblem(body.new_password);
+  if (rule) problems.push({ field: "new_password", ...rule });
+  if (problems.length > 0) throw badRequest(problems);
+  await requirePasscode(c, body.passcode);
+  await assertAccountPassword(c, session, body.current_password, "current_password");
+  const hash = await hashPassword(body.new_password);
+  const now = Date.now();
+  // The new password and the end of every other session of this account, together.
+  await c.env.DB.batch([
+    c.env.DB.prepare("UPDATE users SET password_hash = ?2 WHERE id = ?1").bind(session.user.id, hash),
+    c.env.DB.prepare("UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?1 AND id != ?2 AND revoked_at IS NULL").bind(session.user.id, session.id, now),
+  ]);
+  return ok(c, { has_password: true });
+});

@@ -43,7 +43,7 @@ async function firstPinPath(ctx) {
 /**
  * Routes to measure, in order. The first one is the baseline for `ratio_to_healthz`.
  *  - `path`: a string, or `async (ctx) => string | null` (null: skip, with `skipNote`).
- *  - optional `method`, `headers`, `body` (passed to autocannon).
+ *  - optional `method`, `headers` (or `async (ctx) => headers`), `body` (passed to autocannon).
  * ctx: { url, getText(path) } — getText is cached per path.
  */
 // Pages are measured as a person's browser sees them (with the context and islands); a bot
@@ -51,11 +51,43 @@ async function firstPinPath(ctx) {
 const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36" };
 const CRAWLER = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
 
+const DEMO_LOGIN = { username: "demo", password: "PinloomDemo#2026" }; // docs/demo-accounts.md
+
+/** Same-site, CSRF-carrying headers for a POST from the bench (src/server/csrf.ts). */
+function postHeaders(base, contentType) {
+  const token = "b".repeat(64);
+  return { ...BROWSER, origin: base, cookie: `csrftoken=${token}`, "x-csrftoken": token, "content-type": contentType };
+}
+
+/** Signs the demo account in through the real handshake and exchange; its Cookie header. */
+async function signedInHeaders(ctx) {
+  if (ctx.signedIn) return ctx.signedIn;
+  const form = postHeaders(ctx.url, "application/x-www-form-urlencoded");
+  const handshake = await fetch(ctx.url + "/v3/login/handshake/", {
+    method: "POST",
+    headers: form,
+    body: new URLSearchParams({ username_or_email: DEMO_LOGIN.username, password: DEMO_LOGIN.password, referrer: "" }),
+  });
+  const token = (await handshake.json())?.data?.token;
+  if (!token) throw new Error(`login handshake answered ${handshake.status}`);
+  const exchange = await fetch(ctx.url + "/v3/sessions/exchange/", {
+    method: "POST",
+    headers: postHeaders(ctx.url, "application/json"),
+    body: JSON.stringify({ token, isRegistration: false }),
+  });
+  const session = exchange.headers.getSetCookie().map((line) => line.split(";")[0]).find((pair) => pair.startsWith("__Host-pinloom_sess="));
+  if (!session) throw new Error(`session exchange answered ${exchange.status} without a session cookie`);
+  ctx.signedIn = { ...BROWSER, cookie: `${form.cookie}; ${session}` };
+  return ctx.signedIn;
+}
+
 export const ROUTES = [
   { name: "healthz", path: "/healthz" },
   { name: "home", path: "/", headers: BROWSER },
   { name: "pin", path: firstPinPath, headers: BROWSER, skipNote: 'no href="/pin/<digits>/" link on /' },
   { name: "pin (crawler)", path: firstPinPath, headers: CRAWLER, skipNote: 'no href="/pin/<digits>/" link on /' },
+  // Issue 3: a signed-in pin page renders per person (no edge cache): session read + render.
+  { name: "pin (signed in)", path: firstPinPath, headers: signedInHeaders, skipNote: 'no href="/pin/<digits>/" link on /' },
 ];
 
 /**
@@ -424,11 +456,19 @@ async function main() {
     const planned = [];
     for (const r of routes) {
       const p = typeof r.path === "function" ? await r.path(ctx) : r.path;
+      let headers = r.headers;
+      try {
+        if (typeof headers === "function") headers = await headers(ctx);
+      } catch (err) {
+        console.log(`[bench] skipping ${r.name}: ${err instanceof Error ? err.message : err}`);
+        planned.push({ route: { ...r, skipNote: String(err instanceof Error ? err.message : err) }, path: null });
+        continue;
+      }
       if (p === null || p === undefined) {
         console.log(`[bench] skipping ${r.name}: ${r.skipNote ?? "no path"}`);
         planned.push({ route: r, path: null });
       } else {
-        planned.push({ route: r, path: p });
+        planned.push({ route: { ...r, headers }, path: p });
       }
     }
     const reqOpts = (r, p, secs) => ({

@@ -13,3 +13,17 @@ declare namespace astroHTML.JSX {
     "client:interaction"?: boolean;
   }
 }
+
+// Optional configuration (not in wrangler.toml, so `wrangler types` does not list them): each
+// outside service is on only when its variables are set (`wrangler secret put ...`).
+interface Env {
+  /** Cloudflare Turnstile secret: the human check at sign-up and PUT /v3/sessions/verify/. */
+  TURNSTILE_SECRET_KEY?: string;
+  /** Facebook Login: sign-up and login with a Facebook access token (Graph debug_token). */
+  FACEBOOK_APP_ID?: string;
+  FACEBOOK_APP_SECRET?: string;
+  /** Sign in with Google: the OAuth client id ID tokens must be issued to. */
+  GOOGLE_CLIENT_ID?: string;
+  /** Every domain this Worker serves, main and country ones, comma-separated ("pinloom.com,pinloom.fr"). */
+  CCTLD_HOSTS?: string;
+}

@@ -1,15 +1,27 @@
 // Every XResource the product serves, by name. Each feature adds its own file here.
 import type { ResourceDefinition } from "./define.ts";
+import { boardFeedResource } from "./board-feed-resource.ts";
+import { boardsFeedResource } from "./boards-feed-resource.ts";
 import { homefeedResource } from "./homefeed-resource.ts";
 import { inviteMetadataResource } from "./invite-metadata-resource.ts";
 import { inviteResource } from "./invite-resource.ts";
 import { pinResource } from "./pin-resource.ts";
+import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
+import { userPinsResource } from "./user-pins-resource.ts";
+import { userRegisterResource } from "./user-register-resource.ts";
+import { userSessionResource } from "./user-session-resource.ts";
 
 export type { ResourceAction } from "./define.ts";
 
 export const resources: Record<string, ResourceDefinition> = {
+  BoardFeedResource: boardFeedResource,
+  BoardsFeedResource: boardsFeedResource,
   HomefeedResource: homefeedResource,
   InviteMetadataResource: inviteMetadataResource,
   InviteResource: inviteResource,
   PinResource: pinResource,
+  RelatedPinsFeedResource: relatedPinsFeedResource,
+  UserPinsResource: userPinsResource,
+  UserRegisterResource: userRegisterResource,
+  UserSessionResource: userSessionResource,
 };

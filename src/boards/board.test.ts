@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOARD_PRIVACIES, boardSlugSchema, boardVisibleSql, canViewBoard, isPinListed, pinListedSql, type BoardPrivacy } from "./board.ts";
+import { BOARD_PRIVACIES, boardSlugSchema, boardVisibleSql, canViewBoard, collaboratorSql, isPinListed, pinListedSql, type BoardPrivacy } from "./board.ts";
 
 const OWNER = 1;
 const STRANGER = 2;
@@ -59,11 +59,34 @@ describe("isPinListed: not deleted, not hidden, and on a public board or none (o
   });
 });
 
+describe("collaborators see a board and its pins as its owner does", () => {
+  const COLLABORATOR = 3;
+  it.each(BOARD_PRIVACIES)("an accepted collaborator sees a %s board; a stranger with the same row does not", (privacy) => {
+    const row = { ...board(privacy), viewer_collaborates: 1 };
+    expect(canViewBoard(row, COLLABORATOR)).toBe(true);
+    expect(canViewBoard({ ...board(privacy), viewer_collaborates: 0 }, COLLABORATOR)).toBe(privacy === "public");
+  });
+  it("a collaborator flag never opens a board to a signed-out viewer", () => {
+    expect(canViewBoard({ ...board("secret"), viewer_collaborates: 1 }, null)).toBe(false);
+  });
+  const secretPin = { pinner_id: OWNER, is_deleted: 0, is_hidden: 0, board_id: 11, board_privacy: "secret" as BoardPrivacy, board_owner_id: OWNER };
+  it.each([
+    ["its board's owner", OWNER, 0, true],
+    ["an accepted collaborator", COLLABORATOR, 1, true],
+    ["a stranger", STRANGER, 0, false],
+    ["signed out", null, 1, false],
+  ] as const)("a pin born on a secret board is listed for %s: %s", (_name, viewer, collaborates, listed) => {
+    expect(isPinListed({ ...secretPin, board_viewer_collaborates: collaborates }, viewer)).toBe(listed);
+  });
+});
+
 describe("the SQL forms", () => {
   it("name the aliases and the viewer parameter they are given", () => {
-    expect(boardVisibleSql("b", "?3")).toBe("((b.privacy = 'public' AND b.archived_at IS NULL) OR b.owner_id = ?3)");
-    expect(pinListedSql("p", "pb", "?2")).toBe(
-      "(p.is_deleted = 0 AND p.is_hidden = 0 AND (p.board_id IS NULL OR pb.privacy = 'public' OR p.pinner_id = ?2))",
+    const collaborates = (id: string) => `EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = ${id} AND bc.user_id = ?3 AND bc.status = 'accepted')`;
+    expect(collaboratorSql("b.id", "?3")).toBe(collaborates("b.id"));
+    expect(boardVisibleSql("b", "?3")).toBe(`((b.privacy = 'public' AND b.archived_at IS NULL) OR b.owner_id = ?3 OR ${collaborates("b.id")})`);
+    expect(pinListedSql("p", "pb", "?3").replace(/\s+/g, " ")).toBe(
+      `(p.is_deleted = 0 AND p.is_hidden = 0 AND (p.board_id IS NULL OR pb.privacy = 'public' OR p.pinner_id = ?3 OR pb.owner_id = ?3 OR ${collaborates("pb.id")}))`,
     );
   });
 });

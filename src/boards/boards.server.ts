@@ -4,18 +4,30 @@
 // checked again with the pure rules.
 import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, userImageUrl, type GridCellRow, type GridPin } from "../pins/pins.server.ts";
 import { canViewProfile, displayName, profileVisibleSql, type LoginState } from "../users/user.ts";
-import { boardVisibleSql, canViewBoard, isPinListed, pinListedSql, type BoardPrivacy, type ListedPinRow } from "./board.ts";
+import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
+import {
+  boardVisibleSql,
+  canViewBoard,
+  collaboratorSql,
+  isPinListed,
+  pinListedSql,
+  type BoardPrivacy,
+  type BoardVisibilityRow,
+  type ListedPinRow,
+} from "./board.ts";
 import type { BoardTableRow } from "./board-row.ts";
 
 export const BOARD_PAGE_SIZE = 50;
 
 /**
  * A grid cell and the columns isPinListed re-checks, for a query naming pins `p` and joining
- * GRID_PIN_JOINS (its own board as `pb`).
+ * GRID_PIN_JOINS (its own board as `pb`); `viewer` is the viewer-id parameter.
  */
-export const GRID_PIN_COLUMNS = `${GRID_CELL_COLUMNS}, p.pinner_id, p.is_deleted, p.is_hidden, p.board_id, pb.privacy AS board_privacy`;
-
-/** Joins for GRID_PIN_COLUMNS, after a FROM that names pins `p`. */
+export function gridPinColumns(viewer: string): string {
+  return `${GRID_CELL_COLUMNS}, p.pinner_id, p.is_deleted, p.is_hidden, p.board_id, pb.privacy AS board_privacy,
+          pb.owner_id AS board_owner_id, ${collaboratorSql("pb.id", viewer)} AS board_viewer_collaborates`;
+}
+/** Joins for gridPinColumns, after a FROM that names pins `p`. */
 export const GRID_PIN_JOINS = `LEFT JOIN boards pb ON pb.id = p.board_id
        ${GRID_IMAGE_JOINS}`;
 
@@ -24,6 +36,63 @@ export interface GridPinRow extends GridCellRow, ListedPinRow {}
 /** The grid cells of the rows the viewer may see (the SQL filtered already; this re-checks). */
 export function gridPins(rows: GridPinRow[], viewerId: number | null): GridPin[] {
   return rows.filter((row) => isPinListed(row, viewerId)).map(gridPin);
+}
+
+/** A board's pins in board order (position, then pin id), after a keyset cursor. */
+interface BoardPinRow extends GridPinRow {
+  position: number;
+}
+
+/**
+ * The board feed's SQL after a `target` CTE naming the board: the pins the viewer may see,
+ * by board_pins.position, keyset-paged. Parameters are named by the caller.
+ */
+function boardPinsSql(p: { viewer: string; key: string; id: string; limit: string }): string {
+  return `SELECT ${gridPinColumns(p.viewer)}, bp.position
+         FROM target t
+         JOIN board_pins bp ON bp.board_id = t.id
+         JOIN pins p ON p.id = bp.pin_id
+         ${GRID_PIN_JOINS}
+         WHERE ${pinListedSql("p", "pb", p.viewer)}
+           AND (${p.key} IS NULL OR bp.position > ${p.key} OR (bp.position = ${p.key} AND bp.pin_id > ${p.id}))
+         ORDER BY bp.position, bp.pin_id
+         LIMIT ${p.limit}`;
+}
+
+function boardPinsPage(rows: BoardPinRow[], size: number, viewerId: number | null): KeysetPage<GridPin> {
+  return keysetPageOf(rows, size, (row) => encodeKeyset(row.position, row.id), gridPin, (row) => isPinListed(row, viewerId));
+}
+
+/** The board the viewer may see, as a CTE named `target`; `where` picks it (aliases u, b). */
+function boardTargetSql(where: string, viewer: string): string {
+  return `WITH target AS (
+       SELECT b.id, b.owner_id, b.privacy, b.archived_at, ${collaboratorSql("b.id", viewer)} AS viewer_collaborates,
+              u.is_private_profile, u.login_state
+       FROM users u JOIN boards b ON b.owner_id = u.id
+       WHERE ${where} AND ${profileVisibleSql("u", viewer)} AND ${boardVisibleSql("b", viewer)})`;
+}
+
+/**
+ * One page of a board's feed (BoardFeedResource), or null when the board does not exist or
+ * the viewer may not see it: visibility is checked again on every page, so a bookmark never
+ * opens a board its holder may not see.
+ */
+export async function listBoardPins(
+  db: D1Database,
+  boardId: number,
+  cursor: Keyset | null,
+  size: number,
+  viewerId: number | null,
+): Promise<KeysetPage<GridPin> | null> {
+  const target = boardTargetSql("b.id = ?1", "?2");
+  const [boardResult, pinResult] = await db.batch([
+    db.prepare(`${target} SELECT * FROM target`).bind(boardId, viewerId),
+    db.prepare(`${target} ${boardPinsSql({ viewer: "?2", key: "?3", id: "?4", limit: "?5" })}`).bind(boardId, viewerId, cursor?.key ?? null, cursor?.id ?? null, size + 1),
+  ]);
+  const board = (boardResult?.results as Array<BoardVisibilityRow & { is_private_profile: number; login_state: LoginState }> | undefined)?.[0];
+  if (!board || !canViewBoard(board, viewerId)) return null;
+  if (!canViewProfile({ id: board.owner_id, is_private_profile: board.is_private_profile, login_state: board.login_state }, viewerId)) return null;
+  return boardPinsPage((pinResult?.results ?? []) as BoardPinRow[], size, viewerId);
 }
 
 export interface BoardOwner {
@@ -56,10 +125,13 @@ export interface BoardPage {
   sections: BoardSection[];
   /** The first BOARD_PAGE_SIZE pins by board_pins.position. */
   pins: GridPin[];
+  /** The cursor of the next page of pins; null at the end. */
+  pinsCursor: string | null;
 }
 
 /** A board row joined with its owner; pin_count counts only the pins the viewer may see. */
 interface BoardRow extends Pick<BoardTableRow, "id" | "owner_id" | "name" | "slug" | "description" | "privacy" | "archived_at" | "pin_count"> {
+  viewer_collaborates: number;
   username: string;
   full_name: string;
   image_key: string | null;
@@ -77,18 +149,23 @@ function listedPinCountSql(viewer: string, where: string): string {
 
 /**
  * One board by its owner's username and its slug, or null when it does not exist or the viewer
- * may not see it (or its owner's profile): the caller answers both the same way.
+ * may not see it (or its owner's profile): the caller answers both the same way. Its pins
+ * start after `cursor` (the crawlable next-page link) or at the top.
  */
-export async function getBoardPage(db: D1Database, username: string, slug: string, viewerId: number | null): Promise<BoardPage | null> {
+export async function getBoardPage(
+  db: D1Database,
+  username: string,
+  slug: string,
+  viewerId: number | null,
+  cursor: Keyset | null = null,
+): Promise<BoardPage | null> {
   // ?1 username, ?2 slug, ?3 viewer id (NULL when signed out).
-  const target = `WITH target AS (
-       SELECT b.id FROM users u JOIN boards b ON b.owner_id = u.id
-       WHERE u.username = ?1 AND b.slug = ?2 AND ${profileVisibleSql("u", "?3")} AND ${boardVisibleSql("b", "?3")})`;
+  const target = boardTargetSql("u.username = ?1 AND b.slug = ?2", "?3");
   const [boardResult, sectionResult, pinResult] = await db.batch([
     db
       .prepare(
         `${target}
-         SELECT b.id, b.owner_id, b.name, b.slug, b.description, b.privacy, b.archived_at,
+         SELECT b.id, b.owner_id, b.name, b.slug, b.description, b.privacy, b.archived_at, t.viewer_collaborates,
                 u.username, u.full_name, u.image_key, u.is_private_profile, u.login_state,
                 ${listedPinCountSql("?3", "cbp.board_id = b.id")} AS pin_count
          FROM target t JOIN boards b ON b.id = t.id JOIN users u ON u.id = b.owner_id`,
@@ -102,19 +179,7 @@ export async function getBoardPage(db: D1Database, username: string, slug: strin
          ORDER BY s.position, s.id`,
       )
       .bind(username, slug, viewerId),
-    db
-      .prepare(
-        `${target}
-         SELECT ${GRID_PIN_COLUMNS}
-         FROM target t
-         JOIN board_pins bp ON bp.board_id = t.id
-         JOIN pins p ON p.id = bp.pin_id
-         ${GRID_PIN_JOINS}
-         WHERE ${pinListedSql("p", "pb", "?3")}
-         ORDER BY bp.position, bp.pin_id
-         LIMIT ${BOARD_PAGE_SIZE}`,
-      )
-      .bind(username, slug, viewerId),
+    db.prepare(`${target} ${boardPinsSql({ viewer: "?3", key: "?4", id: "?5", limit: "?6" })}`).bind(username, slug, viewerId, cursor?.key ?? null, cursor?.id ?? null, BOARD_PAGE_SIZE + 1),
   ]);
   const row = (boardResult?.results as BoardRow[] | undefined)?.[0];
   if (!row) return null;
@@ -122,6 +187,7 @@ export async function getBoardPage(db: D1Database, username: string, slug: strin
   if (!canViewBoard(row, viewerId)) return null;
 
   const ownerUrl = `/${row.username}/`;
+  const pinsPage = boardPinsPage((pinResult?.results ?? []) as BoardPinRow[], BOARD_PAGE_SIZE, viewerId);
   return {
     id: String(row.id),
     name: row.name,
@@ -144,6 +210,7 @@ export async function getBoardPage(db: D1Database, username: string, slug: strin
       slug: section.slug,
       pinCount: section.pin_count,
     })),
-    pins: gridPins((pinResult?.results ?? []) as GridPinRow[], viewerId),
+    pins: pinsPage.items,
+    pinsCursor: pinsPage.endCursor,
   };
 }

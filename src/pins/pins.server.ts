@@ -12,7 +12,7 @@ import {
 } from "./pin.ts";
 import type { z } from "zod";
 import type { PinTableRow } from "./pin-row.ts";
-import { canViewBoard, type BoardPrivacy } from "../boards/board.ts";
+import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
 import { canViewProfile, profileVisibleSql, type LoginState } from "../users/user.ts";
 
 export interface UserSummary {
@@ -130,6 +130,8 @@ interface PinRow extends PinTableRow {
   board_owner_username: string | null;
   board_owner_is_private_profile: number | null;
   board_owner_login_state: LoginState | null;
+  /** 1 when the viewer is an accepted collaborator of the pin's board. */
+  board_viewer_collaborates: number;
 }
 
 export function userImageUrl(imageKey: string | null, size: "small" | "medium" | "large" | "xlarge"): string | null {
@@ -142,7 +144,8 @@ const PIN_SELECT = `
          u.is_private_profile AS pinner_is_private_profile, u.login_state AS pinner_login_state,
          b.name AS board_name, b.slug AS board_slug, b.privacy AS board_privacy, b.owner_id AS board_owner_id,
          b.archived_at AS board_archived_at, bo.username AS board_owner_username,
-         bo.is_private_profile AS board_owner_is_private_profile, bo.login_state AS board_owner_login_state
+         bo.is_private_profile AS board_owner_is_private_profile, bo.login_state AS board_owner_login_state,
+         ${collaboratorSql("b.id", "?2")} AS board_viewer_collaborates
   FROM pins p
   JOIN users u ON u.id = p.pinner_id
   LEFT JOIN boards b ON b.id = p.board_id
@@ -154,7 +157,7 @@ const PIN_SELECT = `
  * visible and it sits on a public board or none (isPinListed, the grids' rule).
  */
 function visibleTo(row: PinRow, viewerId: number | null): boolean {
-  if (viewerId !== null && viewerId === row.pinner_id) return true;
+  if (viewerId !== null && (viewerId === row.pinner_id || viewerId === row.board_owner_id || row.board_viewer_collaborates === 1)) return true;
   const pinner = { id: row.pinner_id, is_private_profile: row.pinner_is_private_profile, login_state: row.pinner_login_state };
   return canViewProfile(pinner, viewerId) && (row.board_id === null || row.board_privacy === "public");
 }
@@ -162,7 +165,7 @@ function visibleTo(row: PinRow, viewerId: number | null): boolean {
 /** The pin's board as a link, only when the viewer may open that board's page. */
 function visibleBoard(row: PinRow, viewerId: number | null): BoardSummary | null {
   if (row.board_id === null || row.board_name === null || row.board_slug === null || row.board_owner_id === null) return null;
-  const board = { owner_id: row.board_owner_id, privacy: row.board_privacy ?? "secret", archived_at: row.board_archived_at };
+  const board = { owner_id: row.board_owner_id, privacy: row.board_privacy ?? "secret", archived_at: row.board_archived_at, viewer_collaborates: row.board_viewer_collaborates };
   const owner = { id: row.board_owner_id, is_private_profile: row.board_owner_is_private_profile ?? 1, login_state: row.board_owner_login_state ?? "limited" };
   if (!canViewBoard(board, viewerId) || !canViewProfile(owner, viewerId)) return null;
   return { id: String(row.board_id), name: row.board_name, slug: row.board_slug, url: `/${row.board_owner_username}/${row.board_slug}/` };
@@ -267,18 +270,46 @@ export function keysetPage(rows: GridRow[], size: number): FeedPage {
   };
 }
 
-export async function listRelatedPins(db: D1Database, pinId: string, cursor: string | null): Promise<FeedPage> {
-  const position = cursor ? decodeCursor(cursor) : null;
-  const { results } = await relatedPinsStatement(db, pinId, position).all<GridRow>();
-  return keysetPage(results, RELATED_PAGE_SIZE);
+/**
+ * One page of CloseupRelatedModulesFeedQuery (RelatedPinsFeedResource), or null when the pin
+ * itself is missing, deleted or not visible to the viewer (the pin page's rule, checked again
+ * on every page so a bookmark never outlives the pin's visibility).
+ */
+export async function listRelatedPins(
+  db: D1Database,
+  pinId: string,
+  cursor: { createdAt: number; id: number } | null,
+  viewerId: number | null,
+): Promise<FeedPage | null> {
+  const [pinResult, relatedResult] = await db.batch([
+    db
+      .prepare(
+        `SELECT 1 AS visible FROM pins p
+         JOIN users pu ON pu.id = p.pinner_id
+         LEFT JOIN boards b ON b.id = p.board_id
+         WHERE p.id = ?1 AND p.is_deleted = 0
+           AND (p.pinner_id = ?2 OR b.owner_id = ?2 OR ${collaboratorSql("b.id", "?2")}
+                OR (${profileVisibleSql("pu", "?2")} AND (p.board_id IS NULL OR b.privacy = 'public')))`,
+      )
+      .bind(pinId, viewerId),
+    relatedPinsStatement(db, pinId, cursor),
+  ]);
+  if (!pinResult?.results?.length) return null;
+  return keysetPage((relatedResult?.results ?? []) as GridRow[], RELATED_PAGE_SIZE);
 }
 
 /** blockedHosts: link hosts never linked to, loaded in the same batch for the page's own rules. */
 export type PinLookup = { status: "found"; pin: PinDetail; blockedHosts: ReadonlySet<string> } | { status: "missing" } | { status: "deleted" };
 
-export async function getPin(db: D1Database, pinId: string, viewerId: number | null = null): Promise<PinLookup> {
+/** `relatedCursor` starts the related feed after a cursor (its crawlable next-page link). */
+export async function getPin(
+  db: D1Database,
+  pinId: string,
+  viewerId: number | null = null,
+  relatedCursor: { createdAt: number; id: number } | null = null,
+): Promise<PinLookup> {
   const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult] = await db.batch([
-    db.prepare(PIN_SELECT).bind(pinId),
+    db.prepare(PIN_SELECT).bind(pinId, viewerId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
     db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId),
     db.prepare("SELECT reaction_type, count FROM pin_reaction_counts WHERE pin_id = ?1 ORDER BY reaction_type").bind(pinId),
@@ -303,7 +334,7 @@ export async function getPin(db: D1Database, pinId: string, viewerId: number | n
          LIMIT ?2`,
       )
       .bind(pinId, FIRST_COMMENTS),
-    relatedPinsStatement(db, pinId, null),
+    relatedPinsStatement(db, pinId, relatedCursor),
   ]);
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
   if (!row || !visibleTo(row, viewerId)) return { status: "missing" };

@@ -1,15 +1,26 @@
-// The cron trigger's work: drop sessions that can no longer be used. Bounded per run so a
-// large backlog drains over several runs instead of one long statement.
+// The cron trigger's work: drop sessions that can no longer be used, one-time tokens past
+// their expiry and throttle windows long closed. Bounded per run so a large backlog drains
+// over several runs instead of one long statement.
 export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Spent or expired one-time tokens and closed throttle windows are kept this long (audits). */
+export const AUTH_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
 const MAX_ROWS_PER_RUN = 5000;
 
+/** Rows deleted: sessions, then auth tokens and rate-limit windows, summed. */
 export async function runHousekeeping(db: D1Database, now = Date.now()): Promise<number> {
-  const result = await db
-    .prepare(
-      `DELETE FROM sessions WHERE id IN (
-         SELECT id FROM sessions WHERE expires_at < ?1 OR (revoked_at IS NOT NULL AND revoked_at < ?2) LIMIT ?3)`,
-    )
-    .bind(now, now - SESSION_RETENTION_MS, MAX_ROWS_PER_RUN)
-    .run();
-  return result.meta.changes;
+  const results = await db.batch([
+    db
+      .prepare(
+        `DELETE FROM sessions WHERE id IN (
+           SELECT id FROM sessions WHERE expires_at < ?1 OR (revoked_at IS NOT NULL AND revoked_at < ?2) LIMIT ?3)`,
+      )
+      .bind(now, now - SESSION_RETENTION_MS, MAX_ROWS_PER_RUN),
+    db
+      .prepare("DELETE FROM auth_tokens WHERE id IN (SELECT id FROM auth_tokens WHERE expires_at < ?1 LIMIT ?2)")
+      .bind(now - AUTH_ROW_RETENTION_MS, MAX_ROWS_PER_RUN),
+    db
+      .prepare("DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE window_start < ?1 LIMIT ?2)")
+      .bind(now - AUTH_ROW_RETENTION_MS, MAX_ROWS_PER_RUN),
+  ]);
+  return results.reduce((total, result) => total + result.meta.changes, 0);
 }

@@ -38,3 +38,11 @@ export function displayName(user: { full_name: string; username: string }): stri
 export function profileVisibleSql(user: string, viewer: string): string {
   return `((${user}.is_private_profile = 0 AND ${user}.login_state = 'full') OR ${user}.id = ${viewer})`;
 }
+
+/**
+ * The id the visibility rules compare with: the session's user, limited-login included (an
+ * account always sees its own rows), null when signed out.
+ */
+export function viewerIdOf(ctx: { session: { user: { id: number } } | null }): number | null {
+  return ctx.session?.user.id ?? null;
+}

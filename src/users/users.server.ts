@@ -3,9 +3,11 @@
 // profile, a secret board or a secret pin leaves D1. What comes back is checked again with
 // the pure rules.
 import { USER_IMAGE_SIZES } from "../media/media.ts";
-import { userImageUrl, type GridPin } from "../pins/pins.server.ts";
-import { boardVisibleSql, canViewBoard, pinListedSql, type BoardPrivacy } from "../boards/board.ts";
-import { GRID_PIN_COLUMNS, GRID_PIN_JOINS, gridPins, type GridPinRow } from "../boards/boards.server.ts";
+import { gridPin, userImageUrl, type GridPin } from "../pins/pins.server.ts";
+import { boardVisibleSql, canViewBoard, collaboratorSql, isPinListed, pinListedSql, type BoardPrivacy } from "../boards/board.ts";
+import { GRID_PIN_JOINS, gridPinColumns, type GridPinRow } from "../boards/boards.server.ts";
+import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
+import { DEFAULT_BOARD_SORT, type BoardSortOrder } from "../profile/view-state.ts";
 import { canViewProfile, displayName, profileVisibleSql, type LoginState } from "./user.ts";
 
 export const PROFILE_PINS_PAGE_SIZE = 25;
@@ -28,6 +30,10 @@ export interface BoardCard {
   cover: (ImageBox & { dominantColor: string }) | null;
 }
 
+/** The profile's pin feeds: the pins they created, and the pins they saved to their boards. */
+export const PROFILE_PIN_FEEDS = ["created", "saved"] as const;
+export type ProfilePinFeed = (typeof PROFILE_PIN_FEEDS)[number];
+
 export interface ProfilePage {
   id: string;
   username: string;
@@ -38,12 +44,15 @@ export interface ProfilePage {
   avatar: (ImageBox & { url2x: string | null }) | null;
   followerCount: number;
   followingCount: number;
-  /** Boards the viewer may see: the first PROFILE_BOARDS_PAGE_SIZE of them. */
-  boards: BoardCard[];
+  /** Boards the viewer may see, in `boardSort` order: the first page. */
+  boards: KeysetPage<BoardCard>;
+  boardSort: BoardSortOrder;
   /** How many boards the viewer may see in all. */
   boardCount: number;
   /** Pins this user created that the viewer may see, newest first: the first page. */
-  pins: GridPin[];
+  created: KeysetPage<GridPin>;
+  /** Pins this user saved to boards the viewer may see, last saved first: the first page. */
+  saved: KeysetPage<GridPin>;
 }
 
 interface UserRow {
@@ -65,6 +74,9 @@ interface BoardCardRow {
   slug: string;
   privacy: BoardPrivacy;
   archived_at: number | null;
+  viewer_collaborates: number;
+  created_at: number;
+  updated_at: number;
   pin_count: number;
   cover_url: string | null;
   cover_width: number | null;
@@ -72,81 +84,151 @@ interface BoardCardRow {
   cover_color: string | null;
 }
 
-/**
- * A profile by username, or null when there is no such user or the viewer may not see the
- * profile (private, limited login): the caller answers both the same way.
- */
-export async function getProfilePage(db: D1Database, username: string, viewerId: number | null): Promise<ProfilePage | null> {
-  // ?1 username, ?2 viewer id (NULL when signed out).
-  const owner = `owner AS (SELECT u.id FROM users u WHERE u.username = ?1 AND ${profileVisibleSql("u", "?2")})`;
-  const listed = `listed AS (
-       SELECT b.id, b.owner_id, b.name, b.slug, b.privacy, b.archived_at, b.updated_at
+interface KeyedPinRow extends GridPinRow {
+  sort_key: number;
+}
+
+// Every profile statement binds ?1 username, ?2 viewer id (NULL signed out), ?3 and ?4 the
+// cursor's key and id (NULL for the first page), ?5 the row limit (page size + 1).
+const OWNER = `owner AS (SELECT u.id FROM users u WHERE u.username = ?1 AND ${profileVisibleSql("u", "?2")})`;
+const LISTED_BOARDS = `listed AS (
+       SELECT b.id, b.owner_id, b.name, b.slug, b.privacy, b.archived_at, b.created_at, b.updated_at,
+              ${collaboratorSql("b.id", "?2")} AS viewer_collaborates
        FROM owner o JOIN boards b ON b.owner_id = o.id
        WHERE ${boardVisibleSql("b", "?2")})`;
-  const [userResult, boardResult, boardCountResult, pinResult] = await db.batch([
-    db
-      .prepare(
-        `SELECT u.id, u.username, u.full_name, u.about, u.image_key, u.follower_count, u.following_count,
-                u.is_private_profile, u.login_state
-         FROM users u WHERE u.username = ?1 AND ${profileVisibleSql("u", "?2")}`,
-      )
-      .bind(username, viewerId),
-    // Each listed board with its visible pin count and the first visible pin (the cover),
-    // numbered per board in one pass over its board_pins.
-    db
-      .prepare(
-        `WITH ${owner}, ${listed},
-         visible AS (
-           SELECT bp.board_id, bp.pin_id,
-                  row_number() OVER (PARTITION BY bp.board_id ORDER BY bp.position, bp.pin_id) AS rank,
-                  count(*) OVER (PARTITION BY bp.board_id) AS pin_count
-           FROM listed l
-           JOIN board_pins bp ON bp.board_id = l.id
-           JOIN pins p ON p.id = bp.pin_id
-           LEFT JOIN boards pb ON pb.id = p.board_id
-           WHERE ${pinListedSql("p", "pb", "?2")})
-         SELECT l.id, l.owner_id, l.name, l.slug, l.privacy, l.archived_at, coalesce(v.pin_count, 0) AS pin_count,
-                i.url AS cover_url, i.width AS cover_width, i.height AS cover_height, i.dominant_color AS cover_color
-         FROM listed l
-         LEFT JOIN visible v ON v.board_id = l.id AND v.rank = 1
-         LEFT JOIN pin_images i ON i.pin_id = v.pin_id AND i.size = '236x'
-         ORDER BY l.updated_at DESC, l.id DESC
-         LIMIT ${PROFILE_BOARDS_PAGE_SIZE}`,
-      )
-      .bind(username, viewerId),
-    db.prepare(`WITH ${owner}, ${listed} SELECT count(*) AS count FROM listed`).bind(username, viewerId),
-    db
-      .prepare(
-        `WITH ${owner}
-         SELECT ${GRID_PIN_COLUMNS}
-         FROM owner o
-         JOIN pins p ON p.pinner_id = o.id
-         ${GRID_PIN_JOINS}
-         WHERE ${pinListedSql("p", "pb", "?2")}
-         ORDER BY p.created_at DESC, p.id DESC
-         LIMIT ${PROFILE_PINS_PAGE_SIZE}`,
-      )
-      .bind(username, viewerId),
-  ]);
-  const user = (userResult?.results as UserRow[] | undefined)?.[0];
-  if (!user || !canViewProfile(user, viewerId)) return null;
 
-  const url = `/${user.username}/`;
-  const boards = ((boardResult?.results ?? []) as BoardCardRow[])
-    .filter((board) => board.owner_id === user.id && canViewBoard(board, viewerId))
-    .map(
-      (board): BoardCard => ({
-        id: String(board.id),
-        name: board.name,
-        slug: board.slug,
-        url: `${url}${board.slug}/`,
-        pinCount: board.pin_count,
-        cover:
-          board.cover_url !== null && board.cover_width !== null && board.cover_height !== null
-            ? { url: board.cover_url, width: board.cover_width, height: board.cover_height, dominantColor: board.cover_color ?? "#e9e9e9" }
-            : null,
-      }),
-    );
+/** Each sort order's key column, direction and comparison (keyset paging follows the order). */
+const BOARD_ORDER: Record<BoardSortOrder, { key: string; descending: boolean; keyType: "number" | "string" }> = {
+  last_saved: { key: "l.updated_at", descending: true, keyType: "number" },
+  newest: { key: "l.created_at", descending: true, keyType: "number" },
+  alphabetical: { key: "l.name COLLATE NOCASE", descending: false, keyType: "string" },
+};
+
+/** Whether a cursor was written for this sort order (a name for A to Z, a time otherwise). */
+export function cursorFitsSort(cursor: Keyset, sort: BoardSortOrder): boolean {
+  return typeof cursor.key === BOARD_ORDER[sort].keyType;
+}
+
+function boardKey(row: BoardCardRow, sort: BoardSortOrder): number | string {
+  return sort === "alphabetical" ? row.name : sort === "newest" ? row.created_at : row.updated_at;
+}
+
+function boardsStatement(db: D1Database, username: string, viewerId: number | null, sort: BoardSortOrder, cursor: Keyset | null, size: number) {
+  const order = BOARD_ORDER[sort];
+  const after = order.descending ? "<" : ">";
+  const direction = order.descending ? "DESC" : "ASC";
+  // Each listed board with its visible pin count and the first visible pin (the cover),
+  // numbered per board in one pass over its board_pins.
+  return db
+    .prepare(
+      `WITH ${OWNER}, ${LISTED_BOARDS},
+       visible AS (
+         SELECT bp.board_id, bp.pin_id,
+                row_number() OVER (PARTITION BY bp.board_id ORDER BY bp.position, bp.pin_id) AS rank,
+                count(*) OVER (PARTITION BY bp.board_id) AS pin_count
+         FROM listed l
+         JOIN board_pins bp ON bp.board_id = l.id
+         JOIN pins p ON p.id = bp.pin_id
+         LEFT JOIN boards pb ON pb.id = p.board_id
+         WHERE ${pinListedSql("p", "pb", "?2")})
+       SELECT l.id, l.owner_id, l.name, l.slug, l.privacy, l.archived_at, l.viewer_collaborates, l.created_at, l.updated_at,
+              coalesce(v.pin_count, 0) AS pin_count,
+              i.url AS cover_url, i.width AS cover_width, i.height AS cover_height, i.dominant_color AS cover_color
+       FROM listed l
+       LEFT JOIN visible v ON v.board_id = l.id AND v.rank = 1
+       LEFT JOIN pin_images i ON i.pin_id = v.pin_id AND i.size = '236x'
+       WHERE ?3 IS NULL OR ${order.key} ${after} ?3 OR (${order.key} = ?3 AND l.id ${after} ?4)
+       ORDER BY ${order.key} ${direction}, l.id ${direction}
+       LIMIT ?5`,
+    )
+    .bind(username, viewerId, cursor?.key ?? null, cursor?.id ?? null, size + 1);
+}
+
+function boardsPage(rows: BoardCardRow[], ownerId: number, username: string, sort: BoardSortOrder, size: number, viewerId: number | null): KeysetPage<BoardCard> {
+  return keysetPageOf(
+    rows,
+    size,
+    (row) => encodeKeyset(boardKey(row, sort), row.id),
+    (board): BoardCard => ({
+      id: String(board.id),
+      name: board.name,
+      slug: board.slug,
+      url: `/${username}/${board.slug}/`,
+      pinCount: board.pin_count,
+      cover:
+        board.cover_url !== null && board.cover_width !== null && board.cover_height !== null
+          ? { url: board.cover_url, width: board.cover_width, height: board.cover_height, dominantColor: board.cover_color ?? "#e9e9e9" }
+          : null,
+    }),
+    (board) => board.owner_id === ownerId && canViewBoard(board, viewerId),
+  );
+}
+
+/** Created: the user's own pins, newest first. Saved: pins they saved to their visible boards, by last save. */
+function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, viewerId: number | null, cursor: Keyset | null, size: number) {
+  const source =
+    feed === "created"
+      ? `SELECT p.id AS pin_id, p.created_at AS sort_key FROM owner o JOIN pins p ON p.pinner_id = o.id`
+      : `SELECT bp.pin_id, max(bp.created_at) AS sort_key
+         FROM owner o JOIN boards b ON b.owner_id = o.id JOIN board_pins bp ON bp.board_id = b.id AND bp.saved_by = o.id
+         WHERE ${boardVisibleSql("b", "?2")}
+         GROUP BY bp.pin_id`;
+  return db
+    .prepare(
+      `WITH ${OWNER}, source AS (${source})
+       SELECT ${gridPinColumns("?2")}, s.sort_key
+       FROM source s
+       JOIN pins p ON p.id = s.pin_id
+       ${GRID_PIN_JOINS}
+       WHERE ${pinListedSql("p", "pb", "?2")}
+         AND (?3 IS NULL OR s.sort_key < ?3 OR (s.sort_key = ?3 AND p.id < ?4))
+       ORDER BY s.sort_key DESC, p.id DESC
+       LIMIT ?5`,
+    )
+    .bind(username, viewerId, cursor?.key ?? null, cursor?.id ?? null, size + 1);
+}
+
+function pinsPage(rows: KeyedPinRow[], size: number, viewerId: number | null): KeysetPage<GridPin> {
+  return keysetPageOf(rows, size, (row) => encodeKeyset(row.sort_key, row.id), gridPin, (row) => isPinListed(row, viewerId));
+}
+
+function userStatement(db: D1Database, username: string, viewerId: number | null) {
+  return db
+    .prepare(
+      `SELECT u.id, u.username, u.full_name, u.about, u.image_key, u.follower_count, u.following_count,
+              u.is_private_profile, u.login_state
+       FROM users u WHERE u.username = ?1 AND ${profileVisibleSql("u", "?2")}`,
+    )
+    .bind(username, viewerId);
+}
+
+function visibleUser(result: D1Result | undefined, viewerId: number | null): UserRow | null {
+  const user = (result?.results as UserRow[] | undefined)?.[0];
+  return user && canViewProfile(user, viewerId) ? user : null;
+}
+
+/**
+ * A profile by username, or null when there is no such user or the viewer may not see the
+ * profile (private, limited login): the caller answers both the same way. The board grid
+ * follows `sort`; `after` starts one feed after a cursor (the crawlable next-page links).
+ */
+export async function getProfilePage(
+  db: D1Database,
+  username: string,
+  viewerId: number | null,
+  options: { sort?: BoardSortOrder; after?: { feed: ProfilePinFeed | "boards"; cursor: Keyset } | null } = {},
+): Promise<ProfilePage | null> {
+  const sort = options.sort ?? DEFAULT_BOARD_SORT;
+  const after = (feed: ProfilePinFeed | "boards") => (options.after?.feed === feed ? options.after.cursor : null);
+  const [userResult, boardResult, boardCountResult, createdResult, savedResult] = await db.batch([
+    userStatement(db, username, viewerId),
+    boardsStatement(db, username, viewerId, sort, after("boards"), PROFILE_BOARDS_PAGE_SIZE),
+    db.prepare(`WITH ${OWNER}, ${LISTED_BOARDS} SELECT count(*) AS count FROM listed`).bind(username, viewerId),
+    pinsStatement(db, "created", username, viewerId, after("created"), PROFILE_PINS_PAGE_SIZE),
+    pinsStatement(db, "saved", username, viewerId, after("saved"), PROFILE_PINS_PAGE_SIZE),
+  ]);
+  const user = visibleUser(userResult, viewerId);
+  if (!user) return null;
   const boardCount = Number((boardCountResult?.results as Array<{ count: number }> | undefined)?.[0]?.count ?? 0);
   const large = userImageUrl(user.image_key, "large");
   return {
@@ -154,14 +236,48 @@ export async function getProfilePage(db: D1Database, username: string, viewerId:
     username: user.username,
     name: displayName(user),
     about: user.about,
-    url,
+    url: `/${user.username}/`,
     avatar: large
       ? { url: large, url2x: userImageUrl(user.image_key, "xlarge"), width: USER_IMAGE_SIZES.large, height: USER_IMAGE_SIZES.large }
       : null,
     followerCount: user.follower_count,
     followingCount: user.following_count,
-    boards,
+    boards: boardsPage((boardResult?.results ?? []) as BoardCardRow[], user.id, user.username, sort, PROFILE_BOARDS_PAGE_SIZE, viewerId),
+    boardSort: sort,
     boardCount,
-    pins: gridPins((pinResult?.results ?? []) as GridPinRow[], viewerId),
+    created: pinsPage((createdResult?.results ?? []) as KeyedPinRow[], PROFILE_PINS_PAGE_SIZE, viewerId),
+    saved: pinsPage((savedResult?.results ?? []) as KeyedPinRow[], PROFILE_PINS_PAGE_SIZE, viewerId),
   };
+}
+
+/**
+ * One page of a profile's created or saved pins (UserPinsResource), or null when the viewer
+ * may not see the profile: checked again on every page.
+ */
+export async function listProfilePins(
+  db: D1Database,
+  feed: ProfilePinFeed,
+  username: string,
+  cursor: Keyset | null,
+  size: number,
+  viewerId: number | null,
+): Promise<KeysetPage<GridPin> | null> {
+  const [userResult, pinResult] = await db.batch([userStatement(db, username, viewerId), pinsStatement(db, feed, username, viewerId, cursor, size)]);
+  if (!visibleUser(userResult, viewerId)) return null;
+  return pinsPage((pinResult?.results ?? []) as KeyedPinRow[], size, viewerId);
+}
+
+/** One page of a profile's boards in `sort` order (BoardsFeedResource), or null as above. */
+export async function listProfileBoards(
+  db: D1Database,
+  username: string,
+  sort: BoardSortOrder,
+  cursor: Keyset | null,
+  size: number,
+  viewerId: number | null,
+): Promise<KeysetPage<BoardCard> | null> {
+  const [userResult, boardResult] = await db.batch([userStatement(db, username, viewerId), boardsStatement(db, username, viewerId, sort, cursor, size)]);
+  const user = visibleUser(userResult, viewerId);
+  if (!user) return null;
+  return boardsPage((boardResult?.results ?? []) as BoardCardRow[], user.id, user.username, sort, size, viewerId);
 }

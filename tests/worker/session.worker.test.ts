@@ -2,21 +2,19 @@
 // expired or malformed cookies do not, and are dropped. Signed-in pages are never shared.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashToken, newToken } from "../../src/accounts/tokens.ts";
+import { newToken } from "../../src/accounts/tokens.ts";
 import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
-import { get, seedWorld } from "./fixtures.ts";
+import { GOOGLEBOT_UA, get, seedWorld } from "./fixtures.ts";
+import { createSession } from "./session-fixture.ts";
 
 const DAY = 86_400_000;
 
+/** A session cookie for `userId`, optionally already expired or revoked. */
 async function sessionFor(userId: number, { expiresIn = 100 * DAY, revoked = false } = {}): Promise<string> {
-  const token = newToken();
+  const session = await createSession(userId);
   const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO sessions (id, user_id, created_at, expires_at, last_seen_at, revoked_at) VALUES (?1, ?2, ?3, ?4, ?3, ?5)",
-  )
-    .bind(await hashToken(token), userId, now, now + expiresIn, revoked ? now : null)
-    .run();
-  return `${SESSION_COOKIE}=${token}`;
+  await env.DB.prepare("UPDATE sessions SET expires_at = ?2, revoked_at = ?3 WHERE id = ?1").bind(session.id, now + expiresIn, revoked ? now : null).run();
+  return session.cookie;
 }
 
 function embeddedContext(html: string): Record<string, unknown> {
@@ -26,9 +24,12 @@ function embeddedContext(html: string): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  await seedWorld();
+  // Pin 102 sits on Ana's secret board 11; Cy collaborates on it, Dee was only invited.
+  await seedWorld([{ id: 101 }, { id: 102, boardId: 11, title: "Balloons for Maya" }]);
   await env.DB.batch([
     env.DB.prepare("INSERT INTO users (id, username, email, full_name, first_name, login_state, created_at) VALUES (2, 'lou', 'lou@pinloom.test', 'Lou Park', 'Lou', 'limited', 0)"),
+    env.DB.prepare("INSERT INTO users (id, username, email, full_name, created_at) VALUES (3, 'cy', 'cy@pinloom.test', 'Cy Ode', 0), (4, 'dee', 'dee@pinloom.test', 'Dee Ray', 0)"),
+    env.DB.prepare("INSERT INTO board_collaborators (board_id, user_id, status, created_at) VALUES (11, 3, 'accepted', 0), (11, 4, 'new', 0)"),
   ]);
 });
 
@@ -71,5 +72,36 @@ describe("a dead or forged session cookie", () => {
     const cleared = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
     expect(cleared).toMatch(/Max-Age=0/);
     expect(cleared).toMatch(/Secure/);
+  });
+});
+
+describe("the sign-up prompt", () => {
+  it("is in a signed-out person's page, never in a signed-in one or a crawler's", async () => {
+    const signedOut = await (await get("/pin/101/")).text();
+    expect(signedOut).toContain('id="signup-prompt"');
+    const signedIn = await (await get("/pin/101/", { cookie: await sessionFor(1) })).text();
+    expect(signedIn).not.toContain('id="signup-prompt"');
+    const crawler = await (await get("/pin/101/", { "user-agent": GOOGLEBOT_UA })).text();
+    expect(crawler).not.toContain('id="signup-prompt"');
+  });
+});
+
+describe("a pin on a secret board", () => {
+  it.each([
+    ["its board's owner", 1, 200],
+    ["an accepted collaborator", 3, 200],
+    ["someone only invited", 4, 404],
+    ["another signed-in person", 2, 404],
+  ] as const)("%s gets %i", async (_who, userId, status) => {
+    const response = await get("/pin/102/", { cookie: await sessionFor(userId) });
+    expect(response.status).toBe(status);
+    const html = await response.text();
+    if (status === 404) expect(html).not.toContain("Maya");
+    else expect(html).toContain("Balloons for Maya");
+  });
+
+  it("is missing to signed-out visitors and crawlers", async () => {
+    expect((await get("/pin/102/")).status).toBe(404);
+    expect((await get("/pin/102/", { "user-agent": GOOGLEBOT_UA })).status).toBe(404);
   });
 });

@@ -1,0 +1,26 @@
+// RelatedPinsFeedResource get: one page of the close-up's related feed
+// (CloseupRelatedModulesFeedQuery, spec 000 §3, §9: page size 12, cursor endCursor and
+// hasNextPage), until the GraphQL endpoint exists (issue 8). `bookmark` is the spec's
+// endCursor under the resource cache's name; the answer carries both.
+import { z } from "zod";
+import { END_MARKER } from "../../src/feeds/feed.ts";
+import { pinIdSchema } from "../../src/pins/pin.ts";
+import { decodeCursor, listRelatedPins } from "../../src/pins/pins.server.ts";
+import { notFound } from "../../src/server/errors.ts";
+import { viewerIdOf } from "../../src/users/user.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+export const relatedPinsFeedResource: ResourceDefinition = {
+  get: defineHandler({
+    options: z.strictObject({
+      pin_id: pinIdSchema,
+      bookmark: z.string().refine((value) => decodeCursor(value) !== null, "not a bookmark this feed wrote").optional(),
+    }),
+    async handle(c, options) {
+      const cursor = options.bookmark === undefined ? null : decodeCursor(options.bookmark);
+      const page = await listRelatedPins(c.env.DB, options.pin_id, cursor, viewerIdOf(c.var.ctx));
+      if (!page) throw notFound("api.pinNotFound");
+      return { results: page.pins, bookmark: page.endCursor ?? END_MARKER, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
+    },
+  }),
+};

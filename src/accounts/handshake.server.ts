@@ -1,0 +1,77 @@
+// One-time tokens (auth_tokens): a handshake answers one, the session exchange spends it.
+// Only the token's SHA-256 is stored. Spending is one guarded UPDATE ... RETURNING, and the
+// statement after it aborts the caller's batch unless that UPDATE changed exactly one row:
+// two exchanges of one token racing each other cannot both start a session, and a session
+// row never exists without the spend that justified it (D1 rolls a failed batch back).
+import { ApiError, ErrorCode } from "../server/errors.ts";
+import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
+
+export type TokenPurpose = "login" | "register" | "mfa" | "cctld" | "email_verify";
+
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  login: 5 * 60_000,
+  register: 10 * 60_000,
+  mfa: 5 * 60_000,
+  cctld: 60_000,
+  email_verify: 24 * 60 * 60_000,
+};
+
+/** The error the guard raises; SQLite's json() refuses this text, which aborts the batch. */
+const NOT_SPENT_MARKER = "token-not-spent";
+
+export const invalidToken = () => new ApiError(401, ErrorCode.Unauthorized, { message: "accounts:token.invalid" });
+
+export interface IssuedToken {
+  token: string;
+  statement: D1PreparedStatement;
+}
+
+/** A fresh token for `userId`; the caller runs the statement (alone or in its batch). */
+export async function issueToken(db: D1Database, userId: number, purpose: TokenPurpose, now = Date.now()): Promise<IssuedToken> {
+  const token = newToken();
+  const statement = db
+    .prepare("INSERT INTO auth_tokens (id, user_id, purpose, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+    .bind(await hashToken(token), userId, purpose, now, now + TOKEN_TTL_MS[purpose]);
+  return { token, statement };
+}
+
+/** The user a live, unspent token belongs to, without spending it; null otherwise. */
+export async function peekToken(db: D1Database, token: unknown, purpose: TokenPurpose, now = Date.now()): Promise<number | null> {
+  if (!isTokenShaped(token)) return null;
+  const row = await db
+    .prepare("SELECT user_id FROM auth_tokens WHERE id = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3")
+    .bind(await hashToken(token), purpose, now)
+    .first<{ user_id: number }>();
+  return row?.user_id ?? null;
+}
+
+/**
+ * The two statements that spend `token` inside the caller's batch: the guarded UPDATE and a
+ * guard that fails the whole batch when the UPDATE did not change exactly one row.
+ */
+export async function spendStatements(db: D1Database, token: string, purpose: TokenPurpose, userId: number, now = Date.now()): Promise<D1PreparedStatement[]> {
+  return [
+    db
+      .prepare(
+        "UPDATE auth_tokens SET used_at = ?3 WHERE id = ?1 AND purpose = ?2 AND user_id = ?4 AND used_at IS NULL AND expires_at > ?3 RETURNING user_id",
+      )
+      .bind(await hashToken(token), purpose, now, userId),
+    db.prepare(`SELECT CASE WHEN changes() = 1 THEN 1 ELSE json('${NOT_SPENT_MARKER}') END AS spent`),
+  ];
+}
+
+/** True when a batch failed because its token guard fired (the token was spent or expired). */
+export function isNotSpentError(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return /malformed JSON/i.test(text);
+}
+
+/** Runs `statements` after spending `token`; 401 when the token was not live. */
+export async function spendWith(db: D1Database, token: string, purpose: TokenPurpose, userId: number, statements: D1PreparedStatement[], now = Date.now()): Promise<D1Result[]> {
+  try {
+    return await db.batch([...(await spendStatements(db, token, purpose, userId, now)), ...statements]);
+  } catch (error) {
+    if (isNotSpentError(error)) throw invalidToken();
+    throw error;
+  }
+}

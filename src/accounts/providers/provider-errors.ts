@@ -1,0 +1,34 @@
+// The three ways an outside service can let a sign-in down, as API errors (code 18). Not set
+// up here: 503 (the feature is off, e-mail sign-up and login still work). Unreachable or
+// answering nonsense: 502. Reached, and it said no: 401.
+import { ApiError, ErrorCode } from "../../server/errors.ts";
+
+export type ProviderName = "turnstile" | "facebook" | "google";
+
+/** How long a provider may take before we give up; a sign-in should not hang on it. */
+export const PROVIDER_TIMEOUT_MS = 5000;
+
+export const providerNotAvailable = (provider: ProviderName) =>
+  new ApiError(503, ErrorCode.ProviderFailed, { message: `accounts:provider.${provider}.notAvailable`, extraData: { provider } });
+
+export const providerUnreachable = (provider: ProviderName, cause: unknown) =>
+  new ApiError(502, ErrorCode.ProviderFailed, { message: `accounts:provider.${provider}.unreachable`, extraData: { provider }, cause });
+
+export const providerRefused = (provider: ProviderName, reason: string) =>
+  new ApiError(401, ErrorCode.ProviderFailed, { message: `accounts:provider.${provider}.refused`, extraData: { provider, reason } });
+
+/** GET or POST to a provider with a timeout; any network failure or non-JSON answer is a 502. */
+export async function providerJson(provider: ProviderName, url: string, init: RequestInit = {}): Promise<{ status: number; json: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  } catch (error) {
+    throw providerUnreachable(provider, error);
+  }
+  const text = await response.text();
+  try {
+    return { status: response.status, json: JSON.parse(text) as unknown };
+  } catch (error) {
+    throw providerUnreachable(provider, new Error(`${provider} answered ${response.status} with non-JSON`, { cause: error }));
+  }
+}

@@ -1,0 +1,65 @@
+// Account-switcher entries (spec 000 §3) for the accounts with a live session on this device.
+import { cookieValue, DEVICE_COOKIE, deviceSessions } from "./session.server.ts";
+import { hashToken, isTokenShaped } from "./tokens.ts";
+import { userImageUrl, type ViewerUserRow } from "./viewer.ts";
+
+export type SwitcherRow = Pick<ViewerUserRow, "id" | "username" | "email" | "full_name" | "image_key" | "account_type" | "is_partner" | "business_name">;
+
+export interface PartnerInfo {
+  contact_email: string;
+  ownership_email: string;
+  business_name: string;
+  is_linked_business: boolean;
+}
+
+export interface SwitcherEntry {
+  id: string;
+  username: string;
+  email: string | null;
+  fullName: string;
+  imageMediumUrl: string | null;
+  imageLargeUrl: string | null;
+  owners: SwitcherEntry[];
+  partner: PartnerInfo | null;
+  businesses: PartnerInfo[];
+  isLoggedIn: boolean;
+}
+
+const isBusiness = (row: SwitcherRow) => row.account_type === "business" || row.is_partner === 1;
+
+/**
+ * One entry. `withPrivate` (the account is signed in on this device) adds the e-mail and the
+ * business contact details; anyone else's entry carries only what a profile page shows.
+ * Linked businesses and owners are not modelled yet (no table links accounts), so they are [].
+ */
+export function toSwitcherEntry(row: SwitcherRow, withPrivate: boolean): SwitcherEntry {
+  return {
+    id: String(row.id),
+    username: row.username,
+    email: withPrivate ? row.email : null,
+    fullName: row.full_name,
+    imageMediumUrl: userImageUrl(row, "medium"),
+    imageLargeUrl: userImageUrl(row, "large"),
+    owners: [],
+    partner:
+      withPrivate && isBusiness(row)
+        ? { contact_email: row.email, ownership_email: row.email, business_name: row.business_name ?? row.full_name, is_linked_business: false }
+        : null,
+    businesses: [],
+    isLoggedIn: withPrivate,
+  };
+}
+
+/** The device id of a request (hash of its device cookie), or null; never mints one. */
+export async function deviceIdOf(request: Request): Promise<string | null> {
+  const token = cookieValue(request.headers.get("cookie"), DEVICE_COOKIE);
+  return isTokenShaped(token) ? hashToken(token) : null;
+}
+
+/** The accounts signed in on this device, most recently used first. */
+export async function sessionAccounts(db: D1Database, request: Request): Promise<SwitcherEntry[]> {
+  const deviceId = await deviceIdOf(request);
+  if (!deviceId) return [];
+  const sessions = await deviceSessions(db, deviceId);
+  return sessions.map((session) => toSwitcherEntry(session.user, true));
+}

@@ -1,0 +1,264 @@
+// Every feed's infinite scroll in the browser (spec 000 §4 resource cache, §9 home restore):
+// one module driven by data attributes that FeedPager.astro writes under a server-rendered
+// grid. It pages the grid's resource by bookmark after the first page, appends cells built
+// with DOM APIs in the grid's own markup, and (data-feed-restore) keeps the appended cells and
+// scroll position across a history return within the restore window. The paging rules are
+// feed.ts's; this file only wires them to the page. No framework: it stays a few KB.
+import { colorClass } from "../components/placeholder-styles.ts";
+import {
+  END_MARKER,
+  canPage,
+  emptyList,
+  fetchFailed,
+  fetchStarted,
+  fetchSucceeded,
+  scrollOnNavigation,
+  shouldRestoreHomeFeed,
+  type NavigationKind,
+  type ResourceList,
+} from "./feed.ts";
+
+/** Saved state is bounded: past this many appended items nothing is saved (a fresh start). */
+export const MAX_SAVED_ITEMS = 200;
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+interface Image {
+  url: string;
+  width: number;
+  height: number;
+}
+/** A GridPin (pins.server.ts) or a BoardCard (users.server.ts) as the resources send them. */
+interface PinItem {
+  id: string;
+  title: string;
+  altText: string | null;
+  dominantColor: string;
+  image: Image;
+  image2x: string | null;
+}
+interface BoardItem {
+  id: string;
+  name: string;
+  url: string;
+  pinCountText?: string;
+  cover: (Image & { dominantColor: string }) | null;
+}
+type Item = PinItem | BoardItem;
+
+interface SavedFeed {
+  items: Item[];
+  bookmark: string | null;
+  scrollY: number;
+  savedAt: number;
+}
+
+function navigationKind(): NavigationKind {
+  const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  if (entry?.type === "back_forward") return "pop";
+  return entry?.type === "navigate" ? "push" : "replace";
+}
+
+function readSaved(key: string): SavedFeed | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(key) ?? "null") as SavedFeed | null;
+    return value && Array.isArray(value.items) && typeof value.savedAt === "number" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function resourceUrl(name: string, options: Record<string, unknown>): string {
+  return `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
+}
+
+export interface FeedHandle {
+  /** Replace the grid with the first page of the feed under new options (a refresh). */
+  refresh(options: Record<string, unknown>): Promise<void>;
+}
+
+const handles = new WeakMap<HTMLElement, FeedHandle>();
+
+export function feedHandle(root: HTMLElement): FeedHandle | undefined {
+  return handles.get(root);
+}
+
+export function startFeed(root: HTMLElement): FeedHandle | null {
+  const data = root.dataset;
+  const found = data["feedGrid"] ? document.getElementById(data["feedGrid"]) : null;
+  if (!data["feedResource"] || !found) return null;
+  const grid: HTMLElement = found;
+  const resource = data["feedResource"];
+  let options = JSON.parse(data["feedOptions"] ?? "{}") as Record<string, unknown>;
+  const kind = data["feedKind"] === "board" ? "board" : "pin";
+  root.querySelector<HTMLAnchorElement>("a[rel=next]")?.setAttribute("hidden", "");
+
+  // Grid styles are scoped by data-astro-cid-* attributes: new cells carry the same ones.
+  const scope = grid.getAttributeNames().filter((name) => name.startsWith("data-astro-cid-"));
+  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string): HTMLElementTagNameMap[K] => {
+    const element = document.createElement(tag);
+    if (className) element.className = className;
+    for (const name of scope) element.setAttribute(name, "");
+    return element;
+  };
+  const image = (source: Image, color: string, alt: string, className = ""): HTMLImageElement => {
+    const img = make("img", `${className} ${colorClass(color)}`.trim());
+    img.src = source.url;
+    img.width = source.width;
+    img.height = source.height;
+    img.alt = alt;
+    img.loading = "lazy";
+    img.decoding = "async";
+    // The page's <style> lists only the server-rendered colours; CSSOM is allowed by the CSP.
+    if (HEX_COLOR.test(color)) img.style.backgroundColor = color;
+    return img;
+  };
+  const text = (tag: "span" | "h3", className: string, value: string) => {
+    const element = make(tag, className);
+    element.dir = "auto";
+    element.textContent = value;
+    return element;
+  };
+  const hrefs = () => new Set([...grid.querySelectorAll<HTMLAnchorElement>("li > a")].map((link) => link.getAttribute("href")));
+  let shown = hrefs();
+
+  function cell(item: Item): [string, HTMLLIElement] {
+    if (kind === "board") {
+      const board = item as BoardItem;
+      const li = make("li", "board-card");
+      const link = make("a", "board-card-link");
+      link.href = board.url;
+      link.appendChild(board.cover ? image(board.cover, board.cover.dominantColor, "", "board-cover") : make("span", "board-cover board-cover-empty"));
+      link.appendChild(text("h3", "board-name", board.name));
+      if (board.pinCountText) {
+        const count = make("span", "board-count");
+        count.textContent = board.pinCountText;
+        link.appendChild(count);
+      }
+      li.appendChild(link);
+      return [board.url, li];
+    }
+    const pin = item as PinItem;
+    const href = `/pin/${encodeURIComponent(pin.id)}/`;
+    const li = make("li", "pin-cell");
+    const link = make("a", "pin-link");
+    link.href = href;
+    const img = image(pin.image, pin.dominantColor, pin.altText ?? pin.title);
+    if (pin.image2x) img.srcset = `${pin.image.url} 1x, ${pin.image2x} 2x`;
+    link.appendChild(img);
+    if (pin.title) link.appendChild(text("span", "pin-title", pin.title));
+    li.appendChild(link);
+    return [href, li];
+  }
+
+  function append(items: Item[]): void {
+    const fragment = document.createDocumentFragment();
+    for (const item of items) {
+      const [href, li] = cell(item);
+      if (shown.has(href)) continue;
+      shown.add(href);
+      fragment.appendChild(li);
+    }
+    grid.appendChild(fragment);
+  }
+
+  const initial = data["bookmark"] ?? END_MARKER;
+  let list: ResourceList<Item> = { ...emptyList<Item>(), bookmark: initial, ended: initial === END_MARKER };
+  const restoring = "feedRestore" in data;
+  const key = `pinloom:feed:${resource}:${location.pathname}${location.search}`;
+  if (restoring) {
+    const navigation = navigationKind();
+    const saved = navigation === "pop" ? readSaved(key) : null;
+    if (saved && shouldRestoreHomeFeed(saved.savedAt, Date.now())) {
+      list = fetchSucceeded(list, { items: saved.items.slice(0, MAX_SAVED_ITEMS), bookmark: saved.bookmark }, true);
+      append(list.items);
+      scrollTo(0, saved.scrollY);
+    } else if (scrollOnNavigation(navigation) === "top") {
+      history.scrollRestoration = "manual";
+      scrollTo(0, 0);
+    }
+    sessionStorage.removeItem(key);
+    addEventListener("pagehide", () => {
+      if (list.items.length > MAX_SAVED_ITEMS) return;
+      const state: SavedFeed = { items: list.items, bookmark: list.bookmark, scrollY, savedAt: Date.now() };
+      try {
+        sessionStorage.setItem(key, JSON.stringify(state));
+      } catch {
+        // storage full or disabled: the feed starts fresh next time
+      }
+    });
+  }
+
+  // The first client page follows the same rule as every later one (canPage wants a load).
+  const mayFetch = () => canPage(list.loaded ? list : { ...list, loaded: true });
+
+  let errorBox: HTMLElement | null = null;
+  function showError(): void {
+    errorBox ??= make("p", "feed-error");
+    errorBox.setAttribute("role", "alert");
+    errorBox.textContent = `${data["error"] ?? ""} `;
+    const retry = make("button", "button");
+    retry.type = "button";
+    retry.textContent = data["retry"] ?? "";
+    retry.addEventListener("click", () => void load(false));
+    errorBox.appendChild(retry);
+    root.appendChild(errorBox);
+  }
+
+  async function load(refresh: boolean): Promise<void> {
+    if (list.fetching || (list.ended && !refresh)) return;
+    errorBox?.remove();
+    list = fetchStarted(list);
+    const bookmark = refresh ? null : list.bookmark;
+    let status: number | null = null;
+    try {
+      const response = await fetch(resourceUrl(resource, bookmark ? { ...options, bookmark } : options), {
+        headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
+      });
+      status = response.status;
+      if (response.ok) {
+        const body = (await response.json()) as { resource_response: { data: { results: Item[]; bookmark: string } } };
+        const page = body.resource_response.data;
+        list = fetchSucceeded(list, { items: page.results, bookmark: page.bookmark }, refresh);
+        if (refresh) {
+          grid.replaceChildren();
+          shown = new Set();
+        }
+        append(page.results);
+        if (list.ended) observer.disconnect();
+        else rearm();
+        return;
+      }
+    } catch {
+      // a network failure: no status
+    }
+    const failed = fetchFailed(list, status);
+    list = failed.list;
+    if (failed.refetch) void load(refresh);
+    else showError();
+  }
+
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting) && mayFetch()) void load(false);
+  }, { rootMargin: "0px 0px 800px 0px" });
+  // Observing again reports the current intersection, so a sentinel still in view pages on.
+  const rearm = () => {
+    observer.unobserve(root);
+    observer.observe(root);
+  };
+  if (!list.ended) observer.observe(root);
+
+  const handle: FeedHandle = {
+    async refresh(next) {
+      options = next;
+      list = { ...list, retried: false, loaded: false, ended: false };
+      await load(true);
+    },
+  };
+  handles.set(root, handle);
+  return handle;
+}
+
+/** Starts every feed pager on the page (FeedPager.astro marks them). */
+export function startFeeds(): void {
+  for (const root of document.querySelectorAll<HTMLElement>("[data-feed-resource]")) if (!handles.has(root)) startFeed(root);
+}

@@ -1,0 +1,62 @@
+// The profile view on this device: a store persisted in localStorage. Every change is written
+// through and applied as classes on <html> (viewClasses), the same classes the inline
+// VIEW_STATE_SCRIPT sets before first paint, so the page never shifts on load.
+//
+// The store has nanostores' atom interface ($name, get/set/listen/subscribe) but not the
+// package: the app shell's script imports nanostores, and a second importer makes the bundler
+// split nanostores into a shared chunk, which stops Astro inlining the shell's script (its
+// 4 KB inline budget, tests/worker/shell.worker.test.ts). Swap in `atom` when that changes.
+import { PROFILE_VIEW_KEY, parseProfileView, toProfileView, viewClasses, type ProfileView } from "./view-state.ts";
+
+function readStored(): ProfileView {
+  try {
+    return parseProfileView(localStorage.getItem(PROFILE_VIEW_KEY));
+  } catch {
+    return parseProfileView(null);
+  }
+}
+
+type Listener = (value: ProfileView) => void;
+
+function atom(initial: ProfileView) {
+  let value = initial;
+  const listeners = new Set<Listener>();
+  const listen = (listener: Listener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  return {
+    get: () => value,
+    set(next: ProfileView) {
+      value = next;
+      for (const listener of [...listeners]) listener(value);
+    },
+    listen,
+    subscribe(listener: Listener) {
+      listener(value);
+      return listen(listener);
+    },
+  };
+}
+
+export const $profileView = atom(readStored());
+
+export function setProfileView(patch: Partial<ProfileView>): void {
+  $profileView.set(toProfileView({ ...$profileView.get(), ...patch }));
+}
+
+$profileView.listen((view) => {
+  try {
+    localStorage.setItem(PROFILE_VIEW_KEY, JSON.stringify(view));
+  } catch {
+    // storage full or disabled: the view lasts for this page only
+  }
+});
+
+/** Keeps the <html> classes in step with the store (call once per page). */
+export function applyProfileView(root: HTMLElement = document.documentElement): () => void {
+  return $profileView.subscribe((view) => {
+    for (const name of [...root.classList]) if (name.startsWith("pv-")) root.classList.remove(name);
+    root.classList.add(...viewClasses(view));
+  });
+}

@@ -1,0 +1,52 @@
+// What every settings page needs first: a signed-in, full-login viewer (else a 302 to the
+// login page, which comes back here through ?next=) and the current settings row.
+import type { AstroGlobal } from "astro";
+import { env } from "cloudflare:workers";
+import type { Session } from "../accounts/session.server.ts";
+import { PASSCODE_MAX_FAILURES } from "../accounts/passcode.ts";
+import { parseStoredSettings, type UserSettings } from "./settings.ts";
+
+export interface SettingsViewer {
+  session: Session;
+  email: string;
+  isPrivateProfile: boolean;
+  settings: UserSettings;
+  passcode: { enabled: boolean; locked: boolean; anonymizedEmail: string | null };
+}
+
+interface SettingsRow {
+  email: string;
+  is_private_profile: number;
+  settings: string;
+  is_parental_control_passcode_enabled: number;
+  parental_control_anonymized_email: string | null;
+  parental_passcode_failures: number;
+  parental_passcode_locked_at: number | null;
+}
+
+export const loginRedirectPath = (path: string) => `/login/?next=${encodeURIComponent(path)}`;
+
+export async function settingsViewer(astro: AstroGlobal): Promise<SettingsViewer | Response> {
+  const session = astro.locals.ctx.session;
+  if (!session || session.user.login_state === "limited") return astro.redirect(loginRedirectPath(astro.url.pathname), 302);
+  const row = await env.DB.prepare(
+    `SELECT email, is_private_profile, settings, is_parental_control_passcode_enabled, parental_control_anonymized_email,
+            parental_passcode_failures, parental_passcode_locked_at
+       FROM users WHERE id = ?1`,
+  )
+    .bind(session.user.id)
+    .first<SettingsRow>();
+  if (!row) return astro.redirect(loginRedirectPath(astro.url.pathname), 302);
+  const enabled = row.is_parental_control_passcode_enabled === 1;
+  return {
+    session,
+    email: row.email,
+    isPrivateProfile: row.is_private_profile === 1,
+    settings: parseStoredSettings(row.settings),
+    passcode: {
+      enabled,
+      locked: enabled && (row.parental_passcode_locked_at !== null || row.parental_passcode_failures >= PASSCODE_MAX_FAILURES),
+      anonymizedEmail: row.parental_control_anonymized_email,
+    },
+  };
+}
