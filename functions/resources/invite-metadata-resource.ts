@@ -4,6 +4,7 @@
 import { enforce } from "../../src/server/rate-limit.server.ts";
 import { clientIp } from "../../src/server/client-ip.ts";
 import { notFound } from "../../src/server/errors.ts";
+import { viewerIdOf } from "../../src/users/user.ts";
 import { INVITE_LOOKUP_RULE, inviteMetadataOptions, lookupInvite } from "../../src/invites/invites.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
@@ -12,9 +13,8 @@ export const inviteMetadataResource: ResourceDefinition = {
     options: inviteMetadataOptions,
     async handle(c, options) {
       await enforce(c.env.DB, INVITE_LOOKUP_RULE, clientIp(c.req.raw));
-      const { ctx } = c.var;
-      const viewerId = ctx.viewerType === "AUTH" && ctx.session ? ctx.session.user.id : null;
-      const invite = await lookupInvite(c.env.DB, options.invite_code, viewerId);
+      // The pin page's viewer: whoever's session it is sees what their own page would show.
+      const invite = await lookupInvite(c.env.DB, options.invite_code, viewerIdOf(c.var.ctx));
       if (!invite) throw notFound();
       return invite;
     },

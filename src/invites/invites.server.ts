@@ -4,7 +4,7 @@
 // about which codes exist, what a secret board holds or who a private sender is.
 import { z } from "zod";
 import { hashToken } from "../accounts/tokens.ts";
-import { canViewBoard, type BoardPrivacy } from "../boards/board.ts";
+import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
 import { userImageUrl } from "../pins/pins.server.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
 import { pinIdSchema } from "../pins/pin.ts";
@@ -40,6 +40,9 @@ interface PinVisibilityRow {
   pin_is_deleted: number | null;
   pin_board_id: number | null;
   pin_board_privacy: BoardPrivacy | null;
+  pin_board_owner_id: number | null;
+  /** 1 when the viewer is an accepted collaborator of the pin's board. */
+  pin_board_viewer_collaborates: number | null;
   pinner_is_private_profile: number | null;
   pinner_login_state: LoginState | null;
 }
@@ -56,6 +59,7 @@ interface InviteRow extends PinVisibilityRow {
   board_owner_id: number | null;
   board_privacy: BoardPrivacy | null;
   board_archived_at: number | null;
+  board_viewer_collaborates: number | null;
   board_owner_is_private_profile: number | null;
   board_owner_login_state: LoginState | null;
 }
@@ -66,8 +70,10 @@ const LOOKUP_SQL = `
          s.first_name AS sender_first_name, s.full_name AS sender_full_name, s.image_key AS sender_image_key,
          s.should_show_messaging AS sender_should_show_messaging, s.login_state AS sender_login_state,
          p.pinner_id AS pin_pinner_id, p.is_deleted AS pin_is_deleted, p.board_id AS pin_board_id, pb.privacy AS pin_board_privacy,
+         pb.owner_id AS pin_board_owner_id, ${collaboratorSql("p.board_id", "?3")} AS pin_board_viewer_collaborates,
          pu.is_private_profile AS pinner_is_private_profile, pu.login_state AS pinner_login_state,
          b.owner_id AS board_owner_id, b.privacy AS board_privacy, b.archived_at AS board_archived_at,
+         ${collaboratorSql("b.id", "?3")} AS board_viewer_collaborates,
          bo.is_private_profile AS board_owner_is_private_profile, bo.login_state AS board_owner_login_state
   FROM invites i
   JOIN users s ON s.id = i.sender_id
@@ -78,10 +84,13 @@ const LOOKUP_SQL = `
   LEFT JOIN users bo ON bo.id = b.owner_id
   WHERE i.id = ?1 AND i.expires_at > ?2`;
 
-/** The pin page's rule (pins.server.ts): its pinner always; others when the pinner is visible and the board public or none. */
+/**
+ * The pin page's rule (pins.server.ts visibleTo): its pinner, its board's owner and accepted
+ * collaborators always; others when the pinner is visible and the board public or none.
+ */
 function pinVisible(row: PinVisibilityRow, viewerId: number | null): boolean {
   if (row.pin_pinner_id === null || row.pin_is_deleted !== 0) return false;
-  if (viewerId !== null && viewerId === row.pin_pinner_id) return true;
+  if (viewerId !== null && (viewerId === row.pin_pinner_id || viewerId === row.pin_board_owner_id || row.pin_board_viewer_collaborates === 1)) return true;
   const pinner = { id: row.pin_pinner_id, is_private_profile: row.pinner_is_private_profile ?? 1, login_state: row.pinner_login_state ?? "limited" };
   return canViewProfile(pinner, viewerId) && (row.pin_board_id === null || row.pin_board_privacy === "public");
 }
@@ -89,7 +98,8 @@ function pinVisible(row: PinVisibilityRow, viewerId: number | null): boolean {
 function boardVisible(row: InviteRow, viewerId: number | null): boolean {
   if (row.board_owner_id === null || row.board_privacy === null) return false;
   const owner = { id: row.board_owner_id, is_private_profile: row.board_owner_is_private_profile ?? 1, login_state: row.board_owner_login_state ?? "limited" };
-  return canViewBoard({ owner_id: row.board_owner_id, privacy: row.board_privacy, archived_at: row.board_archived_at }, viewerId) && canViewProfile(owner, viewerId);
+  const board = { owner_id: row.board_owner_id, privacy: row.board_privacy, archived_at: row.board_archived_at, viewer_collaborates: row.board_viewer_collaborates };
+  return canViewBoard(board, viewerId) && canViewProfile(owner, viewerId);
 }
 
 /**
@@ -97,7 +107,7 @@ function boardVisible(row: InviteRow, viewerId: number | null): boolean {
  * see. A limited-login sender (no full account behind the link) counts as none.
  */
 export async function lookupInvite(db: D1Database, code: string, viewerId: number | null, now = Date.now()): Promise<InviteMetadata | null> {
-  const row = await db.prepare(LOOKUP_SQL).bind(await inviteKey(code), now).first<InviteRow>();
+  const row = await db.prepare(LOOKUP_SQL).bind(await inviteKey(code), now, viewerId).first<InviteRow>();
   if (!row || row.sender_login_state !== "full") return null;
   const visible = row.object_type === "pin" ? pinVisible(row, viewerId) : boardVisible(row, viewerId);
   if (!visible) return null;
@@ -121,6 +131,7 @@ export interface NewInvite {
 
 const PIN_VISIBILITY_SQL = `
   SELECT p.pinner_id AS pin_pinner_id, p.is_deleted AS pin_is_deleted, p.board_id AS pin_board_id, pb.privacy AS pin_board_privacy,
+         pb.owner_id AS pin_board_owner_id, ${collaboratorSql("p.board_id", "?2")} AS pin_board_viewer_collaborates,
          pu.is_private_profile AS pinner_is_private_profile, pu.login_state AS pinner_login_state
   FROM pins p
   LEFT JOIN boards pb ON pb.id = p.board_id
@@ -132,7 +143,7 @@ const PIN_VISIBILITY_SQL = `
  * them, exactly as its page would be).
  */
 export async function createInvite(db: D1Database, senderId: number, pinId: string, channel: InviteChannel, now = Date.now()): Promise<NewInvite | null> {
-  const pin = await db.prepare(PIN_VISIBILITY_SQL).bind(pinId).first<PinVisibilityRow>();
+  const pin = await db.prepare(PIN_VISIBILITY_SQL).bind(pinId, senderId).first<PinVisibilityRow>();
   if (!pin || !pinVisible(pin, senderId)) return null;
   const code = newInviteCode();
   const expiresAt = now + INVITE_LIFETIME_MS;

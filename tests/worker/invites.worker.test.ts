@@ -74,6 +74,8 @@ beforeAll(async () => {
     env.DB.prepare("INSERT INTO users (id, username, email, full_name, first_name, login_state, created_at) VALUES (3, 'lou', 'lou@pinloom.test', 'Lou Park', 'Lou', 'limited', 0)"),
     env.DB.prepare("INSERT INTO users (id, username, email, full_name, first_name, is_private_profile, created_at) VALUES (4, 'cy', 'cy@pinloom.test', 'Cy Private', 'Cy', 1, 0)"),
     env.DB.prepare("INSERT INTO users (id, username, email, full_name, first_name, created_at) VALUES (5, 'dee', 'dee@pinloom.test', 'Dee Many', 'Dee', 0)"),
+    // Dee collaborates on the secret board; Bo's invitation to it is not accepted yet.
+    env.DB.prepare("INSERT INTO board_collaborators (board_id, user_id, status, created_at) VALUES (11, 5, 'accepted', 0), (11, 2, 'new', 0)"),
     await invite(CODES.email, 1, "pin", 101, 1),
     await invite(CODES.copyLink, 1, "pin", 101, 12),
     await invite(CODES.board, 2, "board", 10, 4),
@@ -128,11 +130,13 @@ describe("InviteMetadataResource get", () => {
     }
   });
 
-  it("shows a secret board's invite to the board's owner, who may see it", async () => {
-    const cookie = await sessionFor(1);
-    expect((await lookup(CODES.secretPin, { cookie })).status).toBe(200);
-    expect((await lookup(CODES.secretBoard, { cookie })).status).toBe(200);
-    expect((await lookup(CODES.secretPin, { cookie: await sessionFor(2) })).status).toBe(404);
+  it("shows a secret board's invite to those its pin page shows it to: the owner and accepted collaborators", async () => {
+    for (const [who, userId, status] of [["owner", 1, 200], ["accepted collaborator", 5, 200], ["invited, not accepted", 2, 404]] as const) {
+      const cookie = await sessionFor(userId);
+      expect((await lookup(CODES.secretPin, { cookie })).status, who).toBe(status);
+      expect((await lookup(CODES.secretBoard, { cookie })).status, who).toBe(status);
+      expect((await get("/pin/102/", { cookie })).status, `${who}: the pin page agrees`).toBe(status);
+    }
   });
 
   it.each([
