@@ -2,7 +2,9 @@
 // left), against the seeded demo invites (scripts/seed/invites.ts): a signed-out desktop
 // visitor meets the inviter in a popover; a copy-link (channel 12) invite shows nothing; an
 // unknown, expired or secret-board code shows nothing and no error.
+import { randomInt } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./session.ts";
 
 const PIN = "/pin/100001/";
 const CODES = {
@@ -11,11 +13,13 @@ const CODES = {
   expired: "demoInviteExpiredPin01",
   secret: "demoInviteSecretPin013",
   unknown: "thisCodeWasNeverMinted",
+  /** From sam (7) by message: a toast for the demo account (1). */
+  toast: "samInviteMessagePin003",
 } as const;
 
 const TEXT = {
-  en: { title: "Ava Thompson invited you to Pinloom", dismiss: "Dismiss" },
-  ar: { title: "دعاك Ava Thompson إلى Pinloom", dismiss: "إغلاق" },
+  en: { title: "Ava Thompson invited you to Pinloom", dismiss: "Dismiss", toast: "Sam sent you this Pin. Say thanks in Messages.", copy: "Copy link", copied: "Link copied" },
+  ar: { title: "دعاك Ava Thompson إلى Pinloom", dismiss: "إغلاق", toast: "أرسل إليك Sam هذا الدبوس. اشكره في الرسائل.", copy: "نسخ الرابط", copied: "تم نسخ الرابط" },
 } as const;
 const textOf = (project: string) => TEXT[project === "ar" ? "ar" : "en"];
 
@@ -31,6 +35,9 @@ async function land(page: Page, code: string, expectedStatus: number): Promise<E
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Lookups are throttled per address and the e2e state outlives a run: each test speaks from
+  // its own documentation-range address, so reruns never meet the limit.
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": `192.0.2.${randomInt(1, 255)}` });
 });
 
 test("a signed-out desktop visitor meets the inviter in a popover, and can dismiss it", async ({ page }, testInfo) => {
@@ -101,4 +108,32 @@ test("the app shell shows a toast another script pushes with pinloom:toast (the 
   await page.evaluate(() => dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id: "invite", message: "Sam sent you this Pin." } })));
   await expect(page.locator("#shell-toasts")).toBeVisible();
   await expect(page.locator("#shell-toasts li")).toHaveText(["Sam sent you this Pin."]);
+});
+
+test.describe("signed in", () => {
+  test("another person's invite shows the messaging toast; your own shows nothing", async ({ page, context }, testInfo) => {
+    const text = textOf(testInfo.project.name);
+    await signIn(page, context, "demo", 1);
+    await land(page, CODES.toast, 200);
+    await expect(page.locator("#shell-toasts li")).toHaveText([text.toast]);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await land(page, CODES.popover, 200);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("#shell-toasts")).toBeHidden();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("copy link copies the pin's link with a fresh invite code", async ({ page, context, baseURL }, testInfo) => {
+    const text = textOf(testInfo.project.name);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
+    await signIn(page, context, "demo", 1);
+    await page.goto(PIN);
+    const minted = page.waitForResponse((response) => response.url().includes("/resource/InviteResource/create/"));
+    await page.getByRole("button", { name: text.copy }).click();
+    expect((await minted).status()).toBe(200);
+    await expect(page.getByRole("status").filter({ hasText: text.copied })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/\/pin\/100001\/\?invite_code=[A-Za-z0-9_-]{22}$/);
+  });
 });
