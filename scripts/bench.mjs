@@ -21,6 +21,7 @@ import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
   ROOT,
   WORKER_CONFIG,
+  clearThrottles,
   ensureBuilt,
   fmtDuration,
   migrate,
@@ -430,6 +431,7 @@ async function main() {
   await migrate(BENCH_STATE);
   if (args["no-seed"]) console.log("[bench] --no-seed: not seeding");
   else await seedIfEmpty(BENCH_STATE);
+  await clearThrottles(BENCH_STATE);
 
   const server = await startWorker({ persistTo: BENCH_STATE });
   const onSignal = (sig) => {

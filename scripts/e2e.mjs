@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { BIN, ROOT, childEnv, ensureBuilt, fmtDuration, migrate, seedIfEmpty, startWorker } from "./lib/server.mjs";
+import { BIN, ROOT, childEnv, clearThrottles, ensureBuilt, fmtDuration, migrate, seedIfEmpty, startWorker } from "./lib/server.mjs";
 
 const E2E_STATE = ".wrangler/e2e-state";
 
@@ -41,6 +41,7 @@ async function main() {
   await migrate(E2E_STATE);
   if (flags.has("--no-seed")) console.log("[e2e] --no-seed: not seeding");
   else await seedIfEmpty(E2E_STATE);
+  await clearThrottles(E2E_STATE);
 
   const server = await startWorker({ persistTo: E2E_STATE });
   console.log(`[e2e] worker ready on ${server.url} (${fmtDuration(Date.now() - t0)} of setup)`);

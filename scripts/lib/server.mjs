@@ -291,6 +291,19 @@ export async function migrate(persistTo = DEFAULT_STATE) {
   );
 }
 
+/**
+ * Empties the throttle windows (src/server/rate-limit.server.ts) of a local state. Test and
+ * bench runs sign the demo accounts in again and again; without this, reruns within the
+ * windows (15 minutes for logins, an hour for sign-ups) would meet the product's own limits.
+ */
+export async function clearThrottles(persistTo = DEFAULT_STATE) {
+  await run(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--config", WORKER_CONFIG, "--command", "DELETE FROM rate_limits"],
+    { env: { CI: "true" }, capture: true },
+  );
+}
+
 export const SEED_SCRIPT = "scripts/seed.ts";
 
 /**

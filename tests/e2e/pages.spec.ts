@@ -43,12 +43,15 @@ test("a visitor opens a pin and copies its link through the island", async ({ pa
   // Reading costs no React: the island hydrates when the person reaches for it.
   await page.waitForLoadState("networkidle");
   expect(scripts).toEqual([]);
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
+  // The copy-link island, and the header's Log in / Sign up and the signed-out Save (src/accounts), all waiting.
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(3);
+  await expect(page.locator('astro-island[ssr][component-url*="CopyLinkButton"]')).toHaveCount(1);
 
   // The very first press works: it is held, the island hydrates, and the press is replayed.
   await page.getByRole("button", { name: COPY[lang] }).click();
   await expect(page.getByRole("status")).toHaveText(COPIED[lang]);
   await expect(page.locator("astro-island:not([ssr])")).toHaveCount(1);
+  await expect(page.locator('astro-island:not([ssr])[component-url*="CopyLinkButton"]')).toHaveCount(1);
   expect(scripts.length).toBeGreaterThan(0);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`/pin/\\d+/$`));

@@ -72,12 +72,12 @@ async function clearPasscode(page: Page, passcode: string): Promise<void> {
   expect(status).toBe(200);
 }
 
-test("set a passcode, then a protected change asks for it in the modal", async ({ page, context }, testInfo) => {
+test("set a passcode, then a protected change asks for it in the modal", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const project = testInfo.project.name === "ar" ? "ar" : "en";
   const text = TEXT[project];
   const account = ACCOUNTS[project];
-  await signIn(page, context, account.username, account.id);
+  await signIn(page, account.username);
   await clearPasscode(page, account.passcode);
 
   // The full-page flow: set one up, seeing each validation message on the way.

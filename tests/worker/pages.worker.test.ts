@@ -83,7 +83,9 @@ describe("client script", () => {
   it("a browser gets the context and the island", async () => {
     const html = await (await get("/pin/101/")).text();
     expect(await countElements(html, "script#pinloom-context")).toBe(1);
-    expect(await countElements(html, "astro-island")).toBe(1);
+    // The copy-link button, plus the header's Log in / Sign up and the signed-out Save (src/accounts).
+    expect(await countElements(html, 'astro-island[component-url*="CopyLinkButton"]')).toBe(1);
+    expect(await countElements(html, 'astro-island[component-url*="AuthModal"]')).toBe(2);
     expect(await countElements(html, "script")).toBeGreaterThan(1);
   });
 

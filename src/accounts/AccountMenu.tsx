@@ -1,0 +1,197 @@
+// The signed-in header's account menu: avatar and name opening a panel with this device's
+// accounts (switch in one click: the server starts the other account's session and the page
+// reloads where it is), Add account (the login modal), Settings and Log out. A limited-login
+// viewer sees their limited viewer and a prompt to finish logging in.
+import { useEffect, useId, useRef, useState } from "react";
+import { fill, type AuthStrings } from "./auth-strings.ts";
+import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
+import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
+import { sessionAccounts, signOut, switchAccount } from "./client/session.ts";
+
+export interface MenuViewer {
+  id: string | null;
+  name: string;
+  username: string | null;
+  imageUrl: string | null;
+}
+
+export interface AccountMenuProps {
+  viewer: MenuViewer;
+  limited: boolean;
+  strings: AuthStrings;
+  country: string;
+  locale: string;
+}
+
+function sessionFlags(): Pick<Storage, "getItem" | "setItem" | "removeItem"> {
+  try {
+    return sessionStorage;
+  } catch {
+    const map = new Map<string, string>();
+    return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+  }
+}
+
+function Avatar({ url, name }: { url: string | null; name: string }) {
+  return url ? (
+    <img className="account-avatar" src={url} alt="" width={32} height={32} />
+  ) : (
+    <span className="account-avatar account-avatar-initial" aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export default function AccountMenu({ viewer, limited, strings, country, locale }: AccountMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<AuthMode | null>(null);
+  const accounts = useAccounts();
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // The stored list shows at once; the server's list replaces it.
+  useEffect(() => {
+    if (!open || limited) return;
+    if ($accounts.get().length === 0) loadAccounts();
+    let live = true;
+    sessionAccounts()
+      .then((list) => live && setAccounts(list, viewer.id))
+      .catch((cause: unknown) => console.warn("session accounts failed", cause));
+    return () => {
+      live = false;
+    };
+  }, [open, limited, viewer.id]);
+
+  // Escape and a click outside close the panel.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && dialog === null) {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (dialog === null && !rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open, dialog]);
+
+  async function switchTo(entry: SwitcherEntry) {
+    setBusy(entry.id);
+    setError(null);
+    try {
+      setAccounts(await switchAccount(entry.id), entry.id);
+      window.location.reload();
+    } catch {
+      setBusy(null);
+      setError(strings.error.default);
+    }
+  }
+
+  async function logOut() {
+    setBusy("logout");
+    setError(null);
+    try {
+      await signOut({}, { flags: sessionFlags(), navigate: (url) => window.location.assign(url) });
+      setAccounts($accounts.get().filter((entry) => entry.id !== viewer.id));
+    } catch {
+      setBusy(null);
+      setError(strings.error.default);
+    }
+  }
+
+  const others = (entry: SwitcherEntry) => entry.id !== viewer.id;
+  const row = (entry: SwitcherEntry, isBusiness: boolean) => {
+    const current = entry.id === viewer.id;
+    const label = entry.fullName || entry.username;
+    return (
+      <li key={entry.id}>
+        {current ? (
+          <span className="account-row" aria-current="true">
+            <Avatar url={entry.imageMediumUrl} name={label} />
+            <span className="account-row-text">
+              <span className="account-row-name">{label}</span>
+              <span className="account-row-meta">{isBusiness || entry.partner ? strings.header.business : strings.header.current}</span>
+            </span>
+          </span>
+        ) : (
+          <button type="button" className="account-row" disabled={busy !== null} onClick={() => void switchTo(entry)} aria-label={fill(strings.header.switchTo, { name: label })}>
+            <Avatar url={entry.imageMediumUrl} name={label} />
+            <span className="account-row-text">
+              <span className="account-row-name">{label}</span>
+              <span className="account-row-meta">{busy === entry.id ? strings.header.switching : isBusiness || entry.partner ? strings.header.business : `@${entry.username}`}</span>
+            </span>
+          </button>
+        )}
+        {entry.businesses.length > 0 && <ul className="account-businesses">{entry.businesses.map((business) => row(business, true))}</ul>}
+      </li>
+    );
+  };
+  const listed = accounts.some((entry) => entry.id === viewer.id) ? accounts : accounts.filter(others);
+
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <button ref={buttonRef} type="button" className="account-button" aria-expanded={open} aria-controls={panelId} aria-label={`${viewer.name} · ${strings.header.menu}`} onClick={() => setOpen(!open)}>
+        <Avatar url={viewer.imageUrl} name={viewer.name} />
+        <span className="account-name">{viewer.name}</span>
+      </button>
+      <div className="account-panel" id={panelId} hidden={!open}>
+        {limited ? (
+          <>
+            <p className="account-limited">{strings.header.limitedPrompt}</p>
+            <button type="button" className="button primary" onClick={() => setDialog("login")}>
+              {strings.header.finishLogin}
+            </button>
+          </>
+        ) : (
+          <section aria-labelledby={`${panelId}-accounts`}>
+            <h2 className="account-heading" id={`${panelId}-accounts`}>
+              {strings.header.accounts}
+            </h2>
+            <ul className="account-list">
+              {listed.length === 0 && viewer.id !== null
+                ? row({ id: viewer.id, username: viewer.username ?? "", email: null, fullName: viewer.name, imageMediumUrl: viewer.imageUrl, imageLargeUrl: null, owners: [], partner: null, businesses: [], isLoggedIn: true }, false)
+                : listed.map((entry) => row(entry, false))}
+            </ul>
+            <button type="button" className="account-action" onClick={() => setDialog("login")}>
+              {strings.header.addAccount}
+            </button>
+          </section>
+        )}
+        {!limited && (
+          <a className="account-action" href="/settings/account-settings">
+            {strings.header.settings}
+          </a>
+        )}
+        <button type="button" className="account-action" disabled={busy !== null} onClick={() => void logOut()}>
+          {strings.header.logOut}
+        </button>
+        {error && (
+          <p className="auth-form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <AuthDialog
+        open={dialog !== null}
+        mode={dialog ?? "login"}
+        onModeChange={setDialog}
+        onClose={() => setDialog(null)}
+        strings={strings}
+        next={null}
+        country={country}
+        locale={locale}
+        idPrefix="account-add"
+      />
+    </div>
+  );
+}

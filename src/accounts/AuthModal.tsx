@@ -1,0 +1,158 @@
+// Log in and sign up as a modal over any page. The island renders its own triggers (plain
+// links to /login/ and /signup/ in the server HTML, so they work before React and for
+// anyone without script) and opens a native modal <dialog> on click: the rest of the page
+// goes inert (focus stays inside), Escape closes it, and focus returns to the trigger.
+// A Save trigger also remembers the pin (unauthSavePinId) so the page can resume after login.
+import { useEffect, useRef, useState } from "react";
+import type { AuthStrings } from "./auth-strings.ts";
+import LoginForm from "./LoginForm.tsx";
+import SignupForm from "./SignupForm.tsx";
+import { rememberIntent, type Intent } from "./client/unauth.ts";
+import { safeNext, withNext } from "./client/safe-next.ts";
+
+export type AuthMode = "login" | "signup";
+
+export interface AuthDialogProps {
+  open: boolean;
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  onClose: () => void;
+  strings: AuthStrings;
+  /** Where to go after success; defaults to reloading the current page. */
+  next: string | null;
+  country: string;
+  locale: string;
+  idPrefix?: string;
+}
+
+export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, country, locale, idPrefix = "auth-modal" }: AuthDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Escape fires "cancel" then "close"; any close returns focus to what opened the dialog.
+    const closed = () => {
+      onClose();
+      const back = opener.current;
+      opener.current = null;
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+    };
+    dialog.addEventListener("close", closed);
+    return () => dialog.removeEventListener("close", closed);
+  }, [onClose]);
+
+  const headingId = `${idPrefix}-heading`;
+  const done = () => (next === null ? window.location.reload() : window.location.assign(next));
+  const here = typeof window === "undefined" ? "/" : window.location.pathname + window.location.search;
+  const target = next ?? here;
+  return (
+    <dialog ref={ref} className="auth-dialog" aria-labelledby={headingId}>
+      {open && (
+        <div className="auth-dialog-body">
+          <button type="button" className="auth-close" aria-label={strings.modal.close} onClick={() => ref.current?.close()}>
+            <span aria-hidden="true">×</span>
+          </button>
+          <h2 id={headingId}>{mode === "login" ? strings.login.heading : strings.signup.heading}</h2>
+          {mode === "login" ? (
+            <LoginForm
+              strings={strings}
+              next={target}
+              idPrefix={`${idPrefix}-login`}
+              signupHref={withNext("/signup/", target)}
+              onSwitchToSignup={() => onModeChange("signup")}
+              onSuccess={done}
+            />
+          ) : (
+            <SignupForm
+              strings={strings}
+              next={target}
+              country={country}
+              locale={locale}
+              idPrefix={`${idPrefix}-signup`}
+              loginHref={withNext("/login/", target)}
+              onSwitchToLogin={() => onModeChange("login")}
+              onSuccess={done}
+            />
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export interface AuthTrigger {
+  mode: AuthMode;
+  label: string;
+  className?: string;
+  /** Accessible name when it differs from the visible label. */
+  ariaLabel?: string;
+}
+
+export interface AuthModalProps {
+  strings: AuthStrings;
+  triggers: AuthTrigger[];
+  /**
+   * A fixed return path (the pin of a Save button). Without it the links carry no ?next= in
+   * the HTML, so one page's markup never depends on its URL (a secret board's 404 stays
+   * byte-identical to any other 404), and the dialog returns to the page it opened on.
+   */
+  path?: string;
+  country: string;
+  locale: string;
+  /** A Save (or comment) button: the pin to resume after login. */
+  intent?: Intent;
+  idPrefix?: string;
+}
+
+export default function AuthModal({ strings, triggers, path, country, locale, intent, idPrefix = "auth-modal" }: AuthModalProps) {
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<AuthMode>("login");
+  const next = path === undefined ? null : safeNext(path);
+  return (
+    <>
+      {triggers.map((trigger) => (
+        <a
+          key={trigger.mode}
+          className={trigger.className ?? "button"}
+          href={withNext(`/${trigger.mode}/`, next ?? "/")}
+          aria-label={trigger.ariaLabel}
+          aria-haspopup="dialog"
+          data-auth-trigger={trigger.mode}
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            if (intent) rememberIntent(intent);
+            setMode(trigger.mode);
+            setOpen(true);
+          }}
+        >
+          {trigger.label}
+        </a>
+      ))}
+      <AuthDialog
+        open={open}
+        mode={mode}
+        onModeChange={setMode}
+        onClose={() => setOpen(false)}
+        strings={strings}
+        next={next}
+        country={country}
+        locale={locale}
+        idPrefix={idPrefix}
+      />
+    </>
+  );
+}

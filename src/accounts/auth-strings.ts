@@ -1,0 +1,78 @@
+// The translated strings the account islands receive as props (islands do not load i18next).
+// Built on the server from the request's `t`, so every island speaks the page's language.
+import type { TFunction } from "i18next";
+import { PASSWORD_MIN } from "./client/validate.ts";
+
+export function authStrings(t: TFunction) {
+  const k = (key: string, values?: Record<string, string | number>) => t(`auth:${key}`, values ?? {});
+  return {
+    field: {
+      required: k("field.required"),
+      showPassword: k("field.showPassword"),
+      hidePassword: k("field.hidePassword"),
+      passwordCharacters: k("field.passwordCharacters"),
+      passwordShort: k("field.passwordShort", { minimum: PASSWORD_MIN }),
+      usernameRule: k("field.usernameRule"),
+      emailInvalid: k("field.emailInvalid"),
+      firstNameLong: k("field.firstNameLong", { maximum: 30 }),
+    },
+    error: { default: k("error.default"), throttled: k("error.throttled"), offline: k("error.offline"), formProblems: k("error.formProblems") },
+    login: {
+      heading: k("login.heading"),
+      usernameOrEmail: k("login.usernameOrEmail"),
+      password: k("login.password"),
+      submit: k("login.submit"),
+      submitting: k("login.submitting"),
+      noAccount: k("login.noAccount"),
+      toSignup: k("login.toSignup"),
+      mfaHeading: k("login.mfaHeading"),
+      mfaHelp: k("login.mfaHelp"),
+      mfaCode: k("login.mfaCode"),
+      mfaSubmit: k("login.mfaSubmit"),
+      mfaInvalid: k("login.mfaInvalid"),
+      back: k("login.back"),
+    },
+    signup: {
+      heading: k("signup.heading"),
+      subheading: k("signup.subheading"),
+      email: k("signup.email"),
+      password: k("signup.password"),
+      passwordHint: k("signup.passwordHint"),
+      username: k("signup.username"),
+      firstName: k("signup.firstName"),
+      lastName: k("signup.lastName"),
+      birthday: k("signup.birthday"),
+      business: k("signup.business"),
+      businessName: k("signup.businessName"),
+      submit: k("signup.submit"),
+      submitting: k("signup.submitting"),
+      haveAccount: k("signup.haveAccount"),
+      toLogin: k("signup.toLogin"),
+      ageRestricted: k("signup.ageRestricted"),
+      emailTaken: k("signup.emailTaken"),
+      usernameTaken: k("signup.usernameTaken"),
+      noToken: k("signup.noToken"),
+    },
+    modal: { close: k("modal.close"), loginLabel: k("modal.loginLabel"), signupLabel: k("modal.signupLabel") },
+    header: {
+      logIn: k("header.logIn"),
+      signUp: k("header.signUp"),
+      menu: k("header.menu"),
+      accounts: k("header.accounts"),
+      current: k("header.current"),
+      switchTo: k("header.switchTo", { name: "{{name}}" }),
+      business: k("header.business"),
+      addAccount: k("header.addAccount"),
+      settings: k("header.settings"),
+      logOut: k("header.logOut"),
+      switching: k("header.switching"),
+      limitedPrompt: k("header.limitedPrompt"),
+      finishLogin: k("header.finishLogin"),
+    },
+    save: { button: k("save.button"), loginToSave: k("save.loginToSave"), ready: k("save.ready"), readyComment: k("save.readyComment") },
+  };
+}
+export type AuthStrings = ReturnType<typeof authStrings>;
+
+/** Fills {{name}}-style slots left in a string for the browser to complete. */
+export const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);

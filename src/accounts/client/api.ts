@@ -1,0 +1,134 @@
+// The browser's one door to the account calls (spec 000 §7, §8). Every call sends the CSRF
+// token the server set in the `csrftoken` cookie back in X-CSRFToken, X-Requested-With, and
+// same-origin credentials; answers are the {status, code, message, data} envelope. Handshakes
+// accept HTTP 200, 401 and 409 only (spec §8 "Handshake"): any other status is a
+// HandshakeHttpError, and a body that is not a success is an ApiCallError with its code.
+
+export interface Envelope<T = unknown> {
+  status: "success" | "failure";
+  code: number | null;
+  message: string;
+  data: T;
+  message_detail?: string | null;
+  extra_data?: Record<string, unknown> | null;
+  api_error_code?: number;
+}
+
+/** A body that says failure: carries the server's code, message and extra data. */
+export class ApiCallError extends Error {
+  readonly code: number | null;
+  readonly httpStatus: number;
+  readonly detail: string | null;
+  readonly extraData: Record<string, unknown> | null;
+  readonly data: unknown;
+  constructor(httpStatus: number, body: Partial<Envelope> | null) {
+    super(body?.message ?? `HTTP ${httpStatus}`);
+    this.name = "ApiCallError";
+    this.httpStatus = httpStatus;
+    this.code = typeof body?.code === "number" ? body.code : null;
+    this.detail = body?.message_detail ?? null;
+    this.extraData = body?.extra_data ?? null;
+    this.data = body?.data ?? null;
+  }
+}
+
+/** A handshake answered with a status outside 200, 401, 409 (the body, when JSON, is kept). */
+export class HandshakeHttpError extends ApiCallError {
+  constructor(httpStatus: number, body: Partial<Envelope> | null) {
+    super(httpStatus, body);
+    this.name = "HandshakeHttpError";
+  }
+}
+
+/** fetch itself failed: offline, DNS, connection reset. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super("Network error", { cause });
+    this.name = "NetworkError";
+  }
+}
+
+export const HANDSHAKE_STATUSES: ReadonlySet<number> = new Set([200, 401, 409]);
+
+export interface Transport {
+  fetch: typeof fetch;
+  /** document.cookie, read at call time (the token may be set by the first answer). */
+  cookie: () => string;
+}
+
+export const browserTransport = (): Transport => ({
+  fetch: (input, init) => fetch(input, init),
+  cookie: () => (typeof document === "undefined" ? "" : document.cookie),
+});
+
+export function readCookie(cookie: string, name: string): string | null {
+  for (const part of cookie.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return part.slice(index + 1).trim();
+    }
+  }
+  return null;
+}
+
+export type Body = { json: unknown } | { form: Record<string, string | undefined> };
+
+export interface CallOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: Body;
+  headers?: Record<string, string>;
+  /** Spec §8 handshake status rule. */
+  handshake?: boolean;
+}
+
+/** Form-encodes only the fields that are present (undefined is left out, never sent as ""). */
+export function formBody(fields: Record<string, string | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) params.append(name, value);
+  return params;
+}
+
+async function readJson(response: Response): Promise<Partial<Envelope> | null> {
+  try {
+    const parsed: unknown = await response.json();
+    return parsed !== null && typeof parsed === "object" ? (parsed as Partial<Envelope>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One call; resolves with `data` of a success envelope, else throws one of the errors above. */
+export async function call<T>(path: string, options: CallOptions = {}, transport: Transport = browserTransport()): Promise<T> {
+  const method = options.method ?? (options.body ? "POST" : "GET");
+  const headers: Record<string, string> = { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", ...options.headers };
+  if (method !== "GET") headers["X-CSRFToken"] = readCookie(transport.cookie(), "csrftoken") ?? "";
+  let body: string | undefined;
+  if (options.body && "json" in options.body) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body.json);
+  } else if (options.body) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = formBody(options.body.form).toString();
+  }
+  let response: Response;
+  try {
+    response = await transport.fetch(path, { method, headers, credentials: "same-origin", ...(body === undefined ? {} : { body }) });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  const parsed = await readJson(response);
+  // Resource calls wrap the envelope in resource_response.
+  const envelope = (parsed && "resource_response" in parsed ? (parsed as { resource_response: Partial<Envelope> }).resource_response : parsed) ?? null;
+  if (options.handshake && !HANDSHAKE_STATUSES.has(response.status)) throw new HandshakeHttpError(response.status, envelope);
+  if (!envelope || envelope.status !== "success" || (!options.handshake && !response.ok)) throw new ApiCallError(response.status, envelope);
+  return envelope.data as T;
+}
+
+/** The spec's XResource calls: POST {options} to /resource/{name}/{action}/. */
+export function resource<T>(name: string, action: "create" | "update" | "delete", options: Record<string, unknown>, transport?: Transport): Promise<T> {
+  return call<T>(`/resource/${name}/${action}/`, { method: "POST", body: { json: { options } } }, transport);
+}

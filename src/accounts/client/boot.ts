@@ -1,0 +1,41 @@
+// What every page a person sees runs for accounts, once: token refresh (spec §4), the
+// logout flag's clean-up, the email-verification reminder for viewers with that nag (once
+// per session; the shell owns the dialog and its Resend call and opens it on VERIFY_EVENT),
+// and a signed-out intent resumed on its pin (unauthSavePinId / unauthCommentPinId) with a
+// notice that it is ready. The logic lives here, not in the shell: the shell's inline
+// script is held under 4 KB.
+import { clearLogoutFlag } from "./session.ts";
+import { readEmbeddedContext, refreshTokens } from "./token-refresh.ts";
+import { shouldNagVerify } from "./verify-nag.ts";
+import { pinIdOfPath, takePendingIntent, type Intent } from "./unauth.ts";
+
+/** The resumed intent, announced in the header's status region; handed to the pin's islands too. */
+export const INTENT_EVENT = "pinloom:intent";
+/** src/shell/AppShell.astro opens its "Verify your email" dialog on this event. */
+export const VERIFY_EVENT = "pinloom:verify-email";
+
+export function boot(doc: Document = document): Intent | null {
+  const context = readEmbeddedContext(doc);
+  const signedIn = Boolean(context.viewer) || Boolean(context.limitedViewer);
+  if (!signedIn) return null;
+  try {
+    clearLogoutFlag(sessionStorage);
+  } catch {
+    // storage blocked: nothing to clear
+  }
+  void refreshTokens(context);
+  // This script runs after the shell's (module scripts run in document order), so its listener exists.
+  if (shouldNagVerify(context)) dispatchEvent(new Event(VERIFY_EVENT));
+  const pinId = pinIdOfPath(location.pathname);
+  const intent = pinId && context.viewer ? takePendingIntent(pinId) : null;
+  if (intent) {
+    const notice = doc.getElementById("auth-notice");
+    if (notice) {
+      notice.textContent = (intent.kind === "save" ? notice.dataset["ready"] : notice.dataset["readyComment"]) ?? "";
+    }
+    // The save and comment islands (later issues) listen for this; until then the notice stands.
+    dispatchEvent(new CustomEvent<Intent>(INTENT_EVENT, { detail: intent }));
+    (window as { pinloomPendingIntent?: Intent }).pinloomPendingIntent = intent;
+  }
+  return intent;
+}

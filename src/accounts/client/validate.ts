@@ -1,0 +1,39 @@
+// Field checks the forms run before calling the server, mirroring its rules (the server
+// checks again and its answer wins). Each returns the strings-key of the problem, or null.
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const FIRST_NAME_MAX = 30;
+/** Letters and digits of any script, ASCII punctuation and the space: "basic symbols". */
+const PASSWORD_PATTERN = /^[\p{L}\p{N} !-/:-@[-`{-~]+$/u;
+const USERNAME_PATTERN = /^(?=.*[A-Za-z_])[A-Za-z0-9_]{3,30}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type Problem = "required" | "passwordCharacters" | "passwordShort" | "usernameRule" | "emailInvalid" | "firstNameLong";
+
+export function passwordProblem(value: string): Problem | null {
+  if (value === "") return "required";
+  if (!PASSWORD_PATTERN.test(value)) return "passwordCharacters";
+  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return "passwordShort";
+  return null;
+}
+
+export function usernameProblem(value: string): Problem | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return "required";
+  return USERNAME_PATTERN.test(trimmed) ? null : "usernameRule";
+}
+
+export function emailProblem(value: string): Problem | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return "required";
+  return EMAIL_PATTERN.test(trimmed) && trimmed.length <= 254 ? null : "emailInvalid";
+}
+
+export function firstNameProblem(value: string): Problem | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return "required";
+  return trimmed.length > FIRST_NAME_MAX ? "firstNameLong" : null;
+}
+
+export const requiredProblem = (value: string): Problem | null => (value.trim() === "" ? "required" : null);
