@@ -94,8 +94,8 @@ export async function start(mount: HTMLElement | null = document.getElementById(
   if (!invite || display === null) return;
   const name = invite.sender.first_name.trim() || invite.sender.full_name.trim();
   if (display === "toast" && name) {
-    // The app shell owns the toast stack; its inline script listens for this event (importing
-    // shell.ts here would split it out of that script).
+    // The app shell owns the toast stack. This file is bundled on its own (InviteMount.astro),
+    // so it reaches the shell's stack through the event AppShell.astro listens for.
     dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id: "invite", message: fill(mount.dataset["toast"] ?? "", name) } }));
   } else if (display === "popover") {
     showPopover(mount, invite);

@@ -65,22 +65,3 @@ describe("lookupInvite", () => {
   });
 });
 
-describe("store", () => {
-  it("behaves like a nanostores atom: get, set, listen, subscribe and unsubscribe", async () => {
-    const { store } = await import("./store.ts");
-    const $n = store(1);
-    const heard: number[] = [];
-    const subscribed: number[] = [];
-    const off = $n.listen((value) => heard.push(value));
-    const unsubscribe = $n.subscribe((value) => subscribed.push(value));
-    $n.set(2);
-    $n.set(2);
-    off();
-    $n.set(3);
-    unsubscribe();
-    $n.set(4);
-    expect($n.get()).toBe(4);
-    expect(heard).toEqual([2]);
-    expect(subscribed).toEqual([1, 2, 3]);
-  });
-});

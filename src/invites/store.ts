@@ -1,11 +1,7 @@
 // The landing page's invite (spec 000 §2, §4 resource states, §8 "Invite lookup failure:
 // Invite data cleared"): looked up once per landing, by code. Success holds the metadata;
 // any failure (unknown code, expired, throttled, offline, a malformed answer) leaves no data.
-//
-// Why not nanostores' atom: every module a client bundle shares with the app shell's script
-// becomes a shared chunk, and the shell must stay one inline script (its CSP hash and the
-// 4 KB inline limit; tests/worker/shell.worker.test.ts). nanostores is the shell's, so this
-// store keeps the same small interface ($invite.get/set/subscribe/listen) on its own.
+import { atom } from "nanostores";
 import { isInviteCode, parseInviteMetadata, type InviteMetadata } from "./invite.ts";
 
 export interface InviteState {
@@ -18,35 +14,7 @@ export interface InviteState {
 
 export const EMPTY_INVITE: InviteState = { code: null, fetching: false, data: null, error: null };
 
-type Listener<T> = (value: T) => void;
-
-/** A value with listeners, shaped like a nanostores atom. */
-export function store<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<Listener<T>>();
-  const listen = (listener: Listener<T>) => {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  };
-  return {
-    get: () => value,
-    set(next: T) {
-      if (Object.is(next, value)) return;
-      value = next;
-      for (const listener of [...listeners]) listener(value);
-    },
-    /** Calls `listener` on every change from now on; returns the unsubscribe. */
-    listen,
-    /** Like listen, and calls it at once with the current value. */
-    subscribe(listener: Listener<T>) {
-      const off = listen(listener);
-      listener(value);
-      return off;
-    },
-  };
-}
-
-export const $invite = store<InviteState>(EMPTY_INVITE);
+export const $invite = atom<InviteState>(EMPTY_INVITE);
 
 export const inviteMetadataPath = (code: string) =>
   `/resource/InviteMetadataResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { invite_code: code } }))}`;

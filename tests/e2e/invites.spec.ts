@@ -111,9 +111,9 @@ test("the app shell shows a toast another script pushes with pinloom:toast (the 
 });
 
 test.describe("signed in", () => {
-  test("another person's invite shows the messaging toast; your own shows nothing", async ({ page, context }, testInfo) => {
+  test("another person's invite shows the messaging toast; your own shows nothing", async ({ page }, testInfo) => {
     const text = textOf(testInfo.project.name);
-    await signIn(page, context, "demo", 1);
+    await signIn(page, "demo");
     await land(page, CODES.toast, 200);
     await expect(page.locator("#shell-toasts li")).toHaveText([text.toast]);
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -127,7 +127,7 @@ test.describe("signed in", () => {
   test("copy link copies the pin's link with a fresh invite code", async ({ page, context, baseURL }, testInfo) => {
     const text = textOf(testInfo.project.name);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
-    await signIn(page, context, "demo", 1);
+    await signIn(page, "demo");
     await page.goto(PIN);
     const minted = page.waitForResponse((response) => response.url().includes("/resource/InviteResource/create/"));
     await page.getByRole("button", { name: text.copy }).click();
