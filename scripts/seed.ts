@@ -30,6 +30,7 @@ import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../src/accounts/password.ts";
 import { renderClip, renderImageJob, type RenderedObject } from "./seed/media.ts";
 import { ARTICLE_TABLE_INSERT_ORDER, buildArticles, type ArticleTables } from "./seed/articles.ts";
+import { buildInvites, type InviteTables } from "./seed/invites.ts";
 import { DEFAULT_PINS, DEFAULT_SEED, MIN_PINS, TABLE_INSERT_ORDER, buildWorld, type ImageJob, type SqlValue, type TableName, type World } from "./seed/world.ts";
 
 process.env["WRANGLER_SEND_METRICS"] ??= "false";
@@ -449,6 +450,19 @@ async function insertArticles(tables: ArticleTables, db: D1Database): Promise<nu
   return total;
 }
 
+/** Demo invites (scripts/seed/invites.ts), after the world: they reference users, pins and boards. */
+async function insertInvites(tables: InviteTables, db: D1Database): Promise<number> {
+  const phase = new Phase("invites", tables.invites.length);
+  const statements = insertStatements("invites", tables.invites);
+  try {
+    if (statements.length > 0) await db.batch(statements.map((statement) => db.prepare(statement.sql)));
+  } catch (error) {
+    throw new SeedError(`inserting into invites failed: ${(error as Error).message}`);
+  }
+  phase.done(`${tables.invites.length} invites`);
+  return tables.invites.length;
+}
+
 async function verifyCounts(world: World, db: D1Database): Promise<void> {
   const tables = TABLE_INSERT_ORDER;
   const results = await db.batch(tables.map((table) => db.prepare(`SELECT count(*) AS n FROM ${table}`)));
@@ -496,7 +510,7 @@ async function main(): Promise<void> {
     const uploaded = await uploadMedia(world, bucket);
     const worldRows = await insertRows(world, db);
     await verifyCounts(world, db);
-    const rows = worldRows + (await insertArticles(buildArticles(world), db));
+    const rows = worldRows + (await insertArticles(buildArticles(world), db)) + (await insertInvites(buildInvites(world), db));
 
     log(
       `done in ${seconds(performance.now() - started)}: ${rows} rows, ${uploaded.objects} objects (${(uploaded.bytes / 1024 / 1024).toFixed(1)} MiB)`,

@@ -3,6 +3,8 @@ import type { ResourceDefinition } from "./define.ts";
 import { boardFeedResource } from "./board-feed-resource.ts";
 import { boardsFeedResource } from "./boards-feed-resource.ts";
 import { homefeedResource } from "./homefeed-resource.ts";
+import { inviteMetadataResource } from "./invite-metadata-resource.ts";
+import { inviteResource } from "./invite-resource.ts";
 import { pinResource } from "./pin-resource.ts";
 import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
 import { userPinsResource } from "./user-pins-resource.ts";
@@ -15,6 +17,8 @@ export const resources: Record<string, ResourceDefinition> = {
   BoardFeedResource: boardFeedResource,
   BoardsFeedResource: boardsFeedResource,
   HomefeedResource: homefeedResource,
+  InviteMetadataResource: inviteMetadataResource,
+  InviteResource: inviteResource,
   PinResource: pinResource,
   RelatedPinsFeedResource: relatedPinsFeedResource,
   UserPinsResource: userPinsResource,
