@@ -40,7 +40,7 @@ async function main() {
   if (await ensureBuilt({ force: flags.has("--build") })) console.log("[e2e] built the worker");
   await migrate(E2E_STATE);
   if (flags.has("--no-seed")) console.log("[e2e] --no-seed: not seeding");
-  else await seedIfEmpty(E2E_STATE);
+  else await seedIfEmpty(E2E_STATE, { ifStale: true });
   await clearThrottles(E2E_STATE);
 
   const server = await startWorker({ persistTo: E2E_STATE });

@@ -4,7 +4,10 @@
 //
 //   --reset        delete every row of every table and every object of the bucket, then seed
 //   --if-empty     when `users` already has rows: print "Database already seeded", exit 0
-//                  (checked before --reset, so the pair never wipes a seeded database)
+//                  (checked before --reset, so the pair never wipes a seeded database); says
+//                  so when the world's code changed since (the stamp below differs)
+//   --if-stale     seed when empty, and wipe and reseed when the state was seeded by other
+//                  seed code or options (for the test and bench states, never `npm start`'s)
 //   --pins N       pins in the world (default 1000; > 2000 uses the pooled bench images)
 //   --persist-to   wrangler state dir, as for `wrangler dev --persist-to` (default .wrangler/state)
 //   --seed N       Faker seed (default 20261122; the documented ids assume the default)
@@ -19,7 +22,7 @@
 // (~2.5 ms), so one statement per row would cost minutes; this costs about a second.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -73,9 +76,9 @@ class SeedError extends Error {}
 // Arguments
 // ---------------------------------------------------------------------------------------
 
-type Args = { reset: boolean; ifEmpty: boolean; pins: number; persistTo: string; seed: number };
+type Args = { reset: boolean; ifEmpty: boolean; ifStale: boolean; pins: number; persistTo: string; seed: number };
 
-const USAGE = "usage: node scripts/seed.ts [--reset] [--if-empty] [--pins N] [--persist-to DIR] [--seed N]";
+const USAGE = "usage: node scripts/seed.ts [--reset] [--if-empty | --if-stale] [--pins N] [--persist-to DIR] [--seed N]";
 
 function readArgs(argv: string[]): Args {
   let parsed;
@@ -87,6 +90,7 @@ function readArgs(argv: string[]): Args {
       options: {
         reset: { type: "boolean", default: false },
         "if-empty": { type: "boolean", default: false },
+        "if-stale": { type: "boolean", default: false },
         pins: { type: "string" },
         "persist-to": { type: "string" },
         seed: { type: "string" },
@@ -106,9 +110,11 @@ function readArgs(argv: string[]): Args {
     if (!/^\d+$/.test(text) || Number(text) < min) throw new SeedError(`--${name} must be an integer >= ${min} (got "${text}")\n${USAGE}`);
     return Number(text);
   };
+  if (values["if-empty"] && values["if-stale"]) throw new SeedError(`--if-empty and --if-stale exclude each other\n${USAGE}`);
   return {
     reset: values.reset === true,
     ifEmpty: values["if-empty"] === true,
+    ifStale: values["if-stale"] === true,
     pins: integer(values.pins, DEFAULT_PINS, "pins", MIN_PINS),
     persistTo: path.resolve(process.cwd(), values["persist-to"] ?? path.join(ROOT, DEFAULT_PERSIST)),
     seed: integer(values.seed, DEFAULT_SEED, "seed", 0),
@@ -478,20 +484,56 @@ async function verifyCounts(world: World, db: D1Database): Promise<void> {
 // Main
 // ---------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------
+// The seed stamp: which seed code and options filled a state dir
+// ---------------------------------------------------------------------------------------
+
+const STAMP_FILE = "pinloom-seed.json";
+
+/** SHA-256 of the seed's own source (tests excluded) and the options that shape the world. */
+function seedStamp(args: Args): string {
+  const hash = createHash("sha256");
+  const seedDir = path.join(ROOT, "scripts", "seed");
+  const files = [path.join(ROOT, "scripts", "seed.ts"), ...readdirSync(seedDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts")).sort().map((name) => path.join(seedDir, name))];
+  for (const file of files) hash.update(path.basename(file)).update("\0").update(readFileSync(file)).update("\0");
+  hash.update(`pins=${args.pins};seed=${args.seed}`);
+  return hash.digest("hex");
+}
+
+function storedStamp(persistTo: string): string | null {
+  try {
+    const parsed = JSON.parse(readFileSync(path.join(persistTo, STAMP_FILE), "utf8")) as { stamp?: unknown };
+    return typeof parsed.stamp === "string" ? parsed.stamp : null;
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const args = readArgs(process.argv.slice(2));
   const started = performance.now();
   if (!existsSync(CONFIG_PATH)) throw new SeedError(`wrangler config not found: ${CONFIG_PATH}`);
-  log(`state ${path.relative(process.cwd(), args.persistTo) || "."} · ${args.pins} pins · seed ${args.seed}${args.reset ? " · reset" : ""}${args.ifEmpty ? " · if-empty" : ""}`);
+  log(`state ${path.relative(process.cwd(), args.persistTo) || "."} · ${args.pins} pins · seed ${args.seed}${args.reset ? " · reset" : ""}${args.ifEmpty ? " · if-empty" : ""}${args.ifStale ? " · if-stale" : ""}`);
   await applyMigrations(args.persistTo);
 
   const proxy = await getPlatformProxy<Env>({ configPath: CONFIG_PATH, persist: { path: path.join(args.persistTo, "v3") }, remoteBindings: false });
   try {
     const { DB: db, MEDIA: bucket } = proxy.env;
     const existing = await userCount(db);
+    const stamp = seedStamp(args);
+    const stale = existing > 0 && storedStamp(args.persistTo) !== stamp;
     if (existing > 0 && args.ifEmpty) {
       console.log("Database already seeded");
+      if (stale) console.log("[seed] the demo world's code or options changed since; `npm run seed -- --reset` refreshes it (wiping local data)");
       return;
+    }
+    if (existing > 0 && args.ifStale && !stale) {
+      console.log("Database already seeded (current)");
+      return;
+    }
+    if (stale && args.ifStale) {
+      log("seeded by other seed code or options: wiping and reseeding");
+      args.reset = true;
     }
     if (existing > 0 && !args.reset) {
       throw new SeedError(`the database already has ${existing} users: pass --reset to wipe and reseed, or --if-empty to skip`);
@@ -512,6 +554,7 @@ async function main(): Promise<void> {
     await verifyCounts(world, db);
     const rows = worldRows + (await insertArticles(buildArticles(world), db)) + (await insertInvites(buildInvites(world), db));
 
+    writeFileSync(path.join(args.persistTo, STAMP_FILE), JSON.stringify({ stamp, pins: args.pins, seed: args.seed, at: new Date().toISOString() }) + "\n");
     log(
       `done in ${seconds(performance.now() - started)}: ${rows} rows, ${uploaded.objects} objects (${(uploaded.bytes / 1024 / 1024).toFixed(1)} MiB)`,
     );

@@ -308,13 +308,15 @@ export const SEED_SCRIPT = "scripts/seed.ts";
 
 /**
  * Seed the local database and media if empty (`node scripts/seed.ts --if-empty --persist-to DIR`).
- * Fails clearly if the seed script is missing.
+ * `{ ifStale: true }` also wipes and reseeds a state seeded by other seed code (the test and
+ * bench states: their fixtures must match the code under test). Fails clearly if the seed
+ * script is missing.
  */
-export async function seedIfEmpty(persistTo = DEFAULT_STATE) {
+export async function seedIfEmpty(persistTo = DEFAULT_STATE, { ifStale = false } = {}) {
   if (!existsSync(path.join(ROOT, SEED_SCRIPT))) {
     throw new Error(`${SEED_SCRIPT} not found: cannot seed ${persistTo} (pass --no-seed to skip seeding).`);
   }
-  await run("node", [SEED_SCRIPT, "--if-empty", "--persist-to", persistTo], { env: { CI: "true" } });
+  await run("node", [SEED_SCRIPT, ifStale ? "--if-stale" : "--if-empty", "--persist-to", persistTo], { env: { CI: "true" } });
 }
 
 /** Parse `--name value` / `--name=value` / `--flag` from argv. */

@@ -1,12 +1,13 @@
 // The cron trigger's work: drop sessions that can no longer be used, one-time tokens past
-// their expiry and throttle windows long closed. Bounded per run so a large backlog drains
+// their expiry, throttle windows long closed and expired invites (an expired and a missing
+// invite answer the same 404, so nothing changes for anyone when the row goes). Bounded per run so a large backlog drains
 // over several runs instead of one long statement.
 export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Spent or expired one-time tokens and closed throttle windows are kept this long (audits). */
 export const AUTH_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
 const MAX_ROWS_PER_RUN = 5000;
 
-/** Rows deleted: sessions, then auth tokens and rate-limit windows, summed. */
+/** Rows deleted: sessions, auth tokens, rate-limit windows and invites, summed. */
 export async function runHousekeeping(db: D1Database, now = Date.now()): Promise<number> {
   const results = await db.batch([
     db
@@ -20,6 +21,9 @@ export async function runHousekeeping(db: D1Database, now = Date.now()): Promise
       .bind(now - AUTH_ROW_RETENTION_MS, MAX_ROWS_PER_RUN),
     db
       .prepare("DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE window_start < ?1 LIMIT ?2)")
+      .bind(now - AUTH_ROW_RETENTION_MS, MAX_ROWS_PER_RUN),
+    db
+      .prepare("DELETE FROM invites WHERE id IN (SELECT id FROM invites WHERE expires_at < ?1 LIMIT ?2)")
       .bind(now - AUTH_ROW_RETENTION_MS, MAX_ROWS_PER_RUN),
   ]);
   return results.reduce((total, result) => total + result.meta.changes, 0);

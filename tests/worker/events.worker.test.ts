@@ -67,4 +67,15 @@ describe("housekeeping", () => {
     const { results } = await env.DB.prepare("SELECT id FROM sessions ORDER BY id").all<{ id: string }>();
     expect(results.map((row) => row.id)).toEqual(["live", "revoked-new"]);
   });
+
+  it("drops invites a day past their expiry, and keeps the rest", async () => {
+    const now = 10_000_000_000;
+    const day = 86_400_000;
+    const insert = (id: string, expiresAt: number) =>
+      env.DB.prepare("INSERT INTO invites (id, sender_id, invite_channel, object_type, object_id, created_at, expires_at) VALUES (?1, 1, 1, 'pin', 1, 0, ?2)").bind(id, expiresAt);
+    await env.DB.batch([insert("live", now + day), insert("just-expired", now - 1), insert("long-expired", now - 2 * day)]);
+    await runHousekeeping(env.DB, now);
+    const { results } = await env.DB.prepare("SELECT id FROM invites ORDER BY id").all<{ id: string }>();
+    expect(results.map((row) => row.id)).toEqual(["just-expired", "live"]);
+  });
 });
