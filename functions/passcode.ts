@@ -4,6 +4,7 @@
 // field and reason), then requirePasscode, then ONE D1 batch. Body checks run before the
 // passcode check so a typo in a form never costs a passcode try; conflicts that could reveal
 // other accounts (a taken email) are answered only after the passcode.
+import { purgePage } from "../src/server/page-cache.ts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
@@ -228,6 +229,10 @@ passcodeRoutes.put("/users/settings/privacy/", async (c) => {
   await c.env.DB.batch([
     c.env.DB.prepare("UPDATE users SET is_private_profile = ?2 WHERE id = ?1").bind(session.user.id, body.is_private_profile ? 1 : 0),
   ]);
+  // Signed-out renders of the profile and the home feed (which lists the profile's pins) are
+  // dropped from this location's edge cache at once; see docs/decisions.md for the rest.
+  const origin = c.var.ctx.origin;
+  c.executionCtx.waitUntil(Promise.all([purgePage(origin, `/${session.user.username}/`), purgePage(origin, "/")]));
   return ok(c, { is_private_profile: body.is_private_profile });
 });
 
