@@ -11,12 +11,14 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   ref?: Ref<HTMLInputElement> | undefined;
 }
 
-export function Field({ id, name, label, error, hint, ref, ...input }: FieldProps) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+/** The ids a field's hint and error carry, for aria-describedby. */
+const describedByOf = (id: string, hint: unknown, error: unknown) =>
+  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+
+/** A field's hint, and its error announced as an alert. */
+function FieldMessages({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | null | undefined }) {
   return (
-    <div className="auth-field">
-      <label htmlFor={id}>{label}</label>
-      <input ref={ref} id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+    <>
       {hint && (
         <p className="auth-hint" id={`${id}-hint`}>
           {hint}
@@ -27,6 +29,17 @@ export function Field({ id, name, label, error, hint, ref, ...input }: FieldProp
           {error}
         </p>
       )}
+    </>
+  );
+}
+
+export function Field({ id, name, label, error, hint, ref, ...input }: FieldProps) {
+  const describedBy = describedByOf(id, hint, error);
+  return (
+    <div className="auth-field">
+      <label htmlFor={id}>{label}</label>
+      <input ref={ref} id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -39,7 +52,7 @@ export interface PasswordFieldProps extends FieldProps {
 export function PasswordField({ showLabel, hideLabel, ...field }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   const { id, name, label, error, hint, ref, ...input } = field;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, hint, error);
   return (
     <div className="auth-field">
       <label htmlFor={id}>{label}</label>
@@ -49,16 +62,7 @@ export function PasswordField({ showLabel, hideLabel, ...field }: PasswordFieldP
           {shown ? hideLabel : showLabel}
         </button>
       </div>
-      {hint && (
-        <p className="auth-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="auth-field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -2,28 +2,10 @@
 import { cookieValue, DEVICE_COOKIE, deviceSessions } from "./session.server.ts";
 import { hashToken, isTokenShaped } from "./tokens.ts";
 import { userImageUrl, type ViewerUserRow } from "./viewer.ts";
+import type { SwitcherEntry } from "./switcher.ts";
 
 export type SwitcherRow = Pick<ViewerUserRow, "id" | "username" | "email" | "full_name" | "image_key" | "account_type" | "is_partner" | "business_name">;
 
-export interface PartnerInfo {
-  contact_email: string;
-  ownership_email: string;
-  business_name: string;
-  is_linked_business: boolean;
-}
-
-export interface SwitcherEntry {
-  id: string;
-  username: string;
-  email: string | null;
-  fullName: string;
-  imageMediumUrl: string | null;
-  imageLargeUrl: string | null;
-  owners: SwitcherEntry[];
-  partner: PartnerInfo | null;
-  businesses: PartnerInfo[];
-  isLoggedIn: boolean;
-}
 
 const isBusiness = (row: SwitcherRow) => row.account_type === "business" || row.is_partner === 1;
 

@@ -1,11 +1,7 @@
 // The profile view on this device: a store persisted in localStorage. Every change is written
 // through and applied as classes on <html> (viewClasses), the same classes the inline
 // VIEW_STATE_SCRIPT sets before first paint, so the page never shifts on load.
-//
-// The store has nanostores' atom interface ($name, get/set/listen/subscribe) but not the
-// package: the app shell's script imports nanostores, and a second importer makes the bundler
-// split nanostores into a shared chunk, which stops Astro inlining the shell's script (its
-// 4 KB inline budget, tests/worker/shell.worker.test.ts). Swap in `atom` when that changes.
+import { atom } from "nanostores";
 import { PROFILE_VIEW_KEY, parseProfileView, toProfileView, viewClasses, type ProfileView } from "./view-state.ts";
 
 function readStored(): ProfileView {
@@ -16,30 +12,7 @@ function readStored(): ProfileView {
   }
 }
 
-type Listener = (value: ProfileView) => void;
-
-function atom(initial: ProfileView) {
-  let value = initial;
-  const listeners = new Set<Listener>();
-  const listen = (listener: Listener) => {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  };
-  return {
-    get: () => value,
-    set(next: ProfileView) {
-      value = next;
-      for (const listener of [...listeners]) listener(value);
-    },
-    listen,
-    subscribe(listener: Listener) {
-      listener(value);
-      return listen(listener);
-    },
-  };
-}
-
-export const $profileView = atom(readStored());
+export const $profileView = atom<ProfileView>(readStored());
 
 export function setProfileView(patch: Partial<ProfileView>): void {
   $profileView.set(toProfileView({ ...$profileView.get(), ...patch }));

@@ -1,30 +1,11 @@
 // The multi-account list's rules and its localStorage form, without any store: the account
-// menu's nanostores atom (accounts-store.ts) builds on it, and the per-page boot script uses it
-// alone so the shell's inline script shares no chunk with it.
+// menu's store (accounts-store.ts) builds on it, and the per-page boot script uses it alone.
+import type { PartnerInfo, SwitcherEntry } from "../switcher.ts";
+export type { PartnerInfo, SwitcherEntry };
 
 export const ACCOUNTS_KEY = "pinloom_accounts";
 /** The switcher lists at most this many accounts (the server keeps sessions per device). */
 export const MAX_ACCOUNTS = 5;
-
-export interface PartnerInfo {
-  contact_email: string | null;
-  ownership_email: string | null;
-  business_name: string | null;
-  is_linked_business: boolean;
-}
-
-export interface SwitcherEntry {
-  id: string;
-  username: string;
-  email: string | null;
-  fullName: string;
-  imageMediumUrl: string | null;
-  imageLargeUrl: string | null;
-  owners: unknown[];
-  partner: PartnerInfo | null;
-  businesses: SwitcherEntry[];
-  isLoggedIn: boolean;
-}
 
 const str = (value: unknown, max = 320): string | null => (typeof value === "string" ? value.slice(0, max) : null);
 
@@ -54,7 +35,7 @@ export function toEntry(value: unknown, depth = 0): SwitcherEntry | null {
     fullName: str(raw["fullName"], 200) ?? username,
     imageMediumUrl: str(raw["imageMediumUrl"], 2048),
     imageLargeUrl: str(raw["imageLargeUrl"], 2048),
-    owners: Array.isArray(raw["owners"]) ? raw["owners"].slice(0, 20) : [],
+    owners: depth === 0 && Array.isArray(raw["owners"]) ? raw["owners"].slice(0, 20).map((owner) => toEntry(owner, 1)).filter((owner) => owner !== null) : [],
     partner: toPartner(raw["partner"]),
     businesses,
     isLoggedIn: raw["isLoggedIn"] === true,

@@ -77,16 +77,15 @@ describe("storage", () => {
 });
 
 describe("the store", () => {
-  it("tells its listeners of each change, and stops after unsubscribe", async () => {
-    const { createAtom } = await import("./accounts-store.ts");
-    const store = createAtom(1);
-    const seen: number[] = [];
-    const stop = store.listen((value) => seen.push(value));
-    store.set(2);
-    store.set(2);
+  it("tells the account menu of each change the list goes through", () => {
+    const storage = memory();
+    const seen: string[][] = [];
+    const stop = $accounts.listen((entries) => seen.push(entries.map((entry) => entry.username)));
+    setAccounts([entry(1, true, { username: "ava" })], "1", storage);
+    setAccounts([], null, storage);
     stop();
-    store.set(3);
-    expect(seen).toEqual([2]);
-    expect(store.get()).toBe(3);
+    setAccounts([entry(2, true, { username: "sam" })], "2", storage);
+    expect(seen).toEqual([["ava"], []]);
+    expect($accounts.get().map((entry) => entry.username)).toEqual(["sam"]);
   });
 });
