@@ -19,6 +19,8 @@ declare namespace astroHTML.JSX {
 interface Env {
   /** Cloudflare Turnstile secret: the human check at sign-up and PUT /v3/sessions/verify/. */
   TURNSTILE_SECRET_KEY?: string;
+  /** Cloudflare Turnstile site key (public): the widget on the sign-up page. Both keys turn the check on. */
+  TURNSTILE_SITE_KEY?: string;
   /** Facebook Login: sign-up and login with a Facebook access token (Graph debug_token). */
   FACEBOOK_APP_ID?: string;
   FACEBOOK_APP_SECRET?: string;

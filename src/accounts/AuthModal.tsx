@@ -58,6 +58,12 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
   const done = () => (next === null ? window.location.reload() : window.location.assign(next));
   const here = typeof window === "undefined" ? "/" : window.location.pathname + window.location.search;
   const target = next ?? here;
+  // With the human check configured (Base.astro marks <body data-human-check>), sign-up runs on
+  // its own page: only that page's CSP admits Turnstile's script and frame.
+  const signupOnPage = open && mode === "signup" && typeof document !== "undefined" && document.body.dataset["humanCheck"] !== undefined;
+  useEffect(() => {
+    if (signupOnPage) window.location.assign(withNext("/signup/", target));
+  }, [signupOnPage, target]);
   return (
     <dialog ref={ref} className="auth-dialog" aria-labelledby={headingId}>
       {open && (
@@ -75,7 +81,7 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
               onSwitchToSignup={() => onModeChange("signup")}
               onSuccess={done}
             />
-          ) : (
+          ) : signupOnPage ? null : (
             <SignupForm
               strings={strings}
               next={target}

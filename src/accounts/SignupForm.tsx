@@ -2,10 +2,11 @@
 // a business toggle that adds the business name (then the registration type is partner).
 // Checks run before the call; the server's answer (field problems, taken email or username,
 // age restriction, the no-token sentence) is shown where it belongs.
-import { useRef, useState, type SubmitEvent } from "react";
+import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
 import { Field, PasswordField, useHydrated } from "./Field.tsx";
 import { installId, signUp, type SignupInput } from "./client/signup.ts";
+import { mountTurnstile } from "./client/turnstile.ts";
 import { emailProblem, firstNameProblem, passwordProblem, requiredProblem, usernameProblem, type Problem } from "./client/validate.ts";
 
 export interface SignupFormProps {
@@ -17,6 +18,8 @@ export interface SignupFormProps {
   loginHref?: string;
   onSwitchToLogin?: () => void;
   onSuccess?: () => void;
+  /** Cloudflare Turnstile's site key when the site configured the human check, else absent. */
+  turnstileSiteKey?: string | null;
 }
 
 const FIELDS = ["business_name", "email", "password", "first_name", "last_name", "username", "birthday"] as const;
@@ -31,13 +34,22 @@ function storage(): Storage | null {
   }
 }
 
-export default function SignupForm({ strings, next, country, locale, idPrefix = "signup", loginHref, onSwitchToLogin, onSuccess }: SignupFormProps) {
+export default function SignupForm({ strings, next, country, locale, idPrefix = "signup", loginHref, onSwitchToLogin, onSuccess, turnstileSiteKey }: SignupFormProps) {
   const [business, setBusiness] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const humanCheckRef = useRef<HTMLDivElement>(null);
+  const [humanToken, setHumanToken] = useState<string | null>(null);
+  // A Turnstile token is good for one check: after a refused attempt the widget starts over.
+  const [humanRound, setHumanRound] = useState(0);
   const id = (name: string) => `${idPrefix}-${name}`;
+
+  useEffect(() => {
+    if (!turnstileSiteKey || !humanCheckRef.current) return;
+    return mountTurnstile(humanCheckRef.current, turnstileSiteKey, locale.replace("_", "-").toLowerCase(), setHumanToken);
+  }, [turnstileSiteKey, locale, humanRound]);
   const say = (problem: Problem | null) => (problem ? strings.field[problem] : null);
 
   function focusFirst(found: Errors) {
@@ -61,6 +73,7 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
       country,
       locale,
       referrer: document.referrer.slice(0, 500),
+      recaptcha_v3_token: humanToken ?? undefined,
     };
     const found: Errors = {
       business_name: business ? say(requiredProblem(value("business_name")) ?? (value("business_name").trim().length > 30 ? "firstNameLong" : null)) : null,
@@ -69,6 +82,7 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
       first_name: business ? null : say(firstNameProblem(input.first_name)),
       username: say(usernameProblem(input.username)),
     };
+    if (turnstileSiteKey && !humanToken) found.form = strings.signup.humanCheckNeeded;
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       focusFirst(found);
@@ -102,6 +116,10 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
       case "failed":
         setErrors({ form: result.message ?? (navigator.onLine ? strings.error.default : strings.error.offline) });
         break;
+    }
+    if (turnstileSiteKey) {
+      setHumanToken(null);
+      setHumanRound((round) => round + 1);
     }
     setBusy(false);
   }
@@ -140,6 +158,7 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
       )}
       <Field id={id("username")} name="username" label={strings.signup.username} error={errors.username} autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={30} required />
       {!business && <Field id={id("birthday")} name="birthday" type="date" label={strings.signup.birthday} error={errors.birthday} autoComplete="bday" />}
+      {turnstileSiteKey && <div className="auth-turnstile" ref={humanCheckRef} role="group" aria-label={strings.signup.humanCheck} />}
       <button className="button primary auth-submit" type="submit" disabled={busy || !hydrated}>
         {busy ? strings.signup.submitting : strings.signup.submit}
       </button>

@@ -52,6 +52,8 @@ export function authStrings(t: TFunction) {
       emailTaken: k("signup.emailTaken"),
       usernameTaken: k("signup.usernameTaken"),
       noToken: k("signup.noToken"),
+      humanCheck: k("signup.humanCheck"),
+      humanCheckNeeded: k("signup.humanCheckNeeded"),
     },
     modal: { close: k("modal.close"), loginLabel: k("modal.loginLabel"), signupLabel: k("modal.signupLabel") },
     header: {

@@ -102,6 +102,14 @@ describe("/signup/", () => {
     expect(await countElements(html, 'input[type="checkbox"][name="is_business"]')).toBe(1);
     expect(html).toContain("Create a business account");
   });
+
+  it("without the human check configured, loads nothing from Turnstile and its CSP admits none of it", async () => {
+    const page = await get("/signup/");
+    expect(page.headers.get("content-security-policy") ?? "").not.toContain("challenges.cloudflare.com");
+    const html = await page.text();
+    expect(html).not.toContain("data-human-check");
+    expect(await countElements(html, ".auth-turnstile")).toBe(0);
+  });
 });
 
 describe("the header", () => {

@@ -16,7 +16,8 @@ const siteverifySchema = z.object({
   challenge_ts: z.string().optional(),
 });
 
-export const isTurnstileConfigured = (env: Env) => Boolean(env.TURNSTILE_SECRET_KEY);
+/** On when both keys are set: the secret for Siteverify, the site key for the page's widget. */
+export const isTurnstileConfigured = (env: Env) => Boolean(env.TURNSTILE_SECRET_KEY && env.TURNSTILE_SITE_KEY);
 
 /**
  * Throws unless Turnstile confirms `token` for this site: 503 when not configured, 502 when

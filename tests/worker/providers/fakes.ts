@@ -16,6 +16,7 @@
 
 export const FAKE_CONFIG = {
   TURNSTILE_SECRET_KEY: "0x4AAAAAAA-fake-secret",
+  TURNSTILE_SITE_KEY: "0x4AAAAAAA-fake-site-key",
   FACEBOOK_APP_ID: "4242",
   FACEBOOK_APP_SECRET: "fb-fake-secret",
   GOOGLE_CLIENT_ID: "pinloom-test.apps.googleusercontent.com",

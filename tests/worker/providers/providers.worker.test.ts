@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Browser, seedAccounts, USERS, type Envelope } from "../accounts-helpers.ts";
-import { fetchWorker } from "../fixtures.ts";
+import { BROWSER_UA, fetchWorker } from "../fixtures.ts";
 import { FAKE_CONFIG } from "./fakes.ts";
 
 beforeAll(async () => {
@@ -36,6 +36,19 @@ function idToken(claims: Record<string, unknown>, signature = "google-signed"): 
 }
 
 describe("Turnstile (the human check)", () => {
+  it("puts the widget on the sign-up page, and admits its origin in that page's CSP only", async () => {
+    const page = await fetchWorker("/signup/", { headers: { "user-agent": BROWSER_UA } });
+    expect(page.status).toBe(200);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src[^;]*https:\/\/challenges\.cloudflare\.com/);
+    expect(csp).toMatch(/frame-src https:\/\/challenges\.cloudflare\.com/);
+    const html = await page.text();
+    expect(html).toContain(FAKE_CONFIG.TURNSTILE_SITE_KEY);
+    expect(html).toMatch(/<body[^>]*data-human-check="turnstile"/);
+    const home = await fetchWorker("/", { headers: { "user-agent": BROWSER_UA } });
+    expect(home.headers.get("content-security-policy") ?? "").not.toContain("challenges.cloudflare.com");
+  });
+
   it("sign-up needs a token once Turnstile is configured", async () => {
     const response = await new Browser().form("/v3/register/email/handshake/", signup());
     expect(response.status).toBe(400);
