@@ -16,6 +16,8 @@ import { startSession, deviceSessions } from "../src/accounts/session.server.ts"
 import { loginSchema, mfaLoginSchema, REGISTRATION_TYPES, type RegistrationType } from "../src/accounts/signup.ts";
 import { deviceIdOf, toSwitcherEntry, type SwitcherRow } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
+import { clientIp } from "../src/server/client-ip.ts";
+import { canViewProfile, type LoginState } from "../src/users/user.ts";
 import { ApiError, ErrorCode, badRequest, zodProblems } from "../src/server/errors.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 
@@ -46,7 +48,7 @@ accountRoutes.post("/register/:type/handshake/", async (c) => {
   if (installId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(installId)) {
     throw badRequest([{ field: "X-Pinloom-Install-Id", reason: "validation.invalidFormat" }]);
   }
-  const body = parseSignup(await readFields(c));
+  const body = parseSignup(await readFields(c), c.var.ctx.country);
   const prepared = await prepareUser(c, body, pathType as RegistrationType);
   const issued = await issueToken(c.env.DB, prepared.userId, "register");
   // The user row and its register token in one batch: no account without its way in.
@@ -58,14 +60,14 @@ accountRoutes.post("/login/handshake/", async (c) => {
   const body = parseWith(loginSchema, await readFields(c));
   // The spec's login body may carry the second step too (mfa_token with the challenge token).
   if (body.mfa_token !== undefined && body.token !== undefined) {
-    return success(c, { token: await mfaLogin(c.env.DB, body.username_or_email, body.mfa_token, body.token) });
+    return success(c, { token: await mfaLogin(c.env.DB, c.req.raw, body.username_or_email, body.mfa_token, body.token) });
   }
   return answerLogin(c, await passwordLogin(c.env.DB, c.req.raw, body.username_or_email, body.password));
 });
 
 accountRoutes.post("/login/mfa/handshake/", async (c) => {
   const body = parseWith(mfaLoginSchema, await readFields(c));
-  return success(c, { token: await mfaLogin(c.env.DB, body.username_or_email, body.mfa_token, body.token) });
+  return success(c, { token: await mfaLogin(c.env.DB, c.req.raw, body.username_or_email, body.mfa_token, body.token) });
 });
 
 const facebookLoginSchema = z.strictObject({ facebook_id: z.string().regex(/^\d{1,32}$/), facebook_token: z.string().min(1).max(4096), referrer: z.string().max(2048).optional() });
@@ -148,9 +150,11 @@ accountRoutes.post("/users/email/verify/resend/", async (c) => {
   const issued = await issueToken(db, session.user.id, "email_verify", now);
   await db.batch([issued.statement, db.prepare("UPDATE users SET email_verification_sent_at = ?2 WHERE id = ?1").bind(session.user.id, now)]);
   const link = new URL(`/v3/users/email/verify/?token=${issued.token}`, c.req.url).toString();
-  // No mail service is bound to this Worker yet: the outbox is the Worker log (like a
-  // console e-mail backend), so the link can be followed in development.
-  console.info(JSON.stringify({ event: "email_verification", user_id: session.user.id, to: session.user.email, link }));
+  // No mail service is bound to this Worker yet: in development the outbox is the Worker log
+  // (like a console e-mail backend). In production the log is read by operators and kept,
+  // so it never gets the bearer link or the address, only the fact.
+  const development = c.env.ENVIRONMENT !== "production";
+  console.info(JSON.stringify({ event: "email_verification", user_id: session.user.id, ...(development ? { to: session.user.email, link } : {}) }));
   return success(c, { sent: true });
 });
 
@@ -192,6 +196,7 @@ const batchSchema = z.strictObject({
 });
 
 accountRoutes.post("/batch/", async (c) => {
+  await enforce(c.env.DB, RATE_RULES.batchPerIp, clientIp(c.req.raw));
   const { requests } = parseWith(batchSchema, await readFields(c));
   const db = c.env.DB;
   const ids = [...new Set(requests.map((request) => Number(USER_PATH.exec(request.path)![1])))];
@@ -199,12 +204,15 @@ accountRoutes.post("/batch/", async (c) => {
   const onDevice = new Set(deviceId ? (await deviceSessions(db, deviceId)).map((session) => session.user.id) : []);
   const { results } = await db
     .prepare(
-      `SELECT id, username, email, full_name, image_key, account_type, is_partner, business_name FROM users
+      `SELECT id, username, email, full_name, image_key, account_type, is_partner, business_name,
+              is_private_profile, login_state FROM users
        WHERE id IN (${ids.map((_, index) => `?${index + 1}`).join(", ")})`,
     )
     .bind(...ids)
-    .all<SwitcherRow>();
-  const byId = new Map(results.map((row) => [row.id, row]));
+    .all<SwitcherRow & { is_private_profile: number; login_state: string }>();
+  // Accounts not signed in on this device are answered only when a stranger may see their
+  // profile (the profile page's rule): a private or limited account is simply not found.
+  const byId = new Map(results.filter((row) => onDevice.has(row.id) || canViewProfile({ id: row.id, is_private_profile: row.is_private_profile, login_state: row.login_state as LoginState }, null)).map((row) => [row.id, row]));
   const answers: Record<string, unknown> = {};
   for (const request of requests) {
     const row = byId.get(Number(USER_PATH.exec(request.path)![1]));

@@ -5,6 +5,7 @@
 // passcode check so a typo in a form never costs a passcode try; conflicts that could reveal
 // other accounts (a taken email) are answered only after the passcode.
 import { purgePage } from "../src/server/page-cache.ts";
+import { BOARD_SORT_ORDERS } from "../src/profile/view-state.ts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
@@ -232,7 +233,9 @@ passcodeRoutes.put("/users/settings/privacy/", async (c) => {
   // Signed-out renders of the profile and the home feed (which lists the profile's pins) are
   // dropped from this location's edge cache at once; see docs/decisions.md for the rest.
   const origin = c.var.ctx.origin;
-  c.executionCtx.waitUntil(Promise.all([purgePage(origin, `/${session.user.username}/`), purgePage(origin, "/")]));
+  const profile = `/${session.user.username}/`;
+  const paths = ["/", profile, ...BOARD_SORT_ORDERS.map((sort) => `${profile}?sort=${sort}`)];
+  c.executionCtx.waitUntil(Promise.all(paths.map((path) => purgePage(origin, path))));
   return ok(c, { is_private_profile: body.is_private_profile });
 });
 
@@ -241,17 +244,27 @@ const emailTaken = () =>
 
 passcodeRoutes.put("/users/settings/email/", async (c) => {
   const session = fullSession(c);
-  const body = parse(z.strictObject({ email: text, ...passcodeField }), await readBody(c));
+  const body = parse(z.strictObject({ email: text, current_password: text.optional(), ...passcodeField }), await readBody(c));
   const email = body.email.trim();
   if (email === "") throw badRequest([{ field: "email", reason: `settings:${PASSCODE_ERRORS.required}` }]);
   if (!isValidEmail(email)) throw badRequest([{ field: "email", reason: `settings:${PASSCODE_ERRORS.invalidEmail}` }]);
   if (email.toLowerCase() === session.user.email.toLowerCase()) throw badRequest([{ field: "email", reason: "settings:settings.email.same" }]);
+  // The login address is the key to the account: changing it asks for the password, as a
+  // password change does (a signed-in browser alone, or a switched-to account, is not enough).
+  const hasPassword = session.user.password_hash !== null;
+  if (hasPassword && !body.current_password) throw badRequest([{ field: "current_password", reason: `settings:${PASSCODE_ERRORS.required}` }]);
   await requirePasscode(c, body.passcode);
+  if (hasPassword) await assertAccountPassword(c, session, body.current_password ?? "", "current_password");
   const taken = await c.env.DB.prepare("SELECT 1 AS taken FROM users WHERE email = ?1 AND id != ?2").bind(email, session.user.id).first();
   if (taken) throw emailTaken();
   try {
     // A new address is unverified until its owner proves it.
-    await c.env.DB.batch([c.env.DB.prepare("UPDATE users SET email = ?2, email_verified = 0 WHERE id = ?1").bind(session.user.id, email)]);
+    // Verification links sent to the old address die with it: otherwise one could verify an
+    // address its owner never saw (and Google sign-in links by verified address).
+    await c.env.DB.batch([
+      c.env.DB.prepare("UPDATE users SET email = ?2, email_verified = 0 WHERE id = ?1").bind(session.user.id, email),
+      c.env.DB.prepare("UPDATE auth_tokens SET used_at = ?2 WHERE user_id = ?1 AND purpose = 'email_verify' AND used_at IS NULL").bind(session.user.id, Date.now()),
+    ]);
   } catch (error) {
     // Another account took the address between the check and the write.
     if (String(error).includes("UNIQUE")) throw emailTaken();

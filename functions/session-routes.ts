@@ -6,6 +6,7 @@ import { sessionPayload, success, userRow } from "../src/accounts/answer.server.
 import { readFields } from "../src/accounts/body.server.ts";
 import { requireSession } from "../src/accounts/guards.server.ts";
 import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
+import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 import { daysToExpiration, revokeSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "../src/accounts/session.server.ts";
 import { sessionAccounts } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
@@ -58,6 +59,7 @@ sessionRoutes.post("/vx/users/cctld_token/", async (c) => {
   const host = parsed.data.host?.toLowerCase() ?? hosts.find((candidate) => candidate !== here);
   if (host === undefined) throw notFound();
   if (!hosts.includes(host) || host === here) throw badRequest([{ field: "host", reason: "validation.invalidValue", values: { values: hosts.join(", ") } }]);
+  await enforce(c.env.DB, RATE_RULES.cctldPerAccount, session.user.id);
   const issued = await issueToken(c.env.DB, session.user.id, "cctld");
   await issued.statement.run();
   return success(c, { token: issued.token, url: `https://${host}${CCTLD_SESSION_PATH}` });
@@ -80,7 +82,7 @@ sessionRoutes.post(CCTLD_SESSION_PATH, async (c) => {
   const db = c.env.DB;
   const userId = await peekToken(db, token, "cctld");
   if (userId === null) throw invalidToken();
-  const session = await startSession(db, c.req.raw, userId);
+  const session = await startSession(db, c.req.raw, userId, Date.now(), { withDevice: false });
   await spendWith(db, token, "cctld", userId, session.statements);
   const row = await userRow(db, userId);
   if (!row) throw invalidToken();

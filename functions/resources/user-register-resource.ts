@@ -14,7 +14,7 @@ export const userRegisterResource: ResourceDefinition = {
     // included, matches the register handshake's.
     options: z.record(z.string(), z.unknown()),
     async handle(c, options) {
-      const body = parseSignup(options);
+      const body = parseSignup(options, c.var.ctx.country);
       const db = c.env.DB;
       const prepared = await prepareUser(c, body, null);
       const session = await startSession(db, c.req.raw, prepared.userId);

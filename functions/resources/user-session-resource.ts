@@ -8,6 +8,8 @@ import { safeRedirectPath } from "../../src/accounts/redirect.ts";
 import { clearCookie, deviceSessions, revokeSession, SESSION_COOKIE, startSession } from "../../src/accounts/session.server.ts";
 import { deviceIdOf, sessionAccounts } from "../../src/accounts/switcher.server.ts";
 import { ApiError, ErrorCode } from "../../src/server/errors.ts";
+import { clientIp } from "../../src/server/client-ip.ts";
+import { enforce, RATE_RULES } from "../../src/server/rate-limit.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const createOptions = z.strictObject({
@@ -29,6 +31,8 @@ export const userSessionResource: ResourceDefinition = {
       if (options.switch_to_user_id === undefined) return { session_accounts: await sessionAccounts(db, c.req.raw) };
       const targetId = Number(options.switch_to_user_id);
       const deviceId = await deviceIdOf(c.req.raw);
+      // Every switch writes a session row: bounded per device (or per address without one).
+      await enforce(db, RATE_RULES.switchPerDevice, deviceId ?? clientIp(c.req.raw));
       const live = deviceId ? await deviceSessions(db, deviceId) : [];
       if (!live.some((session) => session.user.id === targetId)) {
         throw new ApiError(403, ErrorCode.Forbidden, { message: "accounts:switch.notOnDevice" });

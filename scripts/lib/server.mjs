@@ -192,7 +192,8 @@ export async function startWorker(opts = {}) {
     "--live-reload=false",
   ];
   if (logLevel) args.push("--log-level", logLevel);
-  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  // Local servers are development: e.g. the e-mail outbox (the Worker log) shows whole links.
+  for (const [k, v] of Object.entries({ ENVIRONMENT: "development", ...vars })) args.push("--var", `${k}:${v}`);
 
   const child = spawn(path.join(BIN, "wrangler"), args, {
     cwd: ROOT,

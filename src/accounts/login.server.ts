@@ -41,13 +41,22 @@ export async function findAccount(db: D1Database, identifier: string): Promise<L
 /** The throttle subject of an identifier: the account id when it exists, else the name itself. */
 const accountSubject = (account: LoginAccount | null, identifier: string) => (account ? String(account.id) : `name:${identifier.toLowerCase()}`);
 
+/** A full login forgives the account's earlier misses, from everywhere and from this address. */
+async function forgiveLogins(db: D1Database, accountId: number, ip: string): Promise<void> {
+  await reset(db, RATE_RULES.loginPerAccount, String(accountId));
+  await reset(db, RATE_RULES.loginPerAccountAndIp, `${accountId}:${ip}`);
+}
+
 export type LoginOutcome = { kind: "token"; token: string } | { kind: "mfa"; challenge: string };
 
 /** Password step. Answers a login token, or an MFA challenge when the account has MFA on. */
 export async function passwordLogin(db: D1Database, request: Request, identifier: string, password: string, now = Date.now()): Promise<LoginOutcome> {
-  await enforce(db, RATE_RULES.loginPerIp, clientIp(request), now);
+  const ip = clientIp(request);
+  await enforce(db, RATE_RULES.loginPerIp, ip, now);
   const account = await findAccount(db, identifier);
-  await enforce(db, RATE_RULES.loginPerAccount, accountSubject(account, identifier), now);
+  const subject = accountSubject(account, identifier);
+  await enforce(db, RATE_RULES.loginPerAccountAndIp, `${subject}:${ip}`, now);
+  await enforce(db, RATE_RULES.loginPerAccount, subject, now);
   // Always one full hash, right or wrong, known or not.
   const matches = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!account || account.password_hash === null || !matches) throw loginFailed();
@@ -59,7 +68,7 @@ export async function passwordLogin(db: D1Database, request: Request, identifier
   }
   const issued = await issueToken(db, account.id, "login", now);
   await issued.statement.run();
-  await reset(db, RATE_RULES.loginPerAccount, String(account.id));
+  await forgiveLogins(db, account.id, ip);
   return { kind: "token", token: issued.token };
 }
 
@@ -69,7 +78,7 @@ export async function passwordLogin(db: D1Database, request: Request, identifier
  * forward), so a code works once even when sent twice at the same moment; then the challenge
  * is spent and the login token issued in one batch.
  */
-export async function mfaLogin(db: D1Database, identifier: string, code: string, challenge: string, now = Date.now()): Promise<string> {
+export async function mfaLogin(db: D1Database, request: Request, identifier: string, code: string, challenge: string, now = Date.now()): Promise<string> {
   const userId = await peekToken(db, challenge, "mfa", now);
   if (userId === null) throw invalidToken();
   const account = await db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = ?1`).bind(userId).first<LoginAccount>();
@@ -88,7 +97,7 @@ export async function mfaLogin(db: D1Database, identifier: string, code: string,
 
   const issued = await issueToken(db, account.id, "login", now);
   await spendWith(db, challenge, "mfa", account.id, [issued.statement], now);
-  await reset(db, RATE_RULES.loginPerAccount, String(account.id));
+  await forgiveLogins(db, account.id, clientIp(request));
   await reset(db, RATE_RULES.mfaPerAccount, account.id);
   return issued.token;
 }

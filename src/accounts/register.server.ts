@@ -2,6 +2,7 @@
 // them, then one INSERT the caller runs in the same D1 batch as whatever makes the account
 // usable (the register token of the handshake, or the session of UserRegisterResource), so
 // an account never exists half-made.
+import { inviteKey } from "../invites/invites.server.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../server/context.ts";
 import { clientIp } from "../server/client-ip.ts";
@@ -24,10 +25,17 @@ const conflict = (field: "email" | "username" | "facebook_id") =>
 export const ageRestricted = () => new ApiError(409, ErrorCode.AgeRestricted, { message: "accounts:signup.ageRestricted" });
 
 /** Parses and validates a sign-up body: 400 naming each field, password rule word for word. */
-export function parseSignup(input: Record<string, unknown>): SignupBody {
-  const parsed = signupSchema.safeParse(input);
+/**
+ * The sign-up body, validated. A form from an edge-cached page cannot know the visitor's
+ * country (a shared render carries nothing per visitor), so an empty or missing `country`
+ * is the request's own (CF-IPCountry), never the first visitor's.
+ */
+export function parseSignup(input: Record<string, unknown>, requestCountry: string): SignupBody {
+  const country = input["country"];
+  const filled = country === undefined || country === "" ? { ...input, country: requestCountry } : input;
+  const parsed = signupSchema.safeParse(filled);
   if (parsed.success) return parsed.data;
-  const problems = signupProblems(parsed.error, input);
+  const problems = signupProblems(parsed.error, filled);
   const passwordRule = problems.some((problem) => problem.reason === RULE_MESSAGES.passwordCharacters);
   throw badRequest(problems, passwordRule ? RULE_MESSAGES.passwordCharacters : "api.invalidParameters");
 }
@@ -105,7 +113,8 @@ export async function prepareUser(c: Context<AppEnv>, body: SignupBody, pathType
       type === "facebook" ? JSON.stringify({ facebook: {} }) : "{}",
       body.referrer ? body.referrer.slice(0, 2048) : null,
       body.utm_campaign ?? null,
-      body.invite_code ?? null,
+      // The invite's key (SHA-256), never the bearer code itself: a leaked row opens nothing.
+      body.invite_code === undefined ? null : await inviteKey(body.invite_code),
       now,
     );
   return { userId, statement };

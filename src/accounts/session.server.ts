@@ -109,25 +109,36 @@ export interface NewSession {
 /**
  * A fresh session for `userId` on this request's device. The caller runs `statements` in its
  * own batch (with the token spend or the sign-up rows), so a session never exists without
- * the write that justified it. Any older session of the same user on this device and the
- * session the request came in with are revoked in the same batch: one id per account per
- * device, and a new id on every login and switch.
+ * the write that justified it. Any older session of the same user on this device is revoked
+ * in the same batch (one session per account per device, a new id on every login and
+ * switch); other accounts' sessions on the device stay signed in for the switcher.
+ *
+ * `withDevice: false` starts a session outside the device's account list: for a cross-site
+ * hand-off (the country-domain session), whose request cannot carry the SameSite=Lax device
+ * cookie, so minting one would replace the browser's real device and orphan its accounts.
  */
-export async function startSession(db: D1Database, request: Request, userId: number, now = Date.now()): Promise<NewSession> {
-  const { deviceId, setCookie } = await deviceOf(request);
+export async function startSession(db: D1Database, request: Request, userId: number, now = Date.now(), { withDevice = true } = {}): Promise<NewSession> {
   const token = newToken();
   const id = await hashToken(token);
   const expiresAt = now + SESSION_LIFETIME_MS;
-  const statements = [
-    db
-      .prepare("UPDATE sessions SET revoked_at = ?3 WHERE device_id = ?1 AND user_id = ?2 AND revoked_at IS NULL")
-      .bind(deviceId, userId, now),
+  const cookies = [hostCookie(SESSION_COOKIE, token, Math.floor(SESSION_LIFETIME_MS / 1000))];
+  const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 300);
+  const ip = request.headers.get("cf-connecting-ip");
+  const insert = (deviceId: string | null) =>
     db
       .prepare(
         `INSERT INTO sessions (id, user_id, created_at, expires_at, last_seen_at, user_agent, ip, device_id)
          VALUES (?1, ?2, ?3, ?4, ?3, ?5, ?6, ?7)`,
       )
-      .bind(id, userId, now, expiresAt, (request.headers.get("user-agent") ?? "").slice(0, 300), request.headers.get("cf-connecting-ip"), deviceId),
+      .bind(id, userId, now, expiresAt, userAgent, ip, deviceId);
+  if (!withDevice) return { token, id, expiresAt, cookies, statements: [insert(null)] };
+
+  const { deviceId, setCookie } = await deviceOf(request);
+  const statements = [
+    db
+      .prepare("UPDATE sessions SET revoked_at = ?3 WHERE device_id = ?1 AND user_id = ?2 AND revoked_at IS NULL")
+      .bind(deviceId, userId, now),
+    insert(deviceId),
     // Bound the accounts on one device: the least recently used beyond the limit are signed out.
     db
       .prepare(
@@ -137,7 +148,6 @@ export async function startSession(db: D1Database, request: Request, userId: num
       )
       .bind(deviceId, now),
   ];
-  const cookies = [hostCookie(SESSION_COOKIE, token, Math.floor(SESSION_LIFETIME_MS / 1000))];
   if (setCookie) cookies.push(setCookie);
   return { token, id, expiresAt, cookies, statements };
 }

@@ -11,12 +11,23 @@ export interface RateRule {
 }
 
 export const RATE_RULES = {
-  loginPerAccount: { name: "login:account", limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * Logins: 10 per account from one address, so someone guessing from elsewhere cannot lock
+   * the owner out; and a ceiling of 100 per account from all addresses together against
+   * guessing spread over many addresses.
+   */
+  loginPerAccountAndIp: { name: "login:account-ip", limit: 10, windowMs: 15 * 60_000 },
+  loginPerAccount: { name: "login:account", limit: 100, windowMs: 15 * 60_000 },
   loginPerIp: { name: "login:ip", limit: 50, windowMs: 15 * 60_000 },
   signupPerIp: { name: "signup:ip", limit: 10, windowMs: 60 * 60_000 },
   mfaPerAccount: { name: "mfa:account", limit: 10, windowMs: 15 * 60_000 },
   emailResendPerAccount: { name: "verify-resend:account", limit: 5, windowMs: 60 * 60_000 },
   fingerprintPerAccount: { name: "fingerprint:account", limit: 30, windowMs: 60 * 60_000 },
+  /** The switcher's user look-ups: enough for any menu, not for walking the id space. */
+  batchPerIp: { name: "batch:ip", limit: 120, windowMs: 15 * 60_000 },
+  /** Each switch and country-domain hand-off writes a session or token row. */
+  switchPerDevice: { name: "switch:device", limit: 60, windowMs: 15 * 60_000 },
+  cctldPerAccount: { name: "cctld:account", limit: 30, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateHit {

@@ -9,6 +9,7 @@ import { parseStoredSettings, type UserSettings } from "./settings.ts";
 export interface SettingsViewer {
   session: Session;
   email: string;
+  hasPassword: boolean;
   isPrivateProfile: boolean;
   settings: UserSettings;
   passcode: { enabled: boolean; locked: boolean; anonymizedEmail: string | null };
@@ -41,6 +42,8 @@ export async function settingsViewer(astro: AstroGlobal): Promise<SettingsViewer
   return {
     session,
     email: row.email,
+    /** Accounts with a password confirm it to change their login e-mail. */
+    hasPassword: session.user.password_hash !== null,
     isPrivateProfile: row.is_private_profile === 1,
     settings: parseStoredSettings(row.settings),
     passcode: {

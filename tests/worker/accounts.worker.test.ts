@@ -174,15 +174,25 @@ describe("MFA (TOTP)", () => {
 });
 
 describe("throttling", () => {
-  it("per account: the 11th try in 15 minutes is 429, even with the right password", async () => {
+  it("per account from one address: the 11th try in 15 minutes is 429, even with the right password", async () => {
+    const ip = "203.0.113.90";
     for (let i = 0; i < 10; i++) {
-      const response = await new Browser().form("/v3/login/handshake/", { username_or_email: "ben", password: `Wrong-${i}-password` });
+      const response = await new Browser(ip).form("/v3/login/handshake/", { username_or_email: "ben", password: `Wrong-${i}-password` });
       expect(response.status).toBe(401);
     }
-    const blocked = await new Browser().form("/v3/login/handshake/", { username_or_email: "ben", password: PASSWORD });
+    const blocked = await new Browser(ip).form("/v3/login/handshake/", { username_or_email: "ben", password: PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
-    await env.DB.prepare("DELETE FROM rate_limits WHERE key = ?1").bind(`${RATE_RULES.loginPerAccount.name}:2`).run();
+    // Someone guessing from elsewhere does not lock the owner out of their own address.
+    expect((await new Browser("203.0.113.91").form("/v3/login/handshake/", { username_or_email: "ben", password: PASSWORD })).status).toBe(200);
+    await env.DB.prepare("DELETE FROM rate_limits WHERE key LIKE 'login:%'").run();
+  });
+
+  it("per account from all addresses together: a ceiling against guessing spread over many", async () => {
+    await fillCounter(`${RATE_RULES.loginPerAccount.name}:${USERS.ben.id}`, RATE_RULES.loginPerAccount.limit, RATE_RULES.loginPerAccount.windowMs);
+    const blocked = await new Browser().form("/v3/login/handshake/", { username_or_email: "ben", password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    await env.DB.prepare("DELETE FROM rate_limits WHERE key LIKE 'login:%'").run();
   });
 
   it("a successful login resets the account's counter", async () => {

@@ -140,7 +140,7 @@ const GROUPS: Array<{ name: string; path: string; body: Record<string, unknown>;
     expected: { from: "anyone", contact_requests: false, read_receipts: false },
   },
   { name: "privacy", path: "/v3/users/settings/privacy/", body: { is_private_profile: true }, read: (row) => row.is_private_profile, expected: 1 },
-  { name: "email", path: "/v3/users/settings/email/", body: { email: "kid.new@pinloom.test" }, read: (row) => row.email, expected: "kid.new@pinloom.test" },
+  { name: "email", path: "/v3/users/settings/email/", body: { email: "kid.new@pinloom.test", current_password: PASSWORD }, read: (row) => row.email, expected: "kid.new@pinloom.test" },
   {
     name: "password",
     path: "/v3/users/settings/password/",
@@ -197,8 +197,8 @@ describe("nothing half-applied", () => {
     ["an unknown audience", "/v3/users/settings/mentions/", { from: "friends", passcode: PASSCODE }, "from: must be one of: anyone, following, off"],
     ["a missing field", "/v3/users/settings/messages/", { from: "off", read_receipts: true, passcode: PASSCODE }, "contact_requests: is required"],
     ["an unknown field", "/v3/users/settings/privacy/", { is_private_profile: false, colour: "red", passcode: PASSCODE }, "colour: is not a known option"],
-    ["an invalid email", "/v3/users/settings/email/", { email: "nope", passcode: PASSCODE }, "email: Please enter a valid email address"],
-    ["an empty email", "/v3/users/settings/email/", { email: " ", passcode: PASSCODE }, "email: Required"],
+    ["an invalid email", "/v3/users/settings/email/", { email: "nope", current_password: PASSWORD, passcode: PASSCODE }, "email: Please enter a valid email address"],
+    ["an empty email", "/v3/users/settings/email/", { email: " ", current_password: PASSWORD, passcode: PASSCODE }, "email: Required"],
     [
       "a password with symbols beyond the basic ones",
       "/v3/users/settings/password/",
@@ -237,11 +237,12 @@ describe("nothing half-applied", () => {
 
   it("an email another account uses is a 409 after the passcode, and nothing changes", async () => {
     const before = await user(USERS.kid);
-    const answer = await call("PUT", "/v3/users/settings/email/", { email: "OTHER@pinloom.test", passcode: PASSCODE }, sessions.kid);
+    // The kid's password is the one the test above changed it to.
+    const answer = await call("PUT", "/v3/users/settings/email/", { email: "OTHER@pinloom.test", current_password: "Another new pass 3", passcode: PASSCODE }, sessions.kid);
     expect([answer.status, answer.body.code, answer.body.extra_data]).toEqual([409, 6, { field: "email" }]);
     expect(answer.body.message).toBe("That email address is already used by another account");
     expect((await user(USERS.kid)).email).toBe(before.email);
-    const withoutPasscode = await call("PUT", "/v3/users/settings/email/", { email: "other@pinloom.test" }, sessions.kid);
+    const withoutPasscode = await call("PUT", "/v3/users/settings/email/", { email: "other@pinloom.test", current_password: PASSWORD }, sessions.kid);
     expect(withoutPasscode.body.code).toBe(14);
   });
 });
