@@ -2,8 +2,7 @@
 // logout flag's clean-up, the email-verification reminder for viewers with that nag (once
 // per session; the shell owns the dialog and its Resend call and opens it on VERIFY_EVENT),
 // and a signed-out intent resumed on its pin (unauthSavePinId / unauthCommentPinId) with a
-// notice that it is ready. The logic lives here, not in the shell: the shell's inline
-// script is held under 4 KB.
+// notice that it is ready. Signed-in pages only: signed-out readers load none of it.
 import { clearLogoutFlag } from "./session.ts";
 import { readEmbeddedContext, refreshTokens } from "./token-refresh.ts";
 import { shouldNagVerify } from "./verify-nag.ts";
