@@ -3,6 +3,7 @@
 import type { PinImageSize } from "../../src/media/media.ts";
 import type { PinTableRow } from "../../src/pins/pin-row.ts";
 import type { BoardTableRow } from "../../src/boards/board-row.ts";
+import type { UserTableRow } from "../../src/users/user-row.ts";
 
 // ---------------------------------------------------------------------------------------
 // Row types: one property per column of src/server/migrations/0001_core.sql.
@@ -10,61 +11,7 @@ import type { BoardTableRow } from "../../src/boards/board-row.ts";
 
 export type SqlValue = string | number | null;
 
-export type UserRow = {
-  id: number;
-  username: string;
-  email: string;
-  password_hash: string | null;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  about: string;
-  country: string;
-  locale: string;
-  gender: string | null;
-  custom_gender: string | null;
-  birthday: string | null;
-  age_in_years: number | null;
-  image_key: string | null;
-  account_type: "personal" | "business";
-  business_name: string | null;
-  is_partner: number;
-  is_verified_merchant: number;
-  verified_identity: number;
-  is_ads_only_profile: number;
-  domain_url: string | null;
-  domain_verified: number;
-  is_employee: number;
-  is_under_16: number;
-  is_under_18: number;
-  is_write_banned: number;
-  is_private_profile: number;
-  login_state: "full" | "limited";
-  email_verified: number;
-  has_mfa_enabled: number;
-  mfa_secret: string | null;
-  is_parental_control_passcode_enabled: number;
-  parental_passcode_hash: string | null;
-  parental_control_anonymized_email: string | null;
-  allow_personalization_cookies: number;
-  allow_analytic_cookies: number;
-  allow_marketing_cookies: number;
-  third_party_marketing_tracking_enabled: number;
-  should_show_messaging: number;
-  show_personal_boutique: number;
-  save_behavior: number;
-  phone_country: string | null;
-  phone_number: string | null;
-  connected_networks: string;
-  follower_count: number;
-  following_count: number;
-  pin_count: number;
-  board_count: number;
-  secret_board_count: number;
-  group_board_count: number;
-  resurrection_date: number | null;
-  created_at: number;
-};
+export type UserRow = UserTableRow;
 
 export type LinkDomainRow = { domain: string; official_user_id: number | null; is_blocked: number };
 

@@ -1,7 +1,8 @@
 // Account-switcher entries (spec 000 §3) for the accounts with a live session on this device.
 import { cookieValue, DEVICE_COOKIE, deviceSessions } from "./session.server.ts";
 import { hashToken, isTokenShaped } from "./tokens.ts";
-import { userImageUrl, type ViewerUserRow } from "./viewer.ts";
+import { userImageUrl } from "../users/user.ts";
+import type { ViewerUserRow } from "./viewer.ts";
 import type { SwitcherEntry } from "./switcher.ts";
 
 export type SwitcherRow = Pick<ViewerUserRow, "id" | "username" | "email" | "full_name" | "image_key" | "account_type" | "is_partner" | "business_name">;
@@ -20,8 +21,8 @@ export function toSwitcherEntry(row: SwitcherRow, withPrivate: boolean): Switche
     username: row.username,
     email: withPrivate ? row.email : null,
     fullName: row.full_name,
-    imageMediumUrl: userImageUrl(row, "medium"),
-    imageLargeUrl: userImageUrl(row, "large"),
+    imageMediumUrl: userImageUrl(row.image_key, "medium"),
+    imageLargeUrl: userImageUrl(row.image_key, "large"),
     owners: [],
     partner:
       withPrivate && isBusiness(row)

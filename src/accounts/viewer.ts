@@ -1,56 +1,10 @@
 // The viewer (spec 000 §3 "Viewer"): the signed-in user as the server reads it, and the
 // limited-login viewer. Built from a users row; never from anything the client sent.
 import { z } from "zod";
+import type { UserTableRow } from "../users/user-row.ts";
+import { userImageUrl } from "../users/user.ts";
 
 export type ViewerType = "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
-
-/** The users columns the viewer is built from (src/server/migrations 0001 and 0004). */
-export interface ViewerUserRow {
-  id: number;
-  username: string;
-  email: string;
-  password_hash: string | null;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  country: string;
-  locale: string;
-  gender: string | null;
-  custom_gender: string | null;
-  age_in_years: number | null;
-  image_key: string | null;
-  account_type: string;
-  business_name: string | null;
-  is_employee: number;
-  is_partner: number;
-  is_private_profile: number;
-  is_under_16: number;
-  is_under_18: number;
-  is_write_banned: number;
-  login_state: string;
-  email_verified: number;
-  has_mfa_enabled: number;
-  is_parental_control_passcode_enabled: number;
-  parental_control_anonymized_email: string | null;
-  allow_personalization_cookies: number;
-  allow_analytic_cookies: number;
-  allow_marketing_cookies: number;
-  third_party_marketing_tracking_enabled: number;
-  should_show_messaging: number;
-  show_personal_boutique: number;
-  save_behavior: number;
-  phone_country: string | null;
-  phone_number: string | null;
-  connected_networks: string;
-  domain_url: string | null;
-  domain_verified: number;
-  pin_count: number;
-  board_count: number;
-  secret_board_count: number;
-  group_board_count: number;
-  resurrection_date: number | null;
-  created_at: number;
-}
 
 /** Column list for SELECTs that build a viewer, prefixed with the users alias. */
 export const VIEWER_COLUMNS = [
@@ -62,7 +16,10 @@ export const VIEWER_COLUMNS = [
   "third_party_marketing_tracking_enabled", "should_show_messaging", "show_personal_boutique", "save_behavior",
   "phone_country", "phone_number", "connected_networks", "domain_url", "domain_verified", "pin_count",
   "board_count", "secret_board_count", "group_board_count", "resurrection_date", "created_at",
-] as const satisfies ReadonlyArray<keyof ViewerUserRow>;
+] as const satisfies ReadonlyArray<keyof UserTableRow>;
+
+/** The users columns the viewer is built from. */
+export type ViewerUserRow = Pick<UserTableRow, (typeof VIEWER_COLUMNS)[number]>;
 
 export const viewerColumns = (alias: string) => VIEWER_COLUMNS.map((column) => `${alias}.${column}`).join(", ");
 
@@ -81,8 +38,6 @@ const networksSchema = z
   })
   .catch({});
 
-export const userImageUrl = (row: Pick<ViewerUserRow, "image_key">, size: "small" | "medium" | "large" | "xlarge") =>
-  row.image_key ? `/media/${row.image_key}/${size}.jpg` : null;
 
 /** Spec 000 §3 viewer, snake_case as the spec writes it. */
 function parseNetworks(text: string): z.infer<typeof networksSchema> {
@@ -103,10 +58,10 @@ export function toViewer(row: ViewerUserRow) {
     first_name: row.first_name,
     last_name: row.last_name,
     email: row.email,
-    image_small_url: userImageUrl(row, "small"),
-    image_medium_url: userImageUrl(row, "medium"),
-    image_large_url: userImageUrl(row, "large"),
-    image_xlarge_url: userImageUrl(row, "xlarge"),
+    image_small_url: userImageUrl(row.image_key, "small"),
+    image_medium_url: userImageUrl(row.image_key, "medium"),
+    image_large_url: userImageUrl(row.image_key, "large"),
+    image_xlarge_url: userImageUrl(row.image_key, "xlarge"),
     country: row.country,
     gender: row.gender,
     custom_gender: row.custom_gender,
@@ -165,7 +120,7 @@ export function toLimitedViewer(row: ViewerUserRow) {
     email: row.email,
     firstName: row.first_name || row.full_name,
     hasPassword: row.password_hash !== null,
-    imageUrl: userImageUrl(row, "medium"),
+    imageUrl: userImageUrl(row.image_key, "medium"),
     isConnectedToFacebook: networks.facebook !== undefined,
     isConnectedToGoogle: networks.google !== undefined,
   };

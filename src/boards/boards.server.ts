@@ -2,8 +2,8 @@
 // each repeats the visibility conditions (board.ts, user.ts) so a secret board's name,
 // sections and pins never leave D1 for a viewer who may not see them. What comes back is
 // checked again with the pure rules.
-import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, userImageUrl, type GridCellRow, type GridPin } from "../pins/pins.server.ts";
-import { canViewProfile, displayName, profileVisibleSql, type LoginState } from "../users/user.ts";
+import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow, type GridPin } from "../pins/pins.server.ts";
+import { canViewProfile, displayName, profileVisibleSql, userImageUrl, type LoginState } from "../users/user.ts";
 import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
 import {
   boardVisibleSql,

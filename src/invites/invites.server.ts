@@ -5,8 +5,7 @@
 import { z } from "zod";
 import { hashToken } from "../accounts/tokens.ts";
 import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
-import { userImageUrl } from "../pins/pins.server.ts";
-import { canViewProfile, type LoginState } from "../users/user.ts";
+import { canViewProfile, userImageUrl, type LoginState } from "../users/user.ts";
 import { pinIdSchema } from "../pins/pin.ts";
 import type { RateRule } from "../server/rate-limit.server.ts";
 import { INVITE_CODE_MAX, INVITE_CODE_PATTERN, INVITE_CHANNEL_IDS, INVITE_LIFETIME_MS, type InviteChannel, type InviteMetadata } from "./invite.ts";

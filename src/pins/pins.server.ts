@@ -1,5 +1,5 @@
 // Pin reads from D1. A pin page costs one round trip: every statement goes in one batch.
-import { mediaUrl, type PinImageSize } from "../media/media.ts";
+import type { PinImageSize } from "../media/media.ts";
 import {
   carouselDataSchema,
   choosePinLink,
@@ -13,7 +13,7 @@ import {
 import type { z } from "zod";
 import type { PinTableRow } from "./pin-row.ts";
 import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
-import { canViewProfile, profileVisibleSql, type LoginState } from "../users/user.ts";
+import { canViewProfile, profileVisibleSql, userImageUrl, type LoginState } from "../users/user.ts";
 
 export interface UserSummary {
   id: string;
@@ -132,10 +132,6 @@ interface PinRow extends PinTableRow {
   board_owner_login_state: LoginState | null;
   /** 1 when the viewer is an accepted collaborator of the pin's board. */
   board_viewer_collaborates: number;
-}
-
-export function userImageUrl(imageKey: string | null, size: "small" | "medium" | "large" | "xlarge"): string | null {
-  return imageKey ? mediaUrl(`${imageKey}/${size}.jpg`) : null;
 }
 
 const PIN_SELECT = `

@@ -1,6 +1,7 @@
 // Users as profiles: who may see a profile, and which usernames can name one. Pure rules of
 // a users row and the viewer; the SQL in users.server.ts mirrors them and re-checks with them.
 import { z } from "zod";
+import { mediaUrl } from "../media/media.ts";
 
 /** Letters, digits and underscores, as sign-up writes them (the seed's generator agrees). */
 export const usernameSchema = z.string().regex(/^[A-Za-z0-9_]{1,30}$/, "usernames are letters, digits and underscores");
@@ -45,4 +46,11 @@ export function profileVisibleSql(user: string, viewer: string): string {
  */
 export function viewerIdOf(ctx: { session: { user: { id: number } } | null }): number | null {
   return ctx.session?.user.id ?? null;
+}
+
+export type UserImageSize = "small" | "medium" | "large" | "xlarge";
+
+/** A user's avatar in one of its sizes (R2 keys under users.image_key), or null without one. */
+export function userImageUrl(imageKey: string | null, size: UserImageSize): string | null {
+  return imageKey ? mediaUrl(`${imageKey}/${size}.jpg`) : null;
 }

@@ -3,12 +3,12 @@
 // profile, a secret board or a secret pin leaves D1. What comes back is checked again with
 // the pure rules.
 import { USER_IMAGE_SIZES } from "../media/media.ts";
-import { gridPin, userImageUrl, type GridPin } from "../pins/pins.server.ts";
+import { gridPin, type GridPin } from "../pins/pins.server.ts";
 import { boardVisibleSql, canViewBoard, collaboratorSql, isPinListed, pinListedSql, type BoardPrivacy } from "../boards/board.ts";
 import { GRID_PIN_JOINS, gridPinColumns, type GridPinRow } from "../boards/boards.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
 import { DEFAULT_BOARD_SORT, type BoardSortOrder } from "../profile/view-state.ts";
-import { canViewProfile, displayName, profileVisibleSql, type LoginState } from "./user.ts";
+import { canViewProfile, displayName, profileVisibleSql, userImageUrl, type LoginState } from "./user.ts";
 
 export const PROFILE_PINS_PAGE_SIZE = 25;
 export const PROFILE_BOARDS_PAGE_SIZE = 50;
