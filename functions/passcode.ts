@@ -5,6 +5,7 @@
 // passcode check so a typo in a form never costs a passcode try; conflicts that could reveal
 // other accounts (a taken email) are answered only after the passcode.
 import { purgePage } from "../src/server/page-cache.ts";
+import { requireFullViewer } from "../src/accounts/guards.server.ts";
 import { BOARD_SORT_ORDERS } from "../src/profile/view-state.ts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -43,14 +44,8 @@ const ok = (c: Context<AppEnv>, data: Record<string, unknown>) =>
   c.json({ status: "success", code: 0, message: "ok", data }, 200, { "Cache-Control": "private, no-store" });
 
 /** Signed in with a full login: limited-login viewers may not change protected settings. */
-function fullSession(c: Context<AppEnv>): Session {
-  const session = c.var.ctx.session;
-  if (!session) throw new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });
-  if (session.user.login_state === "limited") {
-    throw new ApiError(403, ErrorCode.LimitedLogin, { message: "settings:passcode.api.limitedLogin" });
-  }
-  return session;
-}
+/** Settings belong to full logins: signed out 401, limited login 403 code 17 (src/accounts/guards.server.ts). */
+const fullSession = requireFullViewer;
 
 /** JSON or form-encoded body as a plain object; anything else is a 400 on `body`. */
 async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -209,6 +204,7 @@ for (const group of Object.keys(groupRequestSchemas) as SettingsGroup[]) {
     const session = fullSession(c);
     const { passcode, ...values } = parse(groupRequestSchemas[group], await readBody(c));
     const stored = SETTINGS_GROUPS[group].parse(values);
+    assertAllowedForAge(session, values);
     await requirePasscode(c, passcode);
     // json_set in SQL: one group changes without a read-modify-write race on the others.
     await c.env.DB.batch([
@@ -223,9 +219,21 @@ for (const group of Object.keys(groupRequestSchemas) as SettingsGroup[]) {
   });
 }
 
+/**
+ * The under-16 restriction (spec 000 §6 restricting flags): the profile stays private, and
+ * nobody the account does not follow may mention or message it (comments, likewise, from
+ * people it follows at most). Under-18 accounts are candidates for the passcode instead.
+ */
+function assertAllowedForAge(session: Session, values: Record<string, unknown>): void {
+  if (session.user.is_under_16 !== 1) return;
+  const open = Object.entries(values).filter(([field, value]) => (field === "from" || field === "comments") && value === "anyone");
+  if (open.length > 0) throw badRequest(open.map(([field]) => ({ field, reason: "settings:settings.under16.audience" })));
+}
+
 passcodeRoutes.put("/users/settings/privacy/", async (c) => {
   const session = fullSession(c);
   const body = parse(z.strictObject({ is_private_profile: flag, ...passcodeField }), await readBody(c));
+  if (!body.is_private_profile && session.user.is_under_16 === 1) throw badRequest([{ field: "is_private_profile", reason: "settings:settings.under16.private" }]);
   await requirePasscode(c, body.passcode);
   await c.env.DB.batch([
     c.env.DB.prepare("UPDATE users SET is_private_profile = ?2 WHERE id = ?1").bind(session.user.id, body.is_private_profile ? 1 : 0),

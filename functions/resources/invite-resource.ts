@@ -13,6 +13,8 @@ export const inviteResource: ResourceDefinition = {
       const { ctx } = c.var;
       if (!ctx.session) throw new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });
       if (ctx.viewerType !== "AUTH") throw new ApiError(403, ErrorCode.LimitedLogin, { message: "invites:api.fullLoginRequired" });
+      // A write like any other: write-banned accounts cannot hand out links (spec 000 §6).
+      if (ctx.session.user.is_write_banned === 1) throw new ApiError(403, ErrorCode.Forbidden, { message: "accounts:guard.writeBanned" });
       const senderId = ctx.session.user.id;
       await enforce(c.env.DB, INVITE_CREATE_RULE, senderId);
       const invite = await createInvite(c.env.DB, senderId, options.pin_id, options.invite_channel);

@@ -2,7 +2,9 @@
 // carry, who /v3/batch/ may describe, and verification links outliving an e-mail change.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
 import { Browser, PASSWORD, seedAccounts, USERS, type Envelope } from "./accounts-helpers.ts";
+import { createSession } from "./session-fixture.ts";
 
 beforeAll(async () => {
   await seedAccounts();
@@ -76,5 +78,24 @@ describe("changing the login e-mail", () => {
     const row = await env.DB.prepare("SELECT email FROM users WHERE id = ?1").bind(USERS.biz.id).first<{ email: string }>();
     expect(row?.email).toBe(USERS.biz.email);
     expect((await put({ email: "biz-new@pinloom.test", current_password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("an account of someone under 16", () => {
+  it("stays private and lets only people it follows mention or message it", async () => {
+    await env.DB.prepare("INSERT INTO users (id, username, email, full_name, is_under_16, is_under_18, is_private_profile, created_at) VALUES (90, 'young', 'young@pinloom.test', 'Young One', 1, 1, 1, 0)").run();
+    const young = new Browser();
+    young.cookies.set(SESSION_COOKIE, (await createSession(90)).token);
+    const put = (path: string, body: Record<string, unknown>) =>
+      young.fetch(path, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const publicProfile = await put("/v3/users/settings/privacy/", { is_private_profile: false });
+    expect(publicProfile.status).toBe(400);
+    expect(JSON.stringify(await publicProfile.json())).toContain("is_private_profile: Accounts of people under 16 stay private.");
+    const anyone = await put("/v3/users/settings/messages/", { from: "anyone", contact_requests: false, read_receipts: false });
+    expect(anyone.status).toBe(400);
+    expect(JSON.stringify(await anyone.json())).toContain("from: Accounts of people under 16 can only allow people they follow.");
+    expect((await put("/v3/users/settings/messages/", { from: "following", contact_requests: false, read_receipts: false })).status).toBe(200);
+    const row = await env.DB.prepare("SELECT is_private_profile FROM users WHERE id = 90").first<{ is_private_profile: number }>();
+    expect(row?.is_private_profile).toBe(1);
   });
 });
