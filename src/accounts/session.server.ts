@@ -6,6 +6,7 @@
 // A device cookie ties the sessions started in one browser together: the account switcher
 // lists the accounts with a live session on this device and switches between them without a
 // password (spec 000 §6 "Account switching lists all accounts stored locally").
+import { clientIp } from "../server/client-ip.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 import { viewerColumns, type ViewerUserRow } from "./viewer.ts";
 
@@ -123,7 +124,7 @@ export async function startSession(db: D1Database, request: Request, userId: num
   const expiresAt = now + SESSION_LIFETIME_MS;
   const cookies = [hostCookie(SESSION_COOKIE, token, Math.floor(SESSION_LIFETIME_MS / 1000))];
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 300);
-  const ip = request.headers.get("cf-connecting-ip");
+  const ip = clientIp(request);
   const insert = (deviceId: string | null) =>
     db
       .prepare(
