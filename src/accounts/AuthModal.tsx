@@ -4,7 +4,7 @@
 // goes inert (focus stays inside), Escape closes it, and focus returns to the trigger.
 // A Save trigger also remembers the pin (unauthSavePinId) so the page can resume after login.
 import { useEffect, useRef, useState } from "react";
-import type { AuthStrings } from "./auth-strings.ts";
+import { pageAuthStrings, type AuthStrings } from "./auth-strings.ts";
 import LoginForm from "./LoginForm.tsx";
 import SignupForm from "./SignupForm.tsx";
 import { rememberIntent, type Intent } from "./client/unauth.ts";
@@ -17,7 +17,8 @@ export interface AuthDialogProps {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
-  strings: AuthStrings;
+  /** Null only while closed (the strings load with the first opening). */
+  strings: AuthStrings | null;
   /** Where to go after success; defaults to reloading the current page. */
   next: string | null;
   country: string;
@@ -66,7 +67,7 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
   }, [signupOnPage, target]);
   return (
     <dialog ref={ref} className="auth-dialog" aria-labelledby={headingId}>
-      {open && (
+      {open && strings && (
         <div className="auth-dialog-body">
           <button type="button" className="auth-close" aria-label={strings.modal.close} onClick={() => ref.current?.close()}>
             <span aria-hidden="true">×</span>
@@ -108,7 +109,8 @@ export interface AuthTrigger {
 }
 
 export interface AuthModalProps {
-  strings: AuthStrings;
+  /** Absent on signed-out pages: the dialog reads the page's strings block when it opens. */
+  strings?: AuthStrings;
   triggers: AuthTrigger[];
   /**
    * A fixed return path (the pin of a Save button). Without it the links carry no ?next= in
@@ -127,6 +129,7 @@ export default function AuthModal({ strings, triggers, path, country, locale, in
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<AuthMode>("login");
   const next = path === undefined ? null : safeNext(path);
+  const dialogStrings = strings ?? (open ? pageAuthStrings() : null);
   return (
     <>
       {triggers.map((trigger) => (
@@ -139,6 +142,8 @@ export default function AuthModal({ strings, triggers, path, country, locale, in
           data-auth-trigger={trigger.mode}
           onClick={(event) => {
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            // Without strings to build the dialog, the link's own page does the job.
+            if (!strings && !pageAuthStrings()) return;
             event.preventDefault();
             if (intent) rememberIntent(intent);
             setMode(trigger.mode);
@@ -149,11 +154,11 @@ export default function AuthModal({ strings, triggers, path, country, locale, in
         </a>
       ))}
       <AuthDialog
-        open={open}
+        open={open && dialogStrings !== null}
         mode={mode}
         onModeChange={setMode}
         onClose={() => setOpen(false)}
-        strings={strings}
+        strings={dialogStrings}
         next={next}
         country={country}
         locale={locale}

@@ -78,3 +78,25 @@ export type AuthStrings = ReturnType<typeof authStrings>;
 
 /** Fills {{name}}-style slots left in a string for the browser to complete. */
 export const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
+
+/**
+ * Signed-out pages carry the strings once, in a JSON block (Base.astro), rather than once per
+ * log-in island in its props: the header's and a pin's Save modal would each repeat them.
+ * The islands need them only once a dialog opens, in the browser.
+ */
+export const AUTH_STRINGS_ID = "pinloom-auth-strings";
+
+let fromPage: AuthStrings | null | undefined;
+
+/** The page's strings block, parsed once; null when the page has none or it is damaged. */
+export function pageAuthStrings(doc: Document | undefined = typeof document === "undefined" ? undefined : document): AuthStrings | null {
+  if (fromPage !== undefined) return fromPage;
+  const text = doc?.getElementById(AUTH_STRINGS_ID)?.textContent;
+  try {
+    fromPage = text ? (JSON.parse(text) as AuthStrings) : null;
+  } catch (error) {
+    console.warn("auth strings block is not JSON", error);
+    fromPage = null;
+  }
+  return fromPage;
+}

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newToken } from "../../src/accounts/tokens.ts";
 import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
-import { GOOGLEBOT_UA, get, seedWorld } from "./fixtures.ts";
+import { GOOGLEBOT_UA, countElements, get, seedWorld } from "./fixtures.ts";
 import { createSession } from "./session-fixture.ts";
 
 const DAY = 86_400_000;
@@ -103,5 +103,23 @@ describe("a pin on a secret board", () => {
   it("is missing to signed-out visitors and crawlers", async () => {
     expect((await get("/pin/102/")).status).toBe(404);
     expect((await get("/pin/102/", { "user-agent": GOOGLEBOT_UA })).status).toBe(404);
+  });
+});
+
+describe("the log-in islands' strings", () => {
+  const PASSWORD_RULE = "Oops! Your password can only have letters, numbers and basic symbols.";
+  const count = (html: string, text: string) => html.split(text).length - 1;
+
+  it("come once per signed-out page, in one JSON block shared by the header's and the Save modal", async () => {
+    const html = await (await get("/pin/101/")).text();
+    expect(await countElements(html, 'astro-island[component-url*="AuthModal"]')).toBe(2);
+    expect(await countElements(html, 'script[type="application/json"]#pinloom-auth-strings')).toBe(1);
+    expect(count(html, PASSWORD_RULE)).toBe(1);
+  });
+
+  it("are not there for crawlers or signed-in people", async () => {
+    expect(count(await (await get("/pin/101/", { "user-agent": GOOGLEBOT_UA })).text(), PASSWORD_RULE)).toBe(0);
+    const signedIn = await (await get("/pin/101/", { cookie: await sessionFor(1) })).text();
+    expect(await countElements(signedIn, "#pinloom-auth-strings")).toBe(0);
   });
 });
