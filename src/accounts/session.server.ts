@@ -7,6 +7,7 @@
 // lists the accounts with a live session on this device and switches between them without a
 // password (spec 000 §6 "Account switching lists all accounts stored locally").
 import { clientIp } from "../server/client-ip.ts";
+import { cookieValue } from "../context/cookies.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 import { viewerColumns, type ViewerUserRow } from "./viewer.ts";
 
@@ -41,16 +42,6 @@ export interface Session {
   deviceId: string | null;
   verifiedAt: number | null;
   user: ViewerUserRow;
-}
-
-export function cookieValue(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
 }
 
 /** `Set-Cookie` for a `__Host-` cookie: Secure, path /, no Domain (the prefix demands all three). */

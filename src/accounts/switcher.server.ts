@@ -1,5 +1,6 @@
 // Account-switcher entries (spec 000 §3) for the accounts with a live session on this device.
-import { cookieValue, DEVICE_COOKIE, deviceSessions } from "./session.server.ts";
+import { cookieValue } from "../context/cookies.ts";
+import { DEVICE_COOKIE, deviceSessions } from "./session.server.ts";
 import { hashToken, isTokenShaped } from "./tokens.ts";
 import { userImageUrl } from "../users/user.ts";
 import type { ViewerUserRow } from "./viewer.ts";

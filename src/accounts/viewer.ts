@@ -142,3 +142,14 @@ export function restrictions(row: Pick<ViewerUserRow, "is_employee" | "is_partne
     isLimitedLogin: row.login_state === "limited",
   };
 }
+
+/**
+ * What the header's account corner shows of a signed-in or limited-login viewer: the same
+ * values toViewer and toLimitedViewer give, without building (and parsing) the whole viewer.
+ */
+export function accountCornerOf(row: ViewerUserRow) {
+  const imageUrl = userImageUrl(row.image_key, "medium");
+  return viewerTypeOf(row) === "LIMITED_LOGIN"
+    ? { id: null, name: row.first_name || row.full_name, username: null, imageUrl }
+    : { id: String(row.id), name: row.full_name || row.username, username: row.username, imageUrl };
+}

@@ -7,7 +7,8 @@ import { isSearchCacheHost, searchEngineFromReferrer, type SearchEngine } from "
 import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
 import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
-import type { Session } from "../accounts/session.server.ts";
+import { daysToExpiration, type Session } from "../accounts/session.server.ts";
+import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "../accounts/viewer.ts";
 
 export type { ViewerType };
@@ -61,15 +62,6 @@ export interface RequestFacts {
   /** request.cf.country where the runtime provides it. */
   country?: string | undefined;
   session?: Session | null | undefined;
-}
-
-function cookieValue(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return null;
 }
 
 const boundedParam = (url: URL, name: string, max = 200): string | null => {
@@ -180,7 +172,7 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     // client's token-refresh rule of §4 reads it). Never in a shared render.
     viewer: session && ctx.viewerType === "AUTH" ? toViewer(session.user) : null,
     limitedViewer: session && ctx.viewerType === "LIMITED_LOGIN" ? toLimitedViewer(session.user) : null,
-    daysToExpiration: session ? Math.ceil((session.expiresAt - Date.now()) / 86_400_000) : null,
+    daysToExpiration: session ? daysToExpiration(session.expiresAt) : null,
     country: ctx.country,
     fullPath: ctx.fullPath,
     inviteCode: ctx.inviteCode,
@@ -204,6 +196,14 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
   };
 }
 export type ClientContext = ReturnType<typeof clientContext>;
+
+/**
+ * The visitor's country for island props, which are HTML: a shared (edge-cached) render must
+ * not carry the first visitor's. Empty means "the request's own", filled in by the server.
+ */
+export function islandCountry(ctx: Pick<RequestContext, "renderMode" | "country">): string {
+  return ctx.renderMode === "shared" ? "" : ctx.country;
+}
 
 /**
  * JSON for a <script type="application/json"> block. Escapes every character that could
