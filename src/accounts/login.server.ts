@@ -4,7 +4,7 @@
 // them apart. Throttled per account and per client address before any hash work.
 import { ApiError, ErrorCode } from "../server/errors.ts";
 import { clientIp } from "../server/client-ip.ts";
-import { enforce, RATE_RULES, reset } from "../server/rate-limit.server.ts";
+import { enforce, RATE_RULES, resetStatement } from "../server/rate-limit.server.ts";
 import { issueToken, peekToken, spendWith, invalidToken } from "./handshake.server.ts";
 import { verifyPassword } from "./password.ts";
 import { verifyTotp } from "./totp.ts";
@@ -41,10 +41,12 @@ export async function findAccount(db: D1Database, identifier: string): Promise<L
 /** The throttle subject of an identifier: the account id when it exists, else the name itself. */
 const accountSubject = (account: LoginAccount | null, identifier: string) => (account ? String(account.id) : `name:${identifier.toLowerCase()}`);
 
-/** A full login forgives the account's earlier misses, from everywhere and from this address. */
-async function forgiveLogins(db: D1Database, accountId: number, ip: string): Promise<void> {
-  await reset(db, RATE_RULES.loginPerAccount, String(accountId));
-  await reset(db, RATE_RULES.loginPerAccountAndIp, `${accountId}:${ip}`);
+/**
+ * A full login forgives the account's earlier misses, from everywhere and from this address:
+ * statements for the batch that issues the login token.
+ */
+function forgiveLogins(db: D1Database, accountId: number, ip: string): D1PreparedStatement[] {
+  return [resetStatement(db, RATE_RULES.loginPerAccount, String(accountId)), resetStatement(db, RATE_RULES.loginPerAccountAndIp, `${accountId}:${ip}`)];
 }
 
 export type LoginOutcome = { kind: "token"; token: string } | { kind: "mfa"; challenge: string };
@@ -67,8 +69,7 @@ export async function passwordLogin(db: D1Database, request: Request, identifier
     return { kind: "mfa", challenge: challenge.token };
   }
   const issued = await issueToken(db, account.id, "login", now);
-  await issued.statement.run();
-  await forgiveLogins(db, account.id, ip);
+  await db.batch([issued.statement, ...forgiveLogins(db, account.id, ip)]);
   return { kind: "token", token: issued.token };
 }
 
@@ -96,9 +97,14 @@ export async function mfaLogin(db: D1Database, request: Request, identifier: str
   if (!claimed) throw mfaFailed();
 
   const issued = await issueToken(db, account.id, "login", now);
-  await spendWith(db, challenge, "mfa", account.id, [issued.statement], now);
-  await forgiveLogins(db, account.id, clientIp(request));
-  await reset(db, RATE_RULES.mfaPerAccount, account.id);
+  await spendWith(
+    db,
+    challenge,
+    "mfa",
+    account.id,
+    [issued.statement, ...forgiveLogins(db, account.id, clientIp(request)), resetStatement(db, RATE_RULES.mfaPerAccount, account.id)],
+    now,
+  );
   return issued.token;
 }
 

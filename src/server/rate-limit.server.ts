@@ -64,7 +64,10 @@ export async function enforce(db: D1Database, rule: RateRule, subject: string | 
   }
 }
 
-/** Clears a subject's counter (a successful login forgives the account's earlier misses). */
-export async function reset(db: D1Database, rule: RateRule, subject: string | number): Promise<void> {
-  await db.prepare("DELETE FROM rate_limits WHERE key = ?1").bind(`${rule.name}:${subject}`).run();
+/**
+ * The statement that clears a subject's counter (a successful login forgives the account's
+ * earlier misses), for the caller's own batch.
+ */
+export function resetStatement(db: D1Database, rule: RateRule, subject: string | number): D1PreparedStatement {
+  return db.prepare("DELETE FROM rate_limits WHERE key = ?1").bind(`${rule.name}:${subject}`);
 }
