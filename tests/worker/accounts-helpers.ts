@@ -95,7 +95,9 @@ export class Browser {
     });
   }
 
-  resource(name: string, action: "create" | "delete", options: unknown): Promise<Response> {
+  /** An XResource call: get as GET ?data=, the others as a JSON POST. */
+  resource(name: string, action: "get" | "create" | "update" | "delete", options: unknown): Promise<Response> {
+    if (action === "get") return this.fetch(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`);
     return this.json(`/resource/${name}/${action}/`, { options });
   }
 

@@ -1,0 +1,67 @@
+// The server side of the board policy (policy.ts): one D1 read gives a board and the viewer's
+// role on it, and `requireBoardAction` turns the policy's answer into the HTTP answer every
+// board, section, pin and collaborator handler gives. Handlers call it first and build their
+// writes only after it passed; the writes then repeat the board id in their WHERE clauses.
+import type { Context } from "hono";
+import { requireWriteAllowed, signedOut } from "../accounts/guards.server.ts";
+import type { AppEnv } from "../server/context.ts";
+import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
+import { viewerIdOf } from "../users/user.ts";
+import type { BoardTableRow } from "./board-row.ts";
+import { decide, parseAccess, roleOf, type BoardAction, type BoardRole } from "./policy.ts";
+
+export interface BoardWithRole {
+  board: BoardTableRow;
+  role: BoardRole;
+  /** Secret, protected or archived: seen only by its owner and accepted collaborators. */
+  isPrivate: boolean;
+}
+
+interface BoardAccessRow extends BoardTableRow {
+  collaborator_access: string | null;
+  follows: number;
+}
+
+/** The board and the viewer's relation to it, one statement (bound: board id, viewer id or NULL). */
+export const BOARD_ACCESS_SQL = `SELECT b.*,
+       (SELECT bc.access FROM board_collaborators bc WHERE bc.board_id = b.id AND bc.user_id = ?2 AND bc.status = 'accepted') AS collaborator_access,
+       EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2
+               AND ((f.target_type = 'board' AND f.target_id = b.id) OR (f.target_type = 'user' AND f.target_id = b.owner_id))) AS follows
+     FROM boards b WHERE b.id = ?1`;
+
+export function boardWithRole(row: BoardAccessRow, viewerId: number | null): BoardWithRole {
+  const { collaborator_access, follows, ...board } = row;
+  const access = collaborator_access === null ? null : parseAccess(collaborator_access);
+  const role = roleOf({ ownerId: board.owner_id, collaboratorAccess: access, follows: follows === 1 }, viewerId);
+  return { board, role, isPrivate: board.privacy !== "public" || board.archived_at !== null };
+}
+
+/** The board by id with the viewer's role, or null when no such board exists. */
+export async function loadBoardWithRole(db: D1Database, boardId: number, viewerId: number | null): Promise<BoardWithRole | null> {
+  const row = await db.prepare(BOARD_ACCESS_SQL).bind(boardId, viewerId).first<BoardAccessRow>();
+  return row ? boardWithRole(row, viewerId) : null;
+}
+
+export const forbidden = (message = "api.forbidden") => new ApiError(403, ErrorCode.Forbidden, { message });
+
+/** Throws the policy's answer for a loaded board (null = missing): 404, 401 or 403. */
+export function assertBoardAction(loaded: BoardWithRole | null, action: BoardAction): BoardWithRole {
+  if (!loaded) throw notFound("api.boardNotFound");
+  const answer = decide(loaded.role, action, loaded.isPrivate);
+  if (answer === "not_found") throw notFound("api.boardNotFound");
+  if (answer === "unauthorized") throw signedOut();
+  if (answer === "forbidden") throw forbidden();
+  return loaded;
+}
+
+/**
+ * Loads the board and checks the action for the request's viewer. Every action except
+ * reading needs a full, write-allowed login (401 signed out, 403 code 17 limited login, 403
+ * write-banned), checked before the board is read.
+ */
+export async function requireBoardAction(c: Context<AppEnv>, boardId: number, action: BoardAction): Promise<BoardWithRole & { viewerId: number | null }> {
+  const reading = action === "view_public" || action === "view_private";
+  const viewerId = reading ? viewerIdOf(c.var.ctx) : requireWriteAllowed(c).user.id;
+  const loaded = assertBoardAction(await loadBoardWithRole(c.env.DB, boardId, viewerId), action);
+  return { ...loaded, viewerId };
+}
