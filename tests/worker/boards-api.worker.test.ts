@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, fetchWorker } from "./fixtures.ts";
 import { CAST, CAST_BOARDS, browserFor, freshId, seedCast } from "./roles-fixture.ts";
 import type { Browser } from "./accounts-helpers.ts";
-import { call, freshCastBoard, insertPin, insertSave, insertSection, ok, recountAll, row, rows, snapshot } from "./boards-helpers.ts";
+import { call, freshCastBoard, insertPin, insertSave, ok, recountAll, row, rows, snapshot } from "./boards-helpers.ts";
 
 let owner: Browser;
 let stranger: Browser;
