@@ -2,11 +2,14 @@
 // saves, moves, bulk actions, ownership transfer and the two /v3 routes, against the built
 // Worker and real D1. Every refusal is checked to have changed nothing.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { BASE, fetchWorker } from "./fixtures.ts";
 import { CAST, CAST_BOARDS, browserFor, freshId, seedCast } from "./roles-fixture.ts";
 import type { Browser } from "./accounts-helpers.ts";
 import { call, freshCastBoard, insertPin, insertSave, ok, recountAll, row, rows, snapshot } from "./boards-helpers.ts";
+
+// Several calls per test against a shared, busy machine: room beyond the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 let owner: Browser;
 let stranger: Browser;
@@ -422,8 +425,13 @@ describe("sections", () => {
       const answer = await call(owner, "BoardSectionsResource", "update", { board_id: String(boardId), section_ids: ids });
       expect([answer.status, answer.error?.message_detail?.includes("section_ids")]).toEqual([400, true]);
     }
-    expect((await call(owner, "BoardSectionResource", "delete", { section_id: "424242" })).status).toBe(404);
+    const unknown = await call(owner, "BoardSectionResource", "delete", { section_id: "424242" });
+    expect(unknown.status).toBe(404);
     expect(await snapshot(boardId)).toEqual(before);
+    // A section of a secret board answers a stranger exactly like a section that does not exist.
+    const secret = await freshCastBoard(true);
+    const hidden = await call(stranger, "BoardSectionPinsResource", "get", { section_id: String(secret.sectionId) });
+    expect([hidden.status, hidden.error?.message]).toEqual([404, unknown.error?.message]);
   });
 
   it("reads and reorders a section's pins", async () => {
