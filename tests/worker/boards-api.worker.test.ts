@@ -351,6 +351,20 @@ describe("RepinResource", () => {
     await ok(deleter, "RepinResource", "delete", { pin_id: String(pins[0]), board_id: String(boardId) });
   });
 
+  it("asks signed-out visitors to log in (401) and limited logins to log in fully (403 code 17)", async () => {
+    const pin = await insertPin(freshId());
+    const before = await snapshot(CAST_BOARDS.public);
+    expect((await call(signedOut, "RepinResource", "create", { pin_id: String(pin), board_id: String(CAST_BOARDS.public) })).status).toBe(401);
+    await env.DB.prepare("UPDATE users SET login_state = 'limited' WHERE id = ?1").bind(CAST.collaborator_write).run();
+    try {
+      const limited = await call(writer, "RepinResource", "create", { pin_id: String(pin), board_id: String(CAST_BOARDS.public) });
+      expect([limited.status, limited.error?.code]).toEqual([403, 17]);
+    } finally {
+      await env.DB.prepare("UPDATE users SET login_state = 'full' WHERE id = ?1").bind(CAST.collaborator_write).run();
+    }
+    expect(await snapshot(CAST_BOARDS.public)).toEqual(before);
+  });
+
   it("quick-saves to the profile only when save_behavior says so", async () => {
     const pin = await insertPin(freshId());
     await env.DB.prepare("UPDATE users SET save_behavior = 0 WHERE id = ?1").bind(CAST.stranger).run();
