@@ -131,6 +131,21 @@ describe("BoardResource get", () => {
     expect((await call(stranger, "BoardResource", "get", { board_id: id() })).status).toBe(status);
   });
 
+  it("hides a private profile's public board from strangers (as its page does), not from its people", async () => {
+    const { boardId, sectionId } = await freshCastBoard(false);
+    await env.DB.prepare("UPDATE users SET is_private_profile = 1 WHERE id = ?1").bind(CAST.owner).run();
+    try {
+      expect((await call(stranger, "BoardResource", "get", { board_id: String(boardId) })).status).toBe(404);
+      expect((await call(stranger, "BoardSectionsResource", "get", { board_id: String(boardId) })).status).toBe(404);
+      expect((await call(stranger, "BoardSectionPinsResource", "get", { section_id: String(sectionId) })).status).toBe(404);
+      expect((await stranger.fetch(`/v3/boards/${boardId}/`)).status).toBe(404);
+      expect((await call(writer, "BoardResource", "get", { board_id: String(boardId) })).status).toBe(200);
+      expect((await call(owner, "BoardResource", "get", { board_id: String(boardId) })).status).toBe(200);
+    } finally {
+      await env.DB.prepare("UPDATE users SET is_private_profile = 0 WHERE id = ?1").bind(CAST.owner).run();
+    }
+  });
+
   it("refuses a malformed id with 400", async () => {
     const answer = await call(owner, "BoardResource", "get", { board_id: "12a" });
     expect(answer.status).toBe(400);
