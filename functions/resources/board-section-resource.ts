@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { Context } from "hono";
 import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadSection } from "../../src/boards/board-json.server.ts";
-import { requireBoardRead } from "../../src/boards/read-access.server.ts";
 import { idOption, sectionTitleOption } from "../../src/boards/options.ts";
 import type { BoardAction } from "../../src/boards/policy.ts";
 import { createSection, deleteSection, findSection, renameSection } from "../../src/boards/sections.server.ts";
@@ -23,7 +22,7 @@ export async function requireSectionAction(c: Context<AppEnv>, sectionId: number
   const section = await findSection(c.env.DB, sectionId);
   if (!section) throw notFound("boards:api.sectionNotFound");
   try {
-    const access = action === "view_public" ? await requireBoardRead(c, section.board_id) : await requireBoardAction(c, section.board_id, action);
+    const access = await requireBoardAction(c, section.board_id, action);
     return { ...access, section };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound("boards:api.sectionNotFound");

@@ -3,7 +3,8 @@
 // answered like the first save (idempotent, nothing counted twice).
 import { z } from "zod";
 import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { forbidden, requireBoardAction } from "../../src/boards/access.server.ts";
+import { allows } from "../../src/boards/policy.ts";
 import { idOption } from "../../src/boards/options.ts";
 import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages, requirePin } from "../../src/boards/write.server.ts";
 import { findSection } from "../../src/boards/sections.server.ts";
@@ -56,7 +57,12 @@ export const repinResource: ResourceDefinition = {
         await unsaveFromProfile(db, session.user.id, options.pin_id);
         return { pin_id: String(options.pin_id), board_id: null };
       }
-      const { board } = await requireBoardAction(c, options.board_id, "remove_pin");
+      // A write collaborator may take back their own save (Undo), not anyone else's.
+      const { board, role, viewerId } = await requireBoardAction(c, options.board_id, "unsave_own");
+      if (!allows(role, "remove_pin")) {
+        const save = await db.prepare("SELECT saved_by FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(board.id, options.pin_id).first<{ saved_by: number }>();
+        if (save && save.saved_by !== viewerId) throw forbidden();
+      }
       const removed = await unsaveFromBoard(db, options.pin_id, board.id);
       const facts = await boardPageFacts(db, board.id);
       if (facts && removed) purgePages(c, [boardPath(facts.username, facts.slug), ...profilePaths(facts.username), pinPath(options.pin_id)]);

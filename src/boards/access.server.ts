@@ -6,34 +6,40 @@ import type { Context } from "hono";
 import { requireWriteAllowed, signedOut } from "../accounts/guards.server.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
-import { viewerIdOf } from "../users/user.ts";
+import { canViewProfile, viewerIdOf, type LoginState } from "../users/user.ts";
 import type { BoardTableRow } from "./board-row.ts";
-import { decide, parseAccess, roleOf, type BoardAction, type BoardRole } from "./policy.ts";
+import { decide, isReading, parseAccess, roleOf, type BoardAction, type BoardRole } from "./policy.ts";
 
 export interface BoardWithRole {
   board: BoardTableRow;
   role: BoardRole;
-  /** Secret, protected or archived: seen only by its owner and accepted collaborators. */
+  /**
+   * Seen only by its owner and accepted collaborators: secret, protected or archived, or on a
+   * profile hidden from this viewer (private or limited-login), as the board page rules.
+   */
   isPrivate: boolean;
 }
 
 interface BoardAccessRow extends BoardTableRow {
   collaborator_access: string | null;
   follows: number;
+  owner_is_private_profile: number;
+  owner_login_state: LoginState;
 }
 
-/** The board and the viewer's relation to it, one statement (bound: board id, viewer id or NULL). */
-export const BOARD_ACCESS_SQL = `SELECT b.*,
+/** The board, its owner's profile visibility and the viewer's relation to it, one statement (bound: board id, viewer id or NULL). */
+export const BOARD_ACCESS_SQL = `SELECT b.*, u.is_private_profile AS owner_is_private_profile, u.login_state AS owner_login_state,
        (SELECT bc.access FROM board_collaborators bc WHERE bc.board_id = b.id AND bc.user_id = ?2 AND bc.status = 'accepted') AS collaborator_access,
        EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2
                AND ((f.target_type = 'board' AND f.target_id = b.id) OR (f.target_type = 'user' AND f.target_id = b.owner_id))) AS follows
-     FROM boards b WHERE b.id = ?1`;
+     FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?1`;
 
 export function boardWithRole(row: BoardAccessRow, viewerId: number | null): BoardWithRole {
-  const { collaborator_access, follows, ...board } = row;
+  const { collaborator_access, follows, owner_is_private_profile, owner_login_state, ...board } = row;
   const access = collaborator_access === null ? null : parseAccess(collaborator_access);
   const role = roleOf({ ownerId: board.owner_id, collaboratorAccess: access, follows: follows === 1 }, viewerId);
-  return { board, role, isPrivate: board.privacy !== "public" || board.archived_at !== null };
+  const profileHidden = !canViewProfile({ id: board.owner_id, is_private_profile: owner_is_private_profile, login_state: owner_login_state }, viewerId);
+  return { board, role, isPrivate: board.privacy !== "public" || board.archived_at !== null || profileHidden };
 }
 
 /** The board by id with the viewer's role, or null when no such board exists. */
@@ -60,7 +66,7 @@ export function assertBoardAction(loaded: BoardWithRole | null, action: BoardAct
  * write-banned), checked before the board is read.
  */
 export async function requireBoardAction(c: Context<AppEnv>, boardId: number, action: BoardAction): Promise<BoardWithRole & { viewerId: number | null }> {
-  const reading = action === "view_public" || action === "view_private";
+  const reading = isReading(action);
   const viewerId = reading ? viewerIdOf(c.var.ctx) : requireWriteAllowed(c).user.id;
   const loaded = assertBoardAction(await loadBoardWithRole(c.env.DB, boardId, viewerId), action);
   return { ...loaded, viewerId };

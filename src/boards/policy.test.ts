@@ -33,8 +33,12 @@ describe("parseAccess", () => {
 describe("decide", () => {
   it("hides a private board from everyone but its people, whatever the action", () => {
     for (const action of BOARD_ACTIONS) {
-      for (const role of ["follower", "stranger", "signed_out"] as const) expect(decide(role, action, true)).toBe("not_found");
+      for (const role of ["follower", "stranger"] as const) expect(decide(role, action, true)).toBe("not_found");
     }
+    expect(decide("signed_out", "view_public", true)).toBe("not_found");
+  });
+  it("asks a signed-out visitor to log in for any change, before looking at the board", () => {
+    for (const action of BOARD_ACTIONS.filter((action) => !action.startsWith("view_"))) expect(decide("signed_out", action, true)).toBe("unauthorized");
   });
   it("asks a signed-out visitor of a public board to log in for anything but reading", () => {
     for (const action of BOARD_ACTIONS) expect(decide("signed_out", action, false)).toBe(action === "view_public" ? "ok" : "unauthorized");

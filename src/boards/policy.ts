@@ -34,6 +34,8 @@ export const BOARD_POLICY = {
   save_pin: OWNER_AND_COLLABORATORS,
   /** Take a pin off the board: unsave, delete, move away, bulkDelete. */
   remove_pin: DELETERS,
+  /** Take back one's own save (the save toast's Undo): anyone who could make it. */
+  unsave_own: OWNER_AND_COLLABORATORS,
   reorder_pins: OWNER_AND_COLLABORATORS,
   create_section: OWNER_AND_COLLABORATORS,
   rename_section: OWNER_AND_COLLABORATORS,
@@ -87,12 +89,17 @@ export function canSeeBoard(role: BoardRole, isPrivate: boolean): boolean {
 
 export type PolicyAnswer = "ok" | "forbidden" | "not_found" | "unauthorized";
 
+/** Reading actions; every other action changes something. */
+export const isReading = (action: BoardAction) => action === "view_public" || action === "view_private";
+
 /**
- * The answer to one action: not_found when the board is hidden from the role (even signed
- * out: a secret board does not exist for them), unauthorized when signed out on a visible
- * board, forbidden when the role may see but not act, else ok.
+ * The answer to one action: a signed-out visitor is asked to log in for any change before
+ * any board is looked up (the same answer for every board, so it tells nothing); else
+ * not_found when the board is hidden from the role (a secret board does not exist for
+ * them), forbidden when the role may see but not act, else ok.
  */
 export function decide(role: BoardRole, action: BoardAction, isPrivate: boolean): PolicyAnswer {
+  if (role === "signed_out" && !isReading(action)) return "unauthorized";
   if (!canSeeBoard(role, isPrivate)) return "not_found";
   if (allows(role, action)) return "ok";
   return role === "signed_out" ? "unauthorized" : "forbidden";
