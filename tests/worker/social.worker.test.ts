@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { boardFollowState } from "../../src/social/follows.server.ts";
 import { Browser } from "./accounts-helpers.ts";
+import { countElements } from "./fixtures.ts";
 import { CAST, CAST_BOARDS, seedCast } from "./roles-fixture.ts";
 import { BOB_BOARD, PEOPLE, PINS, TOPICS, browserAs, call, scalar, seedSocial } from "./social-fixture.ts";
 
@@ -350,5 +351,44 @@ describe("BoardCollaboratorResource and BoardCollaboratorsResource (spec 001 §4
     expect(answer.status).toBe(400);
     expect(answer.body.resource_response.error?.message_detail).toMatch(detail);
     expect(await scalar("SELECT count(*) FROM board_collaborators")).toBe(before);
+  });
+});
+
+describe("the social islands on pages", () => {
+  const page = async (path: string, browser: Browser) => (await browser.fetch(path)).text();
+  const island = (name: string) => `astro-island[component-url*="${name}"]`;
+
+  it("the close-up gives a signed-in viewer Like / I tried this and topic follows; signed out, counts only", async () => {
+    const signedIn = await page(`/pin/${PINS.public}/`, await browserAs(PEOPLE.alice));
+    expect(await countElements(signedIn, island("PinReactions"))).toBe(1);
+    expect(await countElements(signedIn, island("TopicFollowList"))).toBe(1);
+    expect(await countElements(signedIn, island("SponsorshipControls"))).toBe(0);
+    const signedOut = await page(`/pin/${PINS.public}/`, new Browser());
+    expect(await countElements(signedOut, island("PinReactions"))).toBe(0);
+    expect(await countElements(signedOut, "[data-social-block] .social-counts")).toBe(1);
+    expect(signedOut).toContain("Recipes");
+  });
+
+  it("shows sponsorship controls to the creator and the sponsor only", async () => {
+    const id = 7100;
+    await env.DB.prepare("INSERT INTO pins (id, pinner_id, board_id, kind, title, image_signature, sponsorship, created_at, updated_at) VALUES (?1, ?2, ?3, 'image', 'Sponsored page', 'sig', ?4, 0, 0)")
+      .bind(id, CAST.owner, CAST_BOARDS.public, JSON.stringify({ creatorId: String(CAST.owner), sponsorId: String(CAST.collaborator_write), status: 0 }))
+      .run();
+    for (const [userId, count] of [[CAST.owner, 1], [CAST.collaborator_write, 1], [CAST.stranger, 0]] as const) {
+      expect(await countElements(await page(`/pin/${id}/`, await browserAs(userId)), island("SponsorshipControls")), `user ${userId}`).toBe(count);
+    }
+  });
+
+  it("a profile gives a signed-in visitor Follow and Block, nothing on their own profile, a log-in trigger signed out", async () => {
+    expect(await countElements(await page("/bob/", await browserAs(PEOPLE.alice)), island("FollowUserControls"))).toBe(1);
+    expect(await countElements(await page("/bob/", await browserAs(PEOPLE.bob)), island("FollowUserControls"))).toBe(0);
+    const signedOut = await page("/bob/", new Browser());
+    expect(await countElements(signedOut, island("FollowUserControls"))).toBe(0);
+    expect(await countElements(signedOut, 'a[aria-label="Log in to follow"]')).toBe(1);
+  });
+
+  it("a board page gives a visitor who may follow it the Follow button, not its owner", async () => {
+    expect(await countElements(await page("/bob/bob-board/", await browserAs(PEOPLE.alice)), island("FollowBoardButton"))).toBe(1);
+    expect(await countElements(await page("/bob/bob-board/", await browserAs(PEOPLE.bob)), island("FollowBoardButton"))).toBe(0);
   });
 });
