@@ -1,5 +1,7 @@
 // A board page's Follow button for a signed-in visitor who is not its owner (policy action
-// follow_board), with the board's follower count.
+// follow_board), with the board's follower count. It toggles the viewer's own follow of the
+// board (state.followed_by_me here is that explicit follow): following the owner also makes
+// the board followed_by_me on reads, but that is the profile's button to undo.
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { BoardFollowState } from "./follows.ts";

@@ -107,7 +107,10 @@ export async function setUserBlock(c: Context<AppEnv>, userId: number, block: bo
 
 export interface BoardFollowAnswer {
   board_id: string;
+  /** Followed, on its own or through its owner (spec 001 §4 "Board"). */
   followed_by_me: boolean;
+  /** The viewer's own follow of this board (what the Follow button toggles); an addition to the contract. */
+  explicitly_followed_by_me: boolean;
   follower_count: number;
 }
 
@@ -120,6 +123,16 @@ const FOLLOWS_BOARD = "SELECT 1 FROM follows WHERE follower_id = ?1 AND target_t
 export function followedByMeSql(board: string, viewer: string): string {
   return `EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer}
             AND ((f.target_type = 'board' AND f.target_id = ${board}.id) OR (f.target_type = 'user' AND f.target_id = ${board}.owner_id)))`;
+}
+
+const BOARD_FOLLOW_STATE_SQL = `SELECT b.follower_count, ${followedByMeSql("b", "?2")} AS followed,
+         EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2 AND f.target_type = 'board' AND f.target_id = b.id) AS explicit
+  FROM boards b WHERE b.id = ?1`;
+
+interface BoardFollowRow {
+  follower_count: number;
+  followed: number;
+  explicit: number;
 }
 
 export async function setBoardFollow(c: Context<AppEnv>, boardId: number, follow: boolean): Promise<BoardFollowAnswer> {
@@ -144,12 +157,12 @@ export async function setBoardFollow(c: Context<AppEnv>, boardId: number, follow
       ];
   const results = await db.batch([
     ...statements,
-    db.prepare(`SELECT b.follower_count, ${followedByMeSql("b", "?2")} AS followed FROM boards b WHERE b.id = ?1`).bind(boardId, viewer),
+    db.prepare(BOARD_FOLLOW_STATE_SQL).bind(boardId, viewer),
   ]);
-  const row = results.at(-1)?.results?.[0] as { follower_count: number; followed: number } | undefined;
+  const row = results.at(-1)?.results?.[0] as BoardFollowRow | undefined;
   const owner = await db.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id).first<{ username: string }>();
   if (owner) purgeLater(c, [`/${owner.username}/${board.slug}/`]);
-  return { board_id: String(boardId), followed_by_me: row?.followed === 1, follower_count: row?.follower_count ?? 0 };
+  return { board_id: String(boardId), followed_by_me: row?.followed === 1, explicitly_followed_by_me: row?.explicit === 1, follower_count: row?.follower_count ?? 0 };
 }
 
 /** The viewer's relation to a profile, for its page (null signed out or on their own profile). */
@@ -165,11 +178,8 @@ export async function userRelation(db: D1Database, viewerId: number | null, user
   return { followed: row?.followed === 1, blockedByMe: row?.blocked_by_me === 1 };
 }
 
-/** The viewer's follow of a board and its count, for the board page. */
-export async function boardFollowState(db: D1Database, viewerId: number | null, boardId: number): Promise<{ followed: boolean; followerCount: number } | null> {
-  const row = await db
-    .prepare(`SELECT b.follower_count, ${followedByMeSql("b", "?2")} AS followed FROM boards b WHERE b.id = ?1`)
-    .bind(boardId, viewerId)
-    .first<{ follower_count: number; followed: number }>();
-  return row ? { followed: row.followed === 1, followerCount: row.follower_count } : null;
+/** The viewer's follow of a board (derived and own) and its count, for the board page. */
+export async function boardFollowState(db: D1Database, viewerId: number | null, boardId: number): Promise<{ followed: boolean; explicit: boolean; followerCount: number } | null> {
+  const row = await db.prepare(BOARD_FOLLOW_STATE_SQL).bind(boardId, viewerId).first<BoardFollowRow>();
+  return row ? { followed: row.followed === 1, explicit: row.explicit === 1, followerCount: row.follower_count } : null;
 }

@@ -38,8 +38,13 @@ export const $topics = map<Record<string, TopicState>>({});
 export const $pinDidIts = map<Record<string, PinDidItState>>({});
 export const $sponsorships = map<Record<string, SponsorshipView<Person> | null>>({});
 
-/** Seeds a key from server HTML once; a later island on the same page keeps the live state. */
+/**
+ * Seeds a key from the island's props once, in the browser; a later island on the same page
+ * keeps the live state. Never on the server: these stores are module state, shared by every
+ * request an isolate serves, so server renders read the props alone.
+ */
 export function seed<T>(store: MapStore<Record<string, T>>, key: string, value: T): void {
+  if (typeof window === "undefined") return;
   if (!(key in store.get())) store.setKey(key, value);
 }
 
@@ -119,8 +124,9 @@ export function toggleBoardFollow(boardId: string, failed: string, io: Io = brow
     boardId,
     current,
     boardFollowReducer(current, { type: follow ? "follow" : "unfollow" }),
-    () => io.send("BoardFollowResource", follow ? "create" : "delete", { board_id: boardId }) as Promise<BoardFollowState>,
-    (answer) => ({ followed_by_me: answer.followed_by_me, follower_count: answer.follower_count }),
+    () => io.send("BoardFollowResource", follow ? "create" : "delete", { board_id: boardId }) as Promise<{ explicitly_followed_by_me: boolean; follower_count: number }>,
+    // The button is the viewer's own follow of the board; following its owner is another button.
+    (answer) => ({ followed_by_me: answer.explicitly_followed_by_me, follower_count: answer.follower_count }),
     failed,
     io,
   );

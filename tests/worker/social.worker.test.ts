@@ -34,7 +34,7 @@ describe("UserFollowResource", () => {
     const carol = await browserAs(PEOPLE.carol);
     expect((await boardFollowState(env.DB, PEOPLE.carol, BOB_BOARD))?.followed).toBe(false);
     await call(carol, "UserFollowResource", "create", { user_id: String(PEOPLE.bob) });
-    expect(await boardFollowState(env.DB, PEOPLE.carol, BOB_BOARD)).toEqual({ followed: true, followerCount: 0 });
+    expect(await boardFollowState(env.DB, PEOPLE.carol, BOB_BOARD)).toEqual({ followed: true, explicit: false, followerCount: 0 });
     await call(carol, "UserFollowResource", "delete", { user_id: String(PEOPLE.bob) });
     expect((await boardFollowState(env.DB, PEOPLE.carol, BOB_BOARD))?.followed).toBe(false);
   });
@@ -106,11 +106,21 @@ describe("BoardFollowResource", () => {
   it("follows a public board once and unfollows it, counts exact", async () => {
     const stranger = await browserAs(CAST.stranger);
     const on = await call(stranger, "BoardFollowResource", "create", { board_id: String(CAST_BOARDS.public) });
-    expect(on.body.resource_response.data).toEqual({ board_id: String(CAST_BOARDS.public), followed_by_me: true, follower_count: 1 });
+    expect(on.body.resource_response.data).toEqual({ board_id: String(CAST_BOARDS.public), followed_by_me: true, explicitly_followed_by_me: true, follower_count: 1 });
     expect((await call(stranger, "BoardFollowResource", "create", { board_id: String(CAST_BOARDS.public) })).body.resource_response.data.follower_count).toBe(1);
     const off = await call(stranger, "BoardFollowResource", "delete", { board_id: String(CAST_BOARDS.public) });
-    expect(off.body.resource_response.data).toEqual({ board_id: String(CAST_BOARDS.public), followed_by_me: false, follower_count: 0 });
+    expect(off.body.resource_response.data).toEqual({ board_id: String(CAST_BOARDS.public), followed_by_me: false, explicitly_followed_by_me: false, follower_count: 0 });
     expect((await call(stranger, "BoardFollowResource", "delete", { board_id: String(CAST_BOARDS.public) })).body.resource_response.data.follower_count).toBe(0);
+  });
+
+  it("a board followed through its owner stays followed_by_me, while its own follow comes and goes", async () => {
+    const carol = await browserAs(PEOPLE.carol);
+    await call(carol, "UserFollowResource", "create", { user_id: String(PEOPLE.bob) });
+    const on = await call(carol, "BoardFollowResource", "create", { board_id: String(BOB_BOARD) });
+    expect(on.body.resource_response.data).toMatchObject({ followed_by_me: true, explicitly_followed_by_me: true });
+    const off = await call(carol, "BoardFollowResource", "delete", { board_id: String(BOB_BOARD) });
+    expect(off.body.resource_response.data).toMatchObject({ followed_by_me: true, explicitly_followed_by_me: false });
+    await call(carol, "UserFollowResource", "delete", { user_id: String(PEOPLE.bob) });
   });
 
   it("answers a secret board with 404, the owner with 403, an unknown board with 404", async () => {
