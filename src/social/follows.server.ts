@@ -7,6 +7,7 @@
 // either way with 403 until it is lifted.
 import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
+import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
@@ -36,6 +37,9 @@ async function loadTarget(db: D1Database, viewerId: number, userId: number, fiel
   if (!target || !canViewProfile(target, viewerId)) throw notFound("social:api.userNotFound");
   return target;
 }
+
+/** A profile's signed-out renders (it shows follower and following counts), every board sort included. */
+const profilePaths = (username: string) => [`/${username}/`, ...BOARD_SORT_ORDERS.map((sort) => `/${username}/?sort=${sort}`)];
 
 const FOLLOWS_USER = "SELECT 1 FROM follows WHERE follower_id = ?1 AND target_type = 'user' AND target_id = ?2";
 
@@ -77,7 +81,7 @@ export async function setUserFollow(c: Context<AppEnv>, userId: number, follow: 
     : unfollowUserStatements(db, viewerId, userId);
   const results = await db.batch([...statements, db.prepare("SELECT follower_count FROM users WHERE id = ?1").bind(userId)]);
   const count = (results.at(-1)?.results?.[0] as { follower_count: number } | undefined)?.follower_count ?? 0;
-  purgeLater(c, [`/${target.username}/`]);
+  purgeLater(c, [...profilePaths(target.username), ...profilePaths(c.var.ctx.session!.user.username)]);
   return { user_id: String(userId), explicitly_followed_by_me: follow, follower_count: count };
 }
 
@@ -98,7 +102,7 @@ export async function setUserBlock(c: Context<AppEnv>, userId: number, block: bo
       ...unfollowOwnersBoardsStatements(db, userId, viewerId),
       db.prepare("INSERT OR IGNORE INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3)").bind(viewerId, userId, Date.now()),
     ]);
-    purgeLater(c, [`/${target.username}/`, `/${c.var.ctx.session!.user.username}/`]);
+    purgeLater(c, [...profilePaths(target.username), ...profilePaths(c.var.ctx.session!.user.username)]);
   } else {
     await db.prepare("DELETE FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(viewerId, userId).run();
   }

@@ -402,3 +402,18 @@ describe("the social islands on pages", () => {
     expect(await countElements(await page("/bob/bob-board/", await browserAs(PEOPLE.bob)), island("FollowBoardButton"))).toBe(0);
   });
 });
+
+describe("writes purge the signed-out pages they change", () => {
+  const cacheStatus = async (path: string) => (await new Browser().fetch(path)).headers.get("x-pinloom-cache");
+
+  it.each([
+    ["a follow, the followed profile", "/carol/", async () => call(await browserAs(PEOPLE.alice), "UserFollowResource", "create", { user_id: String(PEOPLE.carol) })],
+    ["a reaction, the pin page", `/pin/${PINS.plain}/`, async () => call(await browserAs(PEOPLE.alice), "PinReactionResource", "create", { pin_id: String(PINS.plain), reaction_type: 1 })],
+    ["a did-it, the pin page", `/pin/${PINS.plain}/`, async () => call(await browserAs(PEOPLE.bob), "DidItResource", "create", { pin_id: String(PINS.plain) })],
+  ])("%s", async (_, path, write) => {
+    await cacheStatus(path);
+    expect(await cacheStatus(path)).toBe("HIT");
+    expect((await write()).status).toBe(200);
+    expect(await cacheStatus(path)).not.toBe("HIT");
+  });
+});
