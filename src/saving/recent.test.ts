@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { BoardRef } from "./saves.ts";
 import { RECENT_BOARDS_MAX, forgetRecent, nextProfilePinsStale, rememberRecent, type StaleEvent } from "./recent.ts";
 
 const board = (id: number) => ({ id: String(id), name: `Board ${id}`, privacy: "public" as const, url: `/u/b${id}/` });
@@ -17,7 +18,7 @@ describe("recent boards (spec 001 §3 User.recent_boards)", () => {
 
   it("the bound is 5, the picker's recent list size", () => {
     expect(RECENT_BOARDS_MAX).toBe(5);
-    let list = [] as ReturnType<typeof board>[];
+    let list: BoardRef[] = [];
     for (let id = 1; id <= 20; id++) list = rememberRecent(list, board(id));
     expect(ids(list)).toEqual(["20", "19", "18", "17", "16"]);
   });

@@ -126,7 +126,9 @@ describe("undo and unsave (RepinResource.delete)", () => {
 describe("create board inline", () => {
   it("creates the board, then saves to it in one go; both mark profile pins stale", async () => {
     const { saving, api, toasts } = setup({ repin: vi.fn(async (pinId: string) => answerFor(pinId, { kind: "board", board: { id: "20001", name: "Places to go", privacy: "secret", url: "/demo/new/" }, section: null })) });
-    const board = await saving.createBoardAndSave("7", "Places to go", "secret", strings);
+    const { board, saved } = await saving.createBoardAndSave("7", "Places to go", "secret", strings);
+    expect(pinSave("7").savedInfo?.title).toBe("Places to go");
+    await expect(saved).resolves.toBe(true);
     expect(api.createBoard).toHaveBeenCalledWith("Places to go", "secret");
     expect(api.repin).toHaveBeenCalledWith("7", { boardId: board.id, sectionId: null });
     expect(toasts.at(-1)?.message).toBe("Saved to Places to go");
@@ -159,5 +161,42 @@ describe("refusal messages and seeding", () => {
     $saves.setKey("8", { ...pinSave("8"), pending: "save" });
     seedSaved("8", { boardId: "4", sectionId: null, title: "Holiday gift list", type: "board", url: "/demo/4/", localPinId: "8" });
     expect(pinSave("8").savedInfo).toBeNull();
+  });
+});
+
+describe("picker answers", () => {
+  const answer = {
+    recent: [dinners],
+    boards: [dinners],
+    sections: {},
+    saved: [{ boardId: "10002", sectionId: null, title: "Weeknight dinners", type: "board" as const, url: "/demo/weeknight-dinners/", localPinId: "7" }],
+  };
+
+  it("are reused for a minute, then asked again; a save drops them", async () => {
+    const picker = vi.fn(async () => answer);
+    const { saving } = setup({ picker });
+    await saving.loadPicker("7", "", 0);
+    await saving.loadPicker("7", "", 59_999);
+    expect(picker).toHaveBeenCalledTimes(1);
+    await saving.loadPicker("7", "", 60_000);
+    expect(picker).toHaveBeenCalledTimes(2);
+    await saving.save("7", target, strings);
+    await saving.loadPicker("7", "", 60_001);
+    expect(picker).toHaveBeenCalledTimes(3);
+  });
+
+  it("seed the recent boards and what the pin is already saved to", async () => {
+    const { saving } = setup({ picker: vi.fn(async () => answer) });
+    await saving.loadPicker("7");
+    await Promise.resolve();
+    expect($recentBoards.get()).toEqual([dinners]);
+    expect(pinSave("7").savedInfo?.boardId).toBe("10002");
+  });
+
+  it("a failed answer is not kept", async () => {
+    const picker = vi.fn().mockRejectedValueOnce(new NetworkError(null)).mockResolvedValueOnce(answer);
+    const { saving } = setup({ picker });
+    await expect(saving.loadPicker("7", "", 0)).rejects.toBeInstanceOf(NetworkError);
+    await expect(saving.loadPicker("7", "", 1)).resolves.toBe(answer);
   });
 });

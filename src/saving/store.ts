@@ -6,7 +6,8 @@
 import { atom, map } from "nanostores";
 import { ApiCallError, NetworkError } from "../accounts/client/api.ts";
 import { UNSAVED, nextPinSave, type BoardRef, type PinSave, type SaveEvent, type SaveTarget } from "./saves.ts";
-import { forgetRecent, nextProfilePinsStale, rememberRecent, type StaleEvent } from "./recent.ts";
+import { RECENT_BOARDS_MAX, forgetRecent, nextProfilePinsStale, rememberRecent, type StaleEvent } from "./recent.ts";
+import type { PickerData } from "./picker.ts";
 import type { SavingApi } from "./api.ts";
 import { fill, type SaveStrings } from "./strings.ts";
 
@@ -16,6 +17,10 @@ export const $recentBoards = atom<BoardRef[]>([]);
 /** sessionStorage key of spec 001 §3 Session.isProfilePinsStale (this tab, like the spec's session). */
 export const STALE_KEY = "pinloom:isProfilePinsStale";
 export const $profilePinsStale = atom<boolean>(false);
+
+/** How long a picker answer is reused, and how many are kept. */
+export const PICKER_CACHE_MS = 60_000;
+export const PICKER_CACHE_MAX = 20;
 
 /** How long a save's toast (and its Undo) stays up. */
 export const SAVE_TOAST_MS = 7000;
@@ -52,6 +57,7 @@ export function refusalMessage(error: unknown, strings: Pick<SaveStrings, "faile
 
 export function createSaving(deps: SavingDeps) {
   const storage = deps.storage === undefined ? sessionStorageOrNull() : deps.storage;
+  const pickerCache = new Map<string, { at: number; data: Promise<PickerData> }>();
   try {
     $profilePinsStale.set(storage?.getItem(STALE_KEY) === "1");
   } catch {
@@ -59,6 +65,7 @@ export function createSaving(deps: SavingDeps) {
   }
 
   function markStale(event: StaleEvent): void {
+    if (event !== "refresh") pickerCache.clear();
     const next = nextProfilePinsStale($profilePinsStale.get(), event);
     $profilePinsStale.set(next);
     try {
@@ -127,16 +134,44 @@ export function createSaving(deps: SavingDeps) {
     return unsave(pinId, action.boardId, title, strings);
   }
 
-  /** Creates a board and saves the pin to it in one go (spec: "create board" inline). */
-  async function createBoardAndSave(pinId: string, name: string, privacy: "public" | "secret", strings: SaveStrings): Promise<BoardRef> {
+  /**
+   * Creates a board and saves the pin to it in one go (spec: "create board" inline). Resolves
+   * once the board exists (a refused board throws and nothing is saved); the save itself is
+   * optimistic like any other and `saved` settles when the server has answered it.
+   */
+  async function createBoardAndSave(pinId: string, name: string, privacy: "public" | "secret", strings: SaveStrings): Promise<{ board: BoardRef; saved: Promise<boolean> }> {
     const board = await deps.api.createBoard(name, privacy);
     markStale("createBoard");
-    await save(pinId, { kind: "board", board, section: null }, strings);
-    return board;
+    return { board, saved: save(pinId, { kind: "board", board, section: null }, strings) };
   }
+
+  // The picker's answer, kept briefly per pin and filter: opening the picker twice, or the
+  // close-up reading what the pin is saved to and then opening it, costs one call. Any save,
+  // unsave or new board drops it (the server's recent boards and saved list changed).
+  function loadPicker(pinId: string | null, filter = "", now = Date.now()): Promise<PickerData> {
+    const key = `${pinId ?? ""}\n${filter}`;
+    const hit = pickerCache.get(key);
+    if (hit && now - hit.at < PICKER_CACHE_MS) return hit.data;
+    const data = deps.api.picker(pinId, filter || undefined);
+    pickerCache.delete(key);
+    pickerCache.set(key, { at: now, data });
+    while (pickerCache.size > PICKER_CACHE_MAX) pickerCache.delete(pickerCache.keys().next().value!);
+    data.then(
+      (answer) => {
+        if (filter === "") $recentBoards.set(answer.recent.slice(0, RECENT_BOARDS_MAX));
+        const mine = pinId === null ? undefined : answer.saved.find((info) => info.localPinId === pinId) ?? answer.saved[0];
+        if (pinId !== null && mine) seedSaved(pinId, mine);
+      },
+      () => pickerCache.delete(key),
+    );
+    return data;
+  }
+  const forgetPicker = () => pickerCache.clear();
 
   return {
     save,
+    loadPicker,
+    forgetPicker,
     unsave,
     undo,
     createBoardAndSave,
