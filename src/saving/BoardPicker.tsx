@@ -34,8 +34,11 @@ export default function BoardPicker({ pinId, strings, saving, onClose, notice = 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element (the close button); the filter box is where typing belongs.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    } else if (!open && dialog.open) dialog.close();
   }, [open]);
   useEffect(() => {
     const dialog = ref.current;
@@ -184,6 +187,7 @@ function PickerBody({ pinId, strings, saving, notice, headingId, close }: Picker
         aria-controls={`${id}-list`}
         value={filter}
         autoFocus
+        data-autofocus
         onChange={(event) => {
           setFilter(boundFilter(event.target.value));
           setActive(-1);
@@ -299,6 +303,7 @@ function CreateBoardForm({ pinId, strings, saving, headingId, onBack, onDone }: 
   const tooLong = fill(strings.nameTooLong, { max: BOARD_NAME_MAX });
 
   async function submit(): Promise<void> {
+    if (busy) return;
     const problem = boardNameProblem(name);
     if (problem) {
       setError(problem === "empty" ? strings.nameEmpty : tooLong);
@@ -356,10 +361,10 @@ function CreateBoardForm({ pinId, strings, saving, headingId, onBack, onDone }: 
         {strings.secretHelp}
       </p>
       <div className="save-create-actions">
-        <button type="button" className="button" onClick={onBack} disabled={busy}>
+        <button type="button" className="button" onClick={() => !busy && onBack()} aria-disabled={busy}>
           {strings.back}
         </button>
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+        <button type="submit" className="button primary" aria-disabled={busy} aria-busy={busy}>
           {busy ? strings.creating : strings.create}
         </button>
       </div>

@@ -44,7 +44,9 @@ export default function GridSave({ gridId, strings, quickSave, profileUrl }: Gri
         if (button.textContent !== label) button.textContent = label;
         button.setAttribute("aria-pressed", String(saved));
         button.classList.toggle("is-saved", saved);
-        button.disabled = Boolean(state?.pending);
+        // aria-disabled, not disabled: a disabled button drops keyboard focus, and focus sits
+        // here right after the picker closes. Clicks while busy are ignored below.
+        button.setAttribute("aria-disabled", String(Boolean(state?.pending)));
         if (saved && state?.savedInfo) button.title = `${strings.savedToLabel} ${state.savedInfo.title}`;
         else button.removeAttribute("title");
       }

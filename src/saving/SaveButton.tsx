@@ -77,8 +77,8 @@ export default function SaveButton({ pinId, strings, quickSave, profileUrl }: Sa
             ref={unsaveRef}
             type="button"
             className="button save-unsave"
-            disabled={busy}
-            onClick={() => void saving().unsave(pinId, info.type === "board" ? info.boardId : null, info.title, strings)}
+            aria-disabled={busy}
+            onClick={() => !busy && void saving().unsave(pinId, info.type === "board" ? info.boardId : null, info.title, strings)}
           >
             {strings.unsave}
           </button>
@@ -87,7 +87,7 @@ export default function SaveButton({ pinId, strings, quickSave, profileUrl }: Sa
         <span className="save-status" role="status" />
       )}
       {(quickSave || info) && (
-        <button type="button" className="button save-choose" aria-haspopup="dialog" disabled={busy} onClick={(event) => openPicker(event.currentTarget)}>
+        <button type="button" className="button save-choose" aria-haspopup="dialog" aria-disabled={busy} onClick={(event) => !busy && openPicker(event.currentTarget)}>
           {strings.chooseBoard}
         </button>
       )}
@@ -97,8 +97,12 @@ export default function SaveButton({ pinId, strings, quickSave, profileUrl }: Sa
           type="button"
           className="button primary closeup-save"
           aria-haspopup={quickSave ? undefined : "dialog"}
-          disabled={busy}
-          onClick={(event) => (quickSave ? quick() : openPicker(event.currentTarget))}
+          aria-disabled={busy}
+          onClick={(event) => {
+            if (busy) return;
+            if (quickSave) quick();
+            else openPicker(event.currentTarget);
+          }}
         >
           {busy ? strings.saving : strings.save}
         </button>
