@@ -6,6 +6,7 @@
 // started while signed out (unauthSavePinId).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useStore } from "@nanostores/react";
+import type { Intent } from "../accounts/client/unauth.ts";
 import BoardPicker from "./BoardPicker.tsx";
 import { INTENT_EVENT, saving, takeResumedSave } from "./client.ts";
 import { UNSAVED } from "./saves.ts";
@@ -45,14 +46,15 @@ export default function SaveButton({ pinId, strings, quickSave, profileUrl }: Sa
     saving()
       .loadPicker(pinId)
       .catch(() => undefined);
-    const resume = () => {
-      if (!takeResumedSave(pinId)) return;
+    const resume = (announced: Intent | null) => {
+      if (!takeResumedSave(pinId, announced)) return;
       if (quickSave) quick();
       else openPicker(saveRef.current, strings.resumed);
     };
-    resume();
-    addEventListener(INTENT_EVENT, resume);
-    return () => removeEventListener(INTENT_EVENT, resume);
+    const onIntent = (event: Event) => resume((event as CustomEvent<Intent>).detail);
+    resume(null);
+    addEventListener(INTENT_EVENT, onIntent);
+    return () => removeEventListener(INTENT_EVENT, onIntent);
   }, [pinId, quickSave, quick, openPicker, strings.resumed]);
 
   // Choosing a board swaps Save for Unsave: focus that was on Save lands on Unsave, not the page.
@@ -95,7 +97,7 @@ export default function SaveButton({ pinId, strings, quickSave, profileUrl }: Sa
         <button
           ref={saveRef}
           type="button"
-          className="button primary closeup-save"
+          className="button primary save-main"
           aria-haspopup={quickSave ? undefined : "dialog"}
           aria-disabled={busy}
           onClick={(event) => {

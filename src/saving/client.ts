@@ -18,12 +18,15 @@ export function saving(): Saving {
 
 /**
  * The signed-out save this page should resume (unauthSavePinId, taken by boot.ts after login on
- * the pin's page), once: whichever island asks first gets it.
+ * the pin's page), once: whichever island asks first gets it. boot.ts dispatches INTENT_EVENT
+ * before it stores the intent on window, so a listener passes the event's detail.
  */
-export function takeResumedSave(pinId: string): boolean {
-  const holder = window as { pinloomPendingIntent?: Intent | null };
-  const intent = holder.pinloomPendingIntent;
-  if (intent?.kind !== "save" || intent.pinId !== pinId) return false;
+export function takeResumedSave(pinId: string, announced: Intent | null = null): boolean {
+  const holder = window as { pinloomPendingIntent?: Intent | null; pinloomResumedSave?: string };
+  const intent = announced ?? holder.pinloomPendingIntent ?? null;
+  if (intent?.kind !== "save" || intent.pinId !== pinId || holder.pinloomResumedSave === pinId) return false;
+  // Taken: neither a second island nor boot's later window copy resumes it again.
+  holder.pinloomResumedSave = pinId;
   holder.pinloomPendingIntent = null;
   return true;
 }

@@ -101,6 +101,33 @@ test("save a pin to a board from the close-up, see the toast, undo it", async ({
   await expect(status.getByRole("link")).toHaveCount(0);
 });
 
+test("a refused save shows saved at once, then reverts and says the server's words", async ({ page, context }, testInfo) => {
+  const project = projectOf(testInfo.project.name);
+  const pin = PINS[project].closeup;
+  await signInDemo(page, context);
+  await page.goto(`/pin/${pin}/`);
+  await unsaveEverywhere(page, pin);
+  await page.reload();
+  // The server refuses this one save (as it would for a board the viewer lost access to).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const refusal = { resource_response: { status: "failure", code: 3, message: "You can't save to this board.", data: null } };
+  await page.route("**/resource/RepinResource/create/", async (route) => {
+    await held;
+    await route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify(refusal) });
+  });
+
+  await closeupSave(page, project).click();
+  await picker(page, project).getByRole("option", { name: new RegExp(WEEKNIGHT.name) }).first().click();
+  // Optimistic: saved before the server has answered.
+  const status = page.locator(".closeup-actions .save-status");
+  await expect(status.getByRole("link", { name: WEEKNIGHT.name })).toBeVisible();
+  release();
+  await expect(toast(page).locator(".shell-toast-error")).toHaveText("You can't save to this board.");
+  await expect(status.getByRole("link")).toHaveCount(0);
+  await expect(closeupSave(page, project)).toBeVisible();
+});
+
 test("save into a section with the keyboard only, then unsave", async ({ page, context }, testInfo) => {
   const project = projectOf(testInfo.project.name);
   const pin = PINS[project].section;
