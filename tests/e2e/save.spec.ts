@@ -247,10 +247,12 @@ test("signed out, Save asks to log in; after logging in the picker opens for tha
   await login.getByLabel(text(project, "auth.login.password"), { exact: true }).fill(DEMO_PASSWORD);
   await login.getByRole("button", { name: text(project, "auth.login.submit"), exact: true }).click();
 
-  // Back on the pin, signed in: the picker is open for it, saying why.
+  // Back on the pin, signed in: the picker is open for it, saying why. (Logging in hashes the
+  // password on purpose slowly, and the machine is shared: give it time.)
+  await expect(login).toBeHidden({ timeout: 20_000 });
   await expect(page).toHaveURL(new RegExp(`/pin/${pin}/$`));
   const dialog = picker(page, project);
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByRole("status").filter({ hasText: text(project, "save.resumed") })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem("unauthSavePinId"))).toBeNull();
   const first = dialog.getByRole("option").first();
