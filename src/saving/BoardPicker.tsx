@@ -9,6 +9,10 @@ import { useStore } from "@nanostores/react";
 import { BOARD_NAME_MAX, EMPTY_PICKER, boardNameProblem, boundFilter, moveActive, nameLength, nextBoardName, pickerRows, type PickerData, type PickerRow } from "./picker.ts";
 import type { SaveTarget } from "./saves.ts";
 import { $recentBoards, refusalMessage, type Saving } from "./store.ts";
+import { PICKER_PAGE_SIZE } from "./api.ts";
+
+/** The server filter waits this long after the last keystroke. */
+const FILTER_DEBOUNCE_MS = 200;
 import { fill, type SaveStrings } from "./strings.ts";
 
 export interface BoardPickerProps {
@@ -94,8 +98,28 @@ function PickerBody({ pinId, strings, saving, notice, headingId, close }: Picker
     };
   }, [pinId, saving, attempt]);
 
+  // The first answer holds up to PICKER_PAGE_SIZE boards. When it is full, a filter also asks
+  // the server (200 ms after the last keystroke), whose name filter sees every board.
+  const [remote, setRemote] = useState<{ filter: string; data: PickerData } | null>(null);
+  const full = load.state === "ready" && load.data.boards.length >= PICKER_PAGE_SIZE;
+  useEffect(() => {
+    const wanted = filter.trim();
+    if (!full || wanted === "") return;
+    const timer = setTimeout(() => {
+      saving.loadPicker(pinId, wanted).then(
+        (data) => setRemote({ filter, data }),
+        () => undefined,
+      );
+    }, FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [full, filter, pinId, saving]);
+
   // Recent boards: the server's list, moved on by saves made since it answered.
-  const data = useMemo(() => (load.state === "ready" ? { ...load.data, recent: recent.length ? recent : load.data.recent } : EMPTY_PICKER), [load, recent]);
+  const data = useMemo(() => {
+    if (load.state !== "ready") return EMPTY_PICKER;
+    const base = remote && remote.filter === filter ? remote.data : load.data;
+    return { ...base, recent: recent.length ? recent : base.recent };
+  }, [load, remote, filter, recent]);
   const rows = useMemo(() => pickerRows(data, filter, expanded), [data, filter, expanded]);
   const activeRow = active >= 0 && active < rows.length ? rows[active]! : null;
   const optionId = (row: PickerRow) => `${id}-${row.key}`;
