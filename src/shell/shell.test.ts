@@ -8,16 +8,19 @@ import {
   debounce,
   deviceOf,
   dismissToast,
+  holdToast,
   nextConnection,
   nextVerify,
   placementClass,
   pushToast,
+  releaseToast,
   RESEND_PATH,
   resend,
   resendVerificationEmail,
   resetVerifyModal,
   resizeBucket,
   RESIZE_DEBOUNCE_MS,
+  runToastAction,
   stacked,
   toastPlacement,
   verifyModal,
@@ -149,6 +152,51 @@ describe("toasts", () => {
     expect($toasts.get()).toEqual([{ id: "a", message: "A2" }]);
     dismissToast("missing");
     expect($toasts.get()).toHaveLength(1);
+  });
+
+  it("a toast with a duration goes by itself after it; one without stays", () => {
+    pushToast({ id: "timed", message: "Saved", durationMs: 7000 });
+    pushToast({ id: "sticky", message: "Offline" });
+    vi.advanceTimersByTime(6999);
+    expect($toasts.get().map((t) => t.id)).toEqual(["timed", "sticky"]);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get().map((t) => t.id)).toEqual(["sticky"]);
+    vi.advanceTimersByTime(60_000);
+    expect($toasts.get().map((t) => t.id)).toEqual(["sticky"]);
+  });
+
+  it("replacing a timed toast restarts its time instead of letting the old timer remove the new one", () => {
+    pushToast({ id: "save-1", message: "Saved to A", durationMs: 7000 });
+    vi.advanceTimersByTime(5000);
+    pushToast({ id: "save-1", message: "Removed from A", durationMs: 7000 });
+    vi.advanceTimersByTime(5000);
+    expect($toasts.get().map((t) => t.message)).toEqual(["Removed from A"]);
+    vi.advanceTimersByTime(2000);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it("held (pointer or focus on it) a toast stays; released, its full time starts again", () => {
+    pushToast({ id: "save-1", message: "Saved", durationMs: 7000 });
+    vi.advanceTimersByTime(6000);
+    holdToast("save-1");
+    vi.advanceTimersByTime(60_000);
+    expect($toasts.get()).toHaveLength(1);
+    releaseToast("save-1");
+    vi.advanceTimersByTime(6999);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it("its action dismisses the toast, then runs (and may push the next toast)", () => {
+    const run = vi.fn(() => pushToast({ id: "save-1", message: "Removed from A" }));
+    pushToast({ id: "save-1", message: "Saved to A", action: { label: "Undo", run }, durationMs: 7000 });
+    expect(runToastAction("save-1")).toBe(true);
+    expect(run).toHaveBeenCalledOnce();
+    expect($toasts.get().map((t) => t.message)).toEqual(["Removed from A"]);
+    expect(runToastAction("save-1")).toBe(false);
+    expect(runToastAction("missing")).toBe(false);
+    expect(run).toHaveBeenCalledOnce();
   });
 
   it("stacks the newest nearest its edge", () => {

@@ -103,20 +103,73 @@ export const placementClass = (placement: ToastPlacement) => `toasts-${placement
 
 // --- Toasts --------------------------------------------------------------------------------
 
+export interface ToastAction {
+  /** The button's words, e.g. "Undo". */
+  label: string;
+  /** What pressing it does; the toast goes away first. */
+  run: () => void;
+}
+
 export interface Toast {
   id: string;
   message: string;
+  /** An optional action, rendered as a real button inside the toast (the save toast's Undo). */
+  action?: ToastAction;
+  /** Dismissed this long after it shows, unless a pointer or focus is on it; absent = stays. */
+  durationMs?: number;
+  tone?: "error";
 }
 
 export const $toasts = atom<Toast[]>([]);
+const toastTimers = new Map<string, unknown>();
 
-/** Adds a toast (kept in arrival order); one with the same id replaces the old one. */
-export function pushToast(toast: Toast): void {
-  $toasts.set([...$toasts.get().filter((t) => t.id !== toast.id), toast]);
+function clearToastTimer(id: string, scheduler: Scheduler): void {
+  if (!toastTimers.has(id)) return;
+  scheduler.clear(toastTimers.get(id));
+  toastTimers.delete(id);
 }
 
-export function dismissToast(id: string): void {
+function armToastTimer(toast: Toast, scheduler: Scheduler): void {
+  clearToastTimer(toast.id, scheduler);
+  if (!toast.durationMs || toast.durationMs <= 0) return;
+  toastTimers.set(
+    toast.id,
+    scheduler.set(() => {
+      toastTimers.delete(toast.id);
+      dismissToast(toast.id, scheduler);
+    }, toast.durationMs),
+  );
+}
+
+/** Adds a toast (kept in arrival order); one with the same id replaces the old one and its timer. */
+export function pushToast(toast: Toast, scheduler: Scheduler = timers): void {
+  $toasts.set([...$toasts.get().filter((t) => t.id !== toast.id), toast]);
+  armToastTimer(toast, scheduler);
+}
+
+export function dismissToast(id: string, scheduler: Scheduler = timers): void {
+  clearToastTimer(id, scheduler);
   $toasts.set($toasts.get().filter((t) => t.id !== id));
+}
+
+/** A pointer or keyboard focus is on the toast: it stays until released (time to reach Undo). */
+export function holdToast(id: string, scheduler: Scheduler = timers): void {
+  clearToastTimer(id, scheduler);
+}
+
+/** The pointer or focus left: the toast's full time starts again. */
+export function releaseToast(id: string, scheduler: Scheduler = timers): void {
+  const toast = $toasts.get().find((t) => t.id === id);
+  if (toast) armToastTimer(toast, scheduler);
+}
+
+/** Presses a toast's action: the toast goes, then the action runs (it may push a new toast). */
+export function runToastAction(id: string, scheduler: Scheduler = timers): boolean {
+  const toast = $toasts.get().find((t) => t.id === id);
+  if (!toast?.action) return false;
+  dismissToast(id, scheduler);
+  toast.action.run();
+  return true;
 }
 
 /** Display order from top to bottom: the newest toast sits nearest the edge it stacks on. */

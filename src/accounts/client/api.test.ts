@@ -72,6 +72,17 @@ describe("call", () => {
     expect(seen[0]!.url).toBe("/resource/UserSessionResource/create/");
     expect(JSON.parse(seen[0]!.body!)).toEqual({ options: { session_accounts: true } });
   });
+
+  it("resource get sends the options in the data query parameter, by GET, without a body", async () => {
+    const { transport, seen } = fakeTransport([{ status: 200, body: { resource_response: { status: "success", code: 0, message: "ok", data: { boards: [] } } } }]);
+    await expect(resource("BoardPickerResource", "get", { pin_id: "12", filter: "a&b" }, transport)).resolves.toEqual({ boards: [] });
+    const url = new URL(seen[0]!.url, "https://pinloom.test");
+    expect(url.pathname).toBe("/resource/BoardPickerResource/get/");
+    expect(JSON.parse(url.searchParams.get("data")!)).toEqual({ options: { pin_id: "12", filter: "a&b" } });
+    expect(seen[0]!.method).toBe("GET");
+    expect(seen[0]!.body).toBeUndefined();
+    expect(seen[0]!.headers["X-CSRFToken"]).toBeUndefined();
+  });
 });
 
 describe("helpers", () => {

@@ -128,7 +128,11 @@ export async function call<T>(path: string, options: CallOptions = {}, transport
   return envelope.data as T;
 }
 
-/** The spec's XResource calls: POST {options} to /resource/{name}/{action}/. */
-export function resource<T>(name: string, action: "create" | "update" | "delete", options: Record<string, unknown>, transport?: Transport): Promise<T> {
+/**
+ * The spec's XResource calls: get is GET /resource/{name}/get/?data={"options":...}; the
+ * others POST {options} to /resource/{name}/{action}/.
+ */
+export function resource<T>(name: string, action: "get" | "create" | "update" | "delete", options: Record<string, unknown>, transport?: Transport): Promise<T> {
+  if (action === "get") return call<T>(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`, { method: "GET" }, transport);
   return call<T>(`/resource/${name}/${action}/`, { method: "POST", body: { json: { options } } }, transport);
 }
