@@ -18,6 +18,8 @@ const SECRETS = [SECRET_BOARD_NAME, "secret-plans", SECRET_SECTION, "hidden-sect
 const PUBLIC_PIN = 3002;
 const SECRET_PIN = 3001;
 const SECRET_SECTION_ID = 4001;
+/** A public pin nobody has saved to the secret board yet. */
+const ANOTHER_PUBLIC_PIN = 3003;
 
 async function seedSecrets(): Promise<void> {
   const pin = (id: number, boardId: number, title: string) =>
@@ -34,12 +36,17 @@ async function seedSecrets(): Promise<void> {
     env.DB.prepare("INSERT INTO board_sections (id, board_id, title, slug, pin_count, created_at) VALUES (?1, ?2, ?3, 'hidden-section-for-the-reveal', 1, 0)").bind(SECRET_SECTION_ID, CAST_BOARDS.secret, SECRET_SECTION),
     pin(PUBLIC_PIN, CAST_BOARDS.public, "A pin anyone may see"),
     pin(SECRET_PIN, CAST_BOARDS.secret, SECRET_PIN_TITLE),
+    pin(ANOTHER_PUBLIC_PIN, CAST_BOARDS.public, "Another pin anyone may see"),
+    image(ANOTHER_PUBLIC_PIN),
+    boardPin(CAST_BOARDS.public, ANOTHER_PUBLIC_PIN, null),
     image(PUBLIC_PIN),
     image(SECRET_PIN),
     boardPin(CAST_BOARDS.public, PUBLIC_PIN, null),
     // The public pin is also saved to the secret board, in its section: that membership is secret too.
     boardPin(CAST_BOARDS.secret, PUBLIC_PIN, SECRET_SECTION_ID),
     boardPin(CAST_BOARDS.secret, SECRET_PIN, null),
+    // save_count counts the saves a stranger can see: the public board's only.
+    env.DB.prepare("UPDATE pins SET save_count = 1 WHERE id IN (?1, ?2)").bind(PUBLIC_PIN, ANOTHER_PUBLIC_PIN),
   ]);
 }
 
@@ -70,6 +77,15 @@ const SURFACES = [
   resource("PinResource", { id: String(PUBLIC_PIN) }),
   resource("PinResource", { id: String(SECRET_PIN) }),
   resource("HomefeedResource", {}),
+  resource("BoardResource", { board_id: String(CAST_BOARDS.secret) }),
+  resource("BoardResource", { board_id: String(CAST_BOARDS.public) }),
+  resource("BoardSectionsResource", { board_id: String(CAST_BOARDS.secret) }),
+  resource("BoardSectionPinsResource", { section_id: String(SECRET_SECTION_ID) }),
+  resource("BoardCollaboratorsResource", { board_id: String(CAST_BOARDS.secret) }),
+  resource("BoardPickerResource", { pin_id: String(PUBLIC_PIN) }),
+  resource("ReactionsResource", { pin_id: String(PUBLIC_PIN) }),
+  `/v3/boards/${CAST_BOARDS.secret}/`,
+  `/v3/pins/${PUBLIC_PIN}/board_title_suggestions/`,
 ];
 
 const OUTSIDERS: Array<BoardRole | "crawler"> = ["crawler", "signed_out", "stranger", "follower"];
@@ -115,7 +131,22 @@ describe("a secret board never reaches anyone outside it", () => {
     expect(html).toContain("Cast corkboard");
     expect(html).toMatch(/\b1 board\b/);
     const boards = await (await stranger.fetch(resource("BoardsFeedResource", { username: "cast_owner" }))).json<{ resource_response: { data: { results: Array<{ name: string; pinCount: number }> } } }>();
-    expect(boards.resource_response.data.results.map((board) => [board.name, board.pinCount])).toEqual([["Cast corkboard", 1]]);
+    expect(boards.resource_response.data.results.map((board) => [board.name, board.pinCount])).toEqual([["Cast corkboard", 2]]);
+  });
+
+  it("moves no public count when its owner saves a public pin into it", async () => {
+    const visitor = new Browser();
+    const savesLine = async () => /Saved \d+ times?/.exec(await (await visitor.fetch(`/pin/${ANOTHER_PUBLIC_PIN}/?fresh=${Math.random()}`)).text())?.[0];
+    const before = await savesLine();
+    const owner = await browserFor("owner");
+    const saved = await owner.resource("RepinResource", "create", { pin_id: String(ANOTHER_PUBLIC_PIN), board_id: String(CAST_BOARDS.secret) });
+    expect(saved.status).toBe(200);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(CAST_BOARDS.secret, ANOTHER_PUBLIC_PIN).first("n")).toBe(1);
+    expect(before).toBeDefined();
+    expect(await savesLine()).toBe(before);
+    const stranger = await browserFor("stranger");
+    const html = await (await stranger.fetch("/cast_owner/")).text();
+    expect(html).toMatch(/\b1 board\b/);
   });
 
   it("shows the secret board to its owner and collaborators", async () => {
