@@ -1,5 +1,16 @@
 // Every XResource the product serves, by name. Each feature adds its own file here.
 import type { ResourceDefinition } from "./define.ts";
+import { boardCollaboratorResource } from "./board-collaborator-resource.ts";
+import { boardCollaboratorsResource } from "./board-collaborators-resource.ts";
+import { boardFollowResource } from "./board-follow-resource.ts";
+import { didItHelpfulResource, didItLikeResource } from "./did-it-mark-resources.ts";
+import { didItResource } from "./did-it-resource.ts";
+import { interestFollowResource } from "./interest-follow-resource.ts";
+import { pinReactionResource } from "./pin-reaction-resource.ts";
+import { reactionsResource } from "./reactions-resource.ts";
+import { sponsorshipResource } from "./sponsorship-resource.ts";
+import { userBlockResource } from "./user-block-resource.ts";
+import { userFollowResource } from "./user-follow-resource.ts";
 import { boardFeedResource } from "./board-feed-resource.ts";
 import { boardsFeedResource } from "./boards-feed-resource.ts";
 import { homefeedResource } from "./homefeed-resource.ts";
@@ -14,13 +25,25 @@ import { userSessionResource } from "./user-session-resource.ts";
 export type { ResourceAction } from "./define.ts";
 
 export const resources: Record<string, ResourceDefinition> = {
+  BoardCollaboratorResource: boardCollaboratorResource,
+  BoardCollaboratorsResource: boardCollaboratorsResource,
   BoardFeedResource: boardFeedResource,
+  BoardFollowResource: boardFollowResource,
   BoardsFeedResource: boardsFeedResource,
+  DidItHelpfulResource: didItHelpfulResource,
+  DidItLikeResource: didItLikeResource,
+  DidItResource: didItResource,
   HomefeedResource: homefeedResource,
+  InterestFollowResource: interestFollowResource,
   InviteMetadataResource: inviteMetadataResource,
   InviteResource: inviteResource,
+  PinReactionResource: pinReactionResource,
   PinResource: pinResource,
+  ReactionsResource: reactionsResource,
   RelatedPinsFeedResource: relatedPinsFeedResource,
+  SponsorshipResource: sponsorshipResource,
+  UserBlockResource: userBlockResource,
+  UserFollowResource: userFollowResource,
   UserPinsResource: userPinsResource,
   UserRegisterResource: userRegisterResource,
   UserSessionResource: userSessionResource,

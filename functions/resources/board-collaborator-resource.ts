@@ -1,0 +1,33 @@
+// BoardCollaboratorResource: invite, request to join, approve, deny, accept, remove or leave
+// (src/social/collaborators.server.ts; issue 5 API contract, "Helper B").
+import { z } from "zod";
+import { badRequest } from "../../src/server/errors.ts";
+import { MAX_INVITES_PER_CALL, inviteCollaborators, removeCollaborator, requestToJoin, updateCollaborator } from "../../src/social/collaborators.server.ts";
+import { idSchema } from "../../src/social/guard.server.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+export const boardCollaboratorResource: ResourceDefinition = {
+  create: defineHandler({
+    options: z.strictObject({
+      board_id: idSchema,
+      user_ids: z.array(idSchema).min(1).max(MAX_INVITES_PER_CALL).optional(),
+      request: z.literal(true).optional(),
+    }),
+    async handle(c, options) {
+      // Exactly one of the two: invite people, or ask to join.
+      if ((options.user_ids === undefined) === (options.request === undefined)) {
+        throw badRequest([{ field: "user_ids", reason: "social:validation.inviteOrRequest" }]);
+      }
+      if (options.request) return requestToJoin(c, options.board_id);
+      return inviteCollaborators(c, options.board_id, options.user_ids!);
+    },
+  }),
+  update: defineHandler({
+    options: z.strictObject({ board_id: idSchema, user_id: idSchema, action: z.enum(["approve", "deny", "accept"]) }),
+    handle: (c, options) => updateCollaborator(c, options.board_id, options.user_id, options.action),
+  }),
+  delete: defineHandler({
+    options: z.strictObject({ board_id: idSchema, user_id: idSchema }),
+    handle: (c, options) => removeCollaborator(c, options.board_id, options.user_id),
+  }),
+};

@@ -1,0 +1,12 @@
+// BoardCollaboratorsResource get: a board's collaborator records, for its owner and collaborators.
+import { z } from "zod";
+import { listCollaborators } from "../../src/social/collaborators.server.ts";
+import { idSchema } from "../../src/social/guard.server.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+export const boardCollaboratorsResource: ResourceDefinition = {
+  get: defineHandler({
+    options: z.strictObject({ board_id: idSchema }),
+    handle: (c, options) => listCollaborators(c, options.board_id),
+  }),
+};

@@ -1,0 +1,12 @@
+// DidItResource create / delete: "I tried this" on a pin, or taking it back.
+import { z } from "zod";
+import { setDidIt } from "../../src/social/did-it.server.ts";
+import { idSchema } from "../../src/social/guard.server.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+const options = z.strictObject({ pin_id: idSchema });
+
+export const didItResource: ResourceDefinition = {
+  create: defineHandler({ options, handle: (c, o) => setDidIt(c, o.pin_id, true) }),
+  delete: defineHandler({ options, handle: (c, o) => setDidIt(c, o.pin_id, false) }),
+};

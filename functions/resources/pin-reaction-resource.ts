@@ -1,0 +1,17 @@
+// PinReactionResource create / delete: react to a pin (one reaction per person, types 1..20) or take it back.
+import { z } from "zod";
+import { idSchema } from "../../src/social/guard.server.ts";
+import { REACTION_TYPES } from "../../src/social/reactions.ts";
+import { react, unreact } from "../../src/social/reactions.server.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+export const pinReactionResource: ResourceDefinition = {
+  create: defineHandler({
+    options: z.strictObject({ pin_id: idSchema, reaction_type: z.number().int().min(REACTION_TYPES.min).max(REACTION_TYPES.max) }),
+    handle: (c, o) => react(c, o.pin_id, o.reaction_type),
+  }),
+  delete: defineHandler({
+    options: z.strictObject({ pin_id: idSchema }),
+    handle: (c, o) => unreact(c, o.pin_id),
+  }),
+};

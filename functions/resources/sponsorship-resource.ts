@@ -1,0 +1,13 @@
+// SponsorshipResource update: the pin's creator or sponsor approves, declines or deletes.
+import { z } from "zod";
+import { idSchema } from "../../src/social/guard.server.ts";
+import { SPONSORSHIP_ACTIONS } from "../../src/social/sponsorship.ts";
+import { updateSponsorship } from "../../src/social/sponsorship.server.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+export const sponsorshipResource: ResourceDefinition = {
+  update: defineHandler({
+    options: z.strictObject({ pin_id: idSchema, action: z.enum(SPONSORSHIP_ACTIONS) }),
+    handle: (c, o) => updateSponsorship(c, o.pin_id, o.action),
+  }),
+};

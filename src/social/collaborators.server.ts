@@ -1,0 +1,207 @@
+// Board collaborators (spec 001 §4 "Collaborator invite status", "Board"; §5; §6): invite
+// (status new, access write,delete), request to join (type request), approve (accepted for a
+// request, an invite stays new), deny (record removed), accept by the invited person (write
+// access, collaborative, count +1), remove or leave (record removed, count -1 when it was
+// accepted). Every action asks the board policy first (src/boards/policy.ts), except a
+// person's answer to their own pending invite: that needs the pending row, else 404.
+// boards.collaborator_count counts accepted rows; each change is one batch whose count
+// update is guarded by the row's state, so it stays exact and never falls below 0.
+import type { Context } from "hono";
+import { requireWriteAllowed } from "../accounts/guards.server.ts";
+import type { BoardTableRow } from "../boards/board-row.ts";
+import { parseAccess, type BoardAccess } from "../boards/policy.ts";
+import type { AppEnv } from "../server/context.ts";
+import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
+import { userImageUrl } from "../users/user.ts";
+import type { CollaboratorStatus, CollaboratorType } from "./collaborators.ts";
+import { INVITE_ACCESS } from "./collaborators.ts";
+import { blockedError } from "./follows.server.ts";
+import { purgeLater, requireSocialBoardAction, type UserRef } from "./guard.server.ts";
+
+export const MAX_INVITES_PER_CALL = 50;
+/** A board's collaborator list is bounded; far above any real board's. */
+export const MAX_COLLABORATORS_LISTED = 500;
+
+interface RecordRow {
+  user_id: number;
+  status: "new" | "accepted";
+  type: CollaboratorType;
+  access: string;
+}
+
+async function recordOf(db: D1Database, boardId: number, userId: number): Promise<RecordRow | null> {
+  return db.prepare("SELECT user_id, status, type, access FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2").bind(boardId, userId).first<RecordRow>();
+}
+
+async function purgeBoard(c: Context<AppEnv>, board: BoardTableRow): Promise<void> {
+  const owner = await c.env.DB.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id).first<{ username: string }>();
+  if (owner) purgeLater(c, [`/${owner.username}/${board.slug}/`, `/${owner.username}/`]);
+}
+
+export interface InviteAnswer {
+  invited: string[];
+  skipped: string[];
+}
+
+/** Invites users (status new); skips anyone with a record already, unknown users, the owner, and blocks either way. */
+export async function inviteCollaborators(c: Context<AppEnv>, boardId: number, userIds: number[]): Promise<InviteAnswer> {
+  const db = c.env.DB;
+  const { board, viewerId } = await requireSocialBoardAction(c, boardId, "invite_collaborator");
+  const unique = [...new Set(userIds)];
+  const marks = unique.map((_, i) => `?${i + 3}`).join(", ");
+  const { results } = await db
+    .prepare(
+      `SELECT u.id FROM users u
+       WHERE u.id IN (${marks}) AND u.id != ?2
+         AND NOT EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = ?1 AND bc.user_id = u.id)
+         AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?2 AND blocked_id = u.id) OR (blocker_id = u.id AND blocked_id = ?2))`,
+    )
+    .bind(boardId, board.owner_id, ...unique)
+    .all<{ id: number }>();
+  const invitable = new Set(results.map((row) => row.id));
+  const invited = unique.filter((id) => invitable.has(id));
+  if (invited.length > 0) {
+    const now = Date.now();
+    await db.batch(
+      invited.map((id) =>
+        db
+          .prepare("INSERT OR IGNORE INTO board_collaborators (board_id, user_id, status, access, type, invited_by, created_at) VALUES (?1, ?2, 'new', ?3, 'invite', ?4, ?5)")
+          .bind(boardId, id, INVITE_ACCESS.join(","), viewerId, now),
+      ),
+    );
+  }
+  return { invited: invited.map(String), skipped: unique.filter((id) => !invitable.has(id)).map(String) };
+}
+
+/** Asks to join (type request, status new). Asking again is the same answer; a pending invite is 409. */
+export async function requestToJoin(c: Context<AppEnv>, boardId: number): Promise<{ requested: true }> {
+  const db = c.env.DB;
+  const { board, viewerId } = await requireSocialBoardAction(c, boardId, "request_to_join");
+  const viewer = viewerId!;
+  const blocked = await db
+    .prepare("SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)")
+    .bind(viewer, board.owner_id)
+    .first();
+  if (blocked) throw blockedError();
+  const existing = await recordOf(db, boardId, viewer);
+  if (existing && existing.type !== "request") throw new ApiError(409, ErrorCode.Conflict, { message: "social:api.alreadyInvited" });
+  await db
+    .prepare("INSERT OR IGNORE INTO board_collaborators (board_id, user_id, status, access, type, invited_by, created_at) VALUES (?1, ?2, 'new', ?3, 'request', NULL, ?4)")
+    .bind(boardId, viewer, INVITE_ACCESS.join(","), Date.now())
+    .run();
+  return { requested: true };
+}
+
+export interface CollaboratorChangeAnswer {
+  board_id: string;
+  user_id: string;
+  status: CollaboratorStatus;
+  collaborator_count: number;
+  is_collaborative: boolean;
+}
+
+async function change(db: D1Database, boardId: number, userId: number, statements: D1PreparedStatement[]): Promise<CollaboratorChangeAnswer> {
+  const results = await db.batch([
+    ...statements,
+    db
+      .prepare(
+        `SELECT b.collaborator_count, b.is_collaborative, (SELECT status FROM board_collaborators WHERE board_id = b.id AND user_id = ?2) AS status
+         FROM boards b WHERE b.id = ?1`,
+      )
+      .bind(boardId, userId),
+  ]);
+  const row = results.at(-1)?.results?.[0] as { collaborator_count: number; is_collaborative: number; status: "new" | "accepted" | null } | undefined;
+  return {
+    board_id: String(boardId),
+    user_id: String(userId),
+    status: row?.status ?? "not_invited",
+    collaborator_count: row?.collaborator_count ?? 0,
+    is_collaborative: row?.is_collaborative === 1,
+  };
+}
+
+/** Statements that make a pending row (matching `type`) accepted, with the board's count and flag. */
+function acceptStatements(db: D1Database, boardId: number, userId: number, type: CollaboratorType): D1PreparedStatement[] {
+  const pending = "SELECT 1 FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2 AND status = 'new' AND type = ?3";
+  return [
+    db.prepare(`UPDATE boards SET collaborator_count = collaborator_count + 1, is_collaborative = 1, updated_at = ?4 WHERE id = ?1 AND EXISTS (${pending})`).bind(boardId, userId, type, Date.now()),
+    db.prepare("UPDATE board_collaborators SET status = 'accepted' WHERE board_id = ?1 AND user_id = ?2 AND status = 'new' AND type = ?3").bind(boardId, userId, type),
+  ];
+}
+
+export type CollaboratorUpdateAction = "approve" | "deny" | "accept";
+
+export async function updateCollaborator(c: Context<AppEnv>, boardId: number, userId: number, action: CollaboratorUpdateAction): Promise<CollaboratorChangeAnswer> {
+  const db = c.env.DB;
+  if (action === "accept") {
+    // The invited person's own answer: no board role yet (a secret board is still hidden from them).
+    const viewerId = requireWriteAllowed(c).user.id;
+    if (userId !== viewerId) throw badRequest([{ field: "user_id", reason: "social:validation.ownInviteOnly" }]);
+    const record = await recordOf(db, boardId, viewerId);
+    if (!record || record.status !== "new" || record.type !== "invite") throw notFound("social:api.inviteNotFound");
+    const answer = await change(db, boardId, viewerId, acceptStatements(db, boardId, viewerId, "invite"));
+    const board = await db.prepare("SELECT * FROM boards WHERE id = ?1").bind(boardId).first<BoardTableRow>();
+    if (board) await purgeBoard(c, board);
+    return answer;
+  }
+  const { board } = await requireSocialBoardAction(c, boardId, "answer_join_request");
+  const record = await recordOf(db, boardId, userId);
+  if (!record || record.status !== "new") throw notFound("social:api.collaboratorNotFound");
+  let statements: D1PreparedStatement[];
+  if (action === "deny") statements = [db.prepare("DELETE FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2 AND status = 'new'").bind(boardId, userId)];
+  // Approving sets accepted for a request to join; an invite the owner approves stays new.
+  else statements = record.type === "request" ? acceptStatements(db, boardId, userId, "request") : [];
+  const answer = await change(db, boardId, userId, statements);
+  await purgeBoard(c, board);
+  return answer;
+}
+
+/** Removes a collaborator (the owner) or leaves (oneself); one's own pending invite or request may always be withdrawn. */
+export async function removeCollaborator(c: Context<AppEnv>, boardId: number, userId: number): Promise<CollaboratorChangeAnswer> {
+  const db = c.env.DB;
+  const session = c.var.ctx.session;
+  const self = session !== null && session.user.id === userId;
+  const ownRecord = self ? await recordOf(db, boardId, userId) : null;
+  let board: BoardTableRow | null = null;
+  if (self && ownRecord?.status === "new") requireWriteAllowed(c);
+  else board = (await requireSocialBoardAction(c, boardId, self ? "leave_board" : "remove_collaborator")).board;
+  const record = ownRecord ?? (await recordOf(db, boardId, userId));
+  if (!record) throw notFound("social:api.collaboratorNotFound");
+  const accepted = "SELECT 1 FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2 AND status = 'accepted'";
+  const answer = await change(db, boardId, userId, [
+    db.prepare(`UPDATE boards SET collaborator_count = MAX(collaborator_count - 1, 0), updated_at = ?3 WHERE id = ?1 AND EXISTS (${accepted})`).bind(boardId, userId, Date.now()),
+    db.prepare("DELETE FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2").bind(boardId, userId),
+  ]);
+  if (board) await purgeBoard(c, board);
+  return answer;
+}
+
+export interface CollaboratorItem {
+  user: UserRef;
+  status: Exclude<CollaboratorStatus, "not_invited">;
+  access: BoardAccess[];
+  type: CollaboratorType;
+  invited_by_user_id: string | null;
+}
+
+/** The board's collaborator records (owner and collaborators only), accepted first, then newest. */
+export async function listCollaborators(c: Context<AppEnv>, boardId: number): Promise<{ results: CollaboratorItem[] }> {
+  await requireSocialBoardAction(c, boardId, "list_collaborators");
+  const { results } = await c.env.DB.prepare(
+    `SELECT bc.user_id, bc.status, bc.access, bc.type, bc.invited_by, u.username, u.full_name, u.image_key
+     FROM board_collaborators bc JOIN users u ON u.id = bc.user_id
+     WHERE bc.board_id = ?1
+     ORDER BY bc.status = 'accepted' DESC, bc.created_at DESC, bc.user_id LIMIT ?2`,
+  )
+    .bind(boardId, MAX_COLLABORATORS_LISTED)
+    .all<RecordRow & { invited_by: number | null; username: string; full_name: string; image_key: string | null }>();
+  return {
+    results: results.map((row) => ({
+      user: { id: String(row.user_id), username: row.username, full_name: row.full_name, image_medium_url: userImageUrl(row.image_key, "medium") },
+      status: row.status,
+      access: parseAccess(row.access),
+      type: row.type,
+      invited_by_user_id: row.invited_by === null ? null : String(row.invited_by),
+    })),
+  };
+}

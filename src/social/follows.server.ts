@@ -1,0 +1,175 @@
+// Following people and boards, and blocking (spec 001 §4 "Reactions, follows and did-it",
+// "Board"). Counts move in the same D1 batch as the follow row, each guarded by the row's
+// existence, so a repeated call never counts twice and nothing falls below 0:
+// users.follower_count / following_count count user follows only, boards.follower_count
+// counts board follows only (docs/demo-accounts.md "Counters"). A block clears follows both
+// ways (the two users, and each one's follows of the other's boards) and refuses new follows
+// either way with 403 until it is lifted.
+import type { Context } from "hono";
+import { requireWriteAllowed } from "../accounts/guards.server.ts";
+import type { AppEnv } from "../server/context.ts";
+import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
+import { canViewProfile, type LoginState } from "../users/user.ts";
+import { purgeLater, requireSocialBoardAction } from "./guard.server.ts";
+
+interface TargetUserRow {
+  id: number;
+  username: string;
+  is_private_profile: number;
+  login_state: LoginState;
+  blocked: number;
+}
+
+export const blockedError = () => new ApiError(403, ErrorCode.Forbidden, { message: "social:api.blocked" });
+
+/** The other user (404 when unknown or hidden from the viewer), with whether a block stands either way. */
+async function loadTarget(db: D1Database, viewerId: number, userId: number, field: string): Promise<TargetUserRow> {
+  if (userId === viewerId) throw badRequest([{ field, reason: "social:validation.notYourself" }]);
+  const target = await db
+    .prepare(
+      `SELECT u.id, u.username, u.is_private_profile, u.login_state,
+              EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?2 AND blocked_id = u.id) OR (blocker_id = u.id AND blocked_id = ?2)) AS blocked
+       FROM users u WHERE u.id = ?1`,
+    )
+    .bind(userId, viewerId)
+    .first<TargetUserRow>();
+  if (!target || !canViewProfile(target, viewerId)) throw notFound("social:api.userNotFound");
+  return target;
+}
+
+const FOLLOWS_USER = "SELECT 1 FROM follows WHERE follower_id = ?1 AND target_type = 'user' AND target_id = ?2";
+
+/** Statements that end (viewer → user) follow and its counts; a no-op when there is none. */
+function unfollowUserStatements(db: D1Database, followerId: number, userId: number): D1PreparedStatement[] {
+  return [
+    db.prepare(`UPDATE users SET follower_count = MAX(follower_count - 1, 0) WHERE id = ?2 AND EXISTS (${FOLLOWS_USER})`).bind(followerId, userId),
+    db.prepare(`UPDATE users SET following_count = MAX(following_count - 1, 0) WHERE id = ?1 AND EXISTS (${FOLLOWS_USER})`).bind(followerId, userId),
+    db.prepare("DELETE FROM follows WHERE follower_id = ?1 AND target_type = 'user' AND target_id = ?2").bind(followerId, userId),
+  ];
+}
+
+/** Statements that end every follow by `followerId` of a board `ownerId` owns, with the boards' counts. */
+function unfollowOwnersBoardsStatements(db: D1Database, followerId: number, ownerId: number): D1PreparedStatement[] {
+  const followed = "SELECT target_id FROM follows WHERE follower_id = ?1 AND target_type = 'board'";
+  return [
+    db.prepare(`UPDATE boards SET follower_count = MAX(follower_count - 1, 0) WHERE owner_id = ?2 AND id IN (${followed})`).bind(followerId, ownerId),
+    db.prepare(`DELETE FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id IN (SELECT id FROM boards WHERE owner_id = ?2)`).bind(followerId, ownerId),
+  ];
+}
+
+export interface UserFollowAnswer {
+  user_id: string;
+  explicitly_followed_by_me: boolean;
+  follower_count: number;
+}
+
+export async function setUserFollow(c: Context<AppEnv>, userId: number, follow: boolean): Promise<UserFollowAnswer> {
+  const db = c.env.DB;
+  const viewerId = requireWriteAllowed(c).user.id;
+  const target = await loadTarget(db, viewerId, userId, "user_id");
+  if (follow && target.blocked === 1) throw blockedError();
+  const statements = follow
+    ? [
+        db.prepare(`UPDATE users SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_USER})`).bind(viewerId, userId),
+        db.prepare(`UPDATE users SET following_count = following_count + 1 WHERE id = ?1 AND NOT EXISTS (${FOLLOWS_USER})`).bind(viewerId, userId),
+        db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'user', ?2, 1, ?3)").bind(viewerId, userId, Date.now()),
+      ]
+    : unfollowUserStatements(db, viewerId, userId);
+  const results = await db.batch([...statements, db.prepare("SELECT follower_count FROM users WHERE id = ?1").bind(userId)]);
+  const count = (results.at(-1)?.results?.[0] as { follower_count: number } | undefined)?.follower_count ?? 0;
+  purgeLater(c, [`/${target.username}/`]);
+  return { user_id: String(userId), explicitly_followed_by_me: follow, follower_count: count };
+}
+
+export interface BlockAnswer {
+  user_id: string;
+  blocked_by_me: boolean;
+}
+
+export async function setUserBlock(c: Context<AppEnv>, userId: number, block: boolean): Promise<BlockAnswer> {
+  const db = c.env.DB;
+  const viewerId = requireWriteAllowed(c).user.id;
+  const target = await loadTarget(db, viewerId, userId, "user_id");
+  if (block) {
+    await db.batch([
+      ...unfollowUserStatements(db, viewerId, userId),
+      ...unfollowUserStatements(db, userId, viewerId),
+      ...unfollowOwnersBoardsStatements(db, viewerId, userId),
+      ...unfollowOwnersBoardsStatements(db, userId, viewerId),
+      db.prepare("INSERT OR IGNORE INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3)").bind(viewerId, userId, Date.now()),
+    ]);
+    purgeLater(c, [`/${target.username}/`, `/${c.var.ctx.session!.user.username}/`]);
+  } else {
+    await db.prepare("DELETE FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(viewerId, userId).run();
+  }
+  return { user_id: String(userId), blocked_by_me: block };
+}
+
+export interface BoardFollowAnswer {
+  board_id: string;
+  followed_by_me: boolean;
+  follower_count: number;
+}
+
+const FOLLOWS_BOARD = "SELECT 1 FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id = ?2";
+
+/**
+ * followed_by_me of a board: the viewer follows it, or follows its owner (spec 001 §4 "Board").
+ * `board` is the boards alias, `viewer` the viewer-id parameter.
+ */
+export function followedByMeSql(board: string, viewer: string): string {
+  return `EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer}
+            AND ((f.target_type = 'board' AND f.target_id = ${board}.id) OR (f.target_type = 'user' AND f.target_id = ${board}.owner_id)))`;
+}
+
+export async function setBoardFollow(c: Context<AppEnv>, boardId: number, follow: boolean): Promise<BoardFollowAnswer> {
+  const db = c.env.DB;
+  const { board, viewerId } = await requireSocialBoardAction(c, boardId, "follow_board");
+  const viewer = viewerId!;
+  if (follow) {
+    const blocked = await db
+      .prepare("SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)")
+      .bind(viewer, board.owner_id)
+      .first();
+    if (blocked) throw blockedError();
+  }
+  const statements = follow
+    ? [
+        db.prepare(`UPDATE boards SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
+        db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'board', ?2, 1, ?3)").bind(viewer, boardId, Date.now()),
+      ]
+    : [
+        db.prepare(`UPDATE boards SET follower_count = MAX(follower_count - 1, 0) WHERE id = ?2 AND EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
+        db.prepare("DELETE FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id = ?2").bind(viewer, boardId),
+      ];
+  const results = await db.batch([
+    ...statements,
+    db.prepare(`SELECT b.follower_count, ${followedByMeSql("b", "?2")} AS followed FROM boards b WHERE b.id = ?1`).bind(boardId, viewer),
+  ]);
+  const row = results.at(-1)?.results?.[0] as { follower_count: number; followed: number } | undefined;
+  const owner = await db.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id).first<{ username: string }>();
+  if (owner) purgeLater(c, [`/${owner.username}/${board.slug}/`]);
+  return { board_id: String(boardId), followed_by_me: row?.followed === 1, follower_count: row?.follower_count ?? 0 };
+}
+
+/** The viewer's relation to a profile, for its page (null signed out or on their own profile). */
+export async function userRelation(db: D1Database, viewerId: number | null, userId: number): Promise<{ followed: boolean; blockedByMe: boolean } | null> {
+  if (viewerId === null || viewerId === userId) return null;
+  const row = await db
+    .prepare(
+      `SELECT EXISTS (${FOLLOWS_USER}) AS followed,
+              EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocked_by_me`,
+    )
+    .bind(viewerId, userId)
+    .first<{ followed: number; blocked_by_me: number }>();
+  return { followed: row?.followed === 1, blockedByMe: row?.blocked_by_me === 1 };
+}
+
+/** The viewer's follow of a board and its count, for the board page. */
+export async function boardFollowState(db: D1Database, viewerId: number | null, boardId: number): Promise<{ followed: boolean; followerCount: number } | null> {
+  const row = await db
+    .prepare(`SELECT b.follower_count, ${followedByMeSql("b", "?2")} AS followed FROM boards b WHERE b.id = ?1`)
+    .bind(boardId, viewerId)
+    .first<{ follower_count: number; followed: number }>();
+  return row ? { followed: row.followed === 1, followerCount: row.follower_count } : null;
+}

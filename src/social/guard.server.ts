@@ -1,0 +1,91 @@
+// The doors every social call goes through: ids as the contract writes them, the board policy
+// (src/boards/policy.ts) with a signed-out visitor's answer in the table's order, the pin
+// visibility rule (isPinListed, plus the pinner's profile), and the edge-cache purge.
+import type { Context } from "hono";
+import { z } from "zod";
+import { requireWriteAllowed } from "../accounts/guards.server.ts";
+import { assertBoardAction, loadBoardWithRole, requireBoardAction, type BoardWithRole } from "../boards/access.server.ts";
+import { collaboratorSql, isPinListed, type BoardPrivacy } from "../boards/board.ts";
+import type { BoardAction } from "../boards/policy.ts";
+import type { AppEnv } from "../server/context.ts";
+import { notFound } from "../server/errors.ts";
+import { purgePage } from "../server/page-cache.ts";
+import { canViewProfile, type LoginState } from "../users/user.ts";
+
+/** IDs travel as decimal strings (`"2001"`), validated ^\d{1,18}$, and are used as numbers. */
+export const idSchema = z
+  .string()
+  .regex(/^\d{1,18}$/, "ids are 1 to 18 digits")
+  .transform(Number);
+
+/**
+ * requireBoardAction, except that a signed-out visitor first meets the board's visibility:
+ * the policy table answers 404 for a private board whatever was asked (decide()), while
+ * requireBoardAction asks for a login before it reads the board. Signed in, it is
+ * requireBoardAction unchanged.
+ */
+export async function requireSocialBoardAction(c: Context<AppEnv>, boardId: number, action: BoardAction): Promise<BoardWithRole & { viewerId: number | null }> {
+  if (!c.var.ctx.session) assertBoardAction(await loadBoardWithRole(c.env.DB, boardId, null), action);
+  return requireBoardAction(c, boardId, action);
+}
+
+interface PinAccessRow {
+  id: number;
+  pinner_id: number;
+  board_id: number | null;
+  is_deleted: number;
+  is_hidden: number;
+  sponsorship: string | null;
+  did_it_images_count: number;
+  board_privacy: BoardPrivacy | null;
+  board_owner_id: number | null;
+  board_viewer_collaborates: number;
+  pinner_is_private_profile: number;
+  pinner_login_state: LoginState;
+}
+
+export type SocialPin = PinAccessRow;
+
+const PIN_ACCESS_SQL = `SELECT p.id, p.pinner_id, p.board_id, p.is_deleted, p.is_hidden, p.sponsorship, p.did_it_images_count,
+         b.privacy AS board_privacy, b.owner_id AS board_owner_id, ${collaboratorSql("b.id", "?2")} AS board_viewer_collaborates,
+         u.is_private_profile AS pinner_is_private_profile, u.login_state AS pinner_login_state
+  FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+  WHERE p.id = ?1`;
+
+/** The pin when the viewer may see it (the grids' isPinListed rule and the pinner's profile), else null. */
+export async function loadVisiblePin(db: D1Database, pinId: number, viewerId: number | null): Promise<SocialPin | null> {
+  const row = await db.prepare(PIN_ACCESS_SQL).bind(pinId, viewerId).first<PinAccessRow>();
+  if (!row || !isPinListed(row, viewerId)) return null;
+  const pinner = { id: row.pinner_id, is_private_profile: row.pinner_is_private_profile, login_state: row.pinner_login_state };
+  return canViewProfile(pinner, viewerId) ? row : null;
+}
+
+/**
+ * A reaction, did-it or comment-like action on a pin: 404 when the viewer cannot see the pin;
+ * then react_to_pin on the pin's own board (the policy's answer for every role), or for a
+ * boardless pin a full, write-allowed login. Returns the pin and the viewer's id.
+ */
+export async function requirePinReaction(c: Context<AppEnv>, pinId: number): Promise<{ pin: SocialPin; viewerId: number }> {
+  const session = c.var.ctx.session;
+  const pin = await loadVisiblePin(c.env.DB, pinId, session?.user.id ?? null);
+  if (!pin) throw notFound("api.pinNotFound");
+  if (pin.board_id !== null) {
+    const { viewerId } = await requireSocialBoardAction(c, pin.board_id, "react_to_pin");
+    return { pin, viewerId: viewerId! };
+  }
+  return { pin, viewerId: requireWriteAllowed(c).user.id };
+}
+
+/** Drops the signed-out renders of pages a write changed, after the answer is sent. */
+export function purgeLater(c: Context<AppEnv>, paths: string[]): void {
+  const origin = c.var.ctx.origin;
+  c.executionCtx.waitUntil(Promise.all(paths.map((path) => purgePage(origin, path))).catch(() => undefined));
+}
+
+/** The public user shape answers carry. */
+export interface UserRef {
+  id: string;
+  username: string;
+  full_name: string;
+  image_medium_url: string | null;
+}
