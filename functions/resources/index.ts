@@ -18,6 +18,7 @@ import { inviteMetadataResource } from "./invite-metadata-resource.ts";
 import { inviteResource } from "./invite-resource.ts";
 import { pinResource } from "./pin-resource.ts";
 import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
+import { userLookupResource } from "./user-lookup-resource.ts";
 import { userPinsResource } from "./user-pins-resource.ts";
 import { userRegisterResource } from "./user-register-resource.ts";
 import { userSessionResource } from "./user-session-resource.ts";
@@ -44,6 +45,7 @@ export const resources: Record<string, ResourceDefinition> = {
   SponsorshipResource: sponsorshipResource,
   UserBlockResource: userBlockResource,
   UserFollowResource: userFollowResource,
+  UserLookupResource: userLookupResource,
   UserPinsResource: userPinsResource,
   UserRegisterResource: userRegisterResource,
   UserSessionResource: userSessionResource,

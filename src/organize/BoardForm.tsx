@@ -20,7 +20,7 @@ export interface BoardFormProps {
   /** Pins offered as the cover (edit only). */
   coverChoices?: Array<{ id: string; title: string }>;
   /** Resolves with field problems from the server (400), or nothing when done. */
-  onSubmit: (values: BoardFormValues) => Promise<Partial<Record<BoardField, string>> | void>;
+  onSubmit: (values: BoardFormValues) => Promise<Partial<Record<BoardField, string>> | undefined>;
   onCancel: () => void;
 }
 

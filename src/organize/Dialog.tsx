@@ -17,6 +17,8 @@ export interface DialogProps {
 export function Dialog({ open, title, closeLabel, onClose, children, role = "dialog", describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  /** Set while the owner is closing it (open became false): then there is no one to tell. */
+  const closingByProp = useRef(false);
   const titleId = useId();
 
   useEffect(() => {
@@ -28,6 +30,7 @@ export function Dialog({ open, title, closeLabel, onClose, children, role = "dia
       const first = dialog.querySelector<HTMLElement>("[data-autofocus], input, select, textarea, .organize-dialog-body button");
       first?.focus();
     } else if (!open && dialog.open) {
+      closingByProp.current = true;
       dialog.close();
     }
   }, [open]);
@@ -38,7 +41,8 @@ export function Dialog({ open, title, closeLabel, onClose, children, role = "dia
     // Escape (the "cancel" event) and close() both end here: tell the owner, give focus back.
     const closed = () => {
       if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-      onClose();
+      if (closingByProp.current) closingByProp.current = false;
+      else onClose();
     };
     dialog.addEventListener("close", closed);
     return () => dialog.removeEventListener("close", closed);

@@ -42,7 +42,7 @@ export type CollaboratorStatus = "new" | "accepted";
 export interface CollaboratorJson {
   user: { id: string; username: string; full_name: string; image_medium_url: string | null };
   status: CollaboratorStatus;
-  access: string | string[];
+  access: Array<"write" | "delete">;
   type: "invite" | "request";
   invited_by_user_id: string | null;
 }
@@ -105,6 +105,9 @@ export const organizeApi = {
     resource<BoardJson>("BoardOwnershipTransferResource", "create", { board_id: boardId, user_id: userId }, transport),
   cancelTransfer: (boardId: string, transport?: Transport) => resource<BoardJson>("BoardOwnershipTransferResource", "delete", { board_id: boardId }, transport),
 
+  /** One person by username (to invite them); 404 when there is no one the viewer may see by that name. */
+  lookupUser: (username: string, transport?: Transport) =>
+    get<{ id: string; username: string; full_name: string; image_medium_url: string | null }>("UserLookupResource", { username }, transport),
   collaborators: (boardId: string, transport?: Transport) => get<{ results: CollaboratorJson[] }>("BoardCollaboratorsResource", { board_id: boardId }, transport),
   invite: (boardId: string, userIds: string[], transport?: Transport) =>
     resource<{ invited: string[]; skipped: string[] }>("BoardCollaboratorResource", "create", { board_id: boardId, user_ids: userIds }, transport),

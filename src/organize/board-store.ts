@@ -23,7 +23,6 @@ import {
   type FeedLists,
 } from "./feed-lists.ts";
 import { NOTHING_SELECTED, bulkTargets, selectedOf, toggle as toggleSelection, selectAll as everything, type Selection } from "./selection.ts";
-import type { BoardPrivacy } from "../boards/board.ts";
 
 export interface PinItem {
   id: string;
@@ -166,22 +165,6 @@ export function createBoardStore(initial: { board: BoardState; pins: PinItem[]; 
     },
 
     // --- the board itself ---------------------------------------------------------------
-
-    async edit(fields: { name: string; description: string; privacy: BoardPrivacy; coverPinId: string | null }): Promise<BoardJson | null> {
-      const answer = await optimistic(
-        () => dispatch({ type: "edited", name: fields.name.trim(), description: fields.description, privacy: fields.privacy, coverPinId: fields.coverPinId }),
-        () =>
-          deps.api.updateBoard({
-            board_id: boardId,
-            name: fields.name.trim(),
-            description: fields.description,
-            privacy: fields.privacy,
-            ...(fields.coverPinId ? { cover_pin_id: fields.coverPinId } : {}),
-          }),
-      );
-      if (answer) deps.notify("saved");
-      return answer;
-    },
 
     async setArchived(archived: boolean): Promise<boolean> {
       const answer = await optimistic(

@@ -2,7 +2,10 @@
 // role on the board (policy.ts), their own collaborator record (an invite to answer, a request
 // already sent), and the owner's archived boards. Read only for signed-in viewers, so none of
 // it reaches a signed-out or cached page.
+import type { BoardPrivacy } from "../boards/board.ts";
 import { parseAccess, roleOf, type BoardRole } from "../boards/policy.ts";
+import type { BoardState } from "./board-state.ts";
+import type { PinItem } from "./board-store.ts";
 import { displayName } from "../users/user.ts";
 
 export interface ViewerRecord {
@@ -73,4 +76,37 @@ export async function archivedBoards(db: D1Database, ownerId: number, username: 
     .bind(ownerId)
     .all<{ id: number; name: string; slug: string; archived_at: number }>();
   return results.map((row) => ({ id: String(row.id), name: row.name, url: `/${username}/${row.slug}/`, archivedAt: row.archived_at }));
+}
+
+/** What the board page hands BoardOrganizer (everything serialisable). */
+export interface BoardPageInput {
+  id: string;
+  name: string;
+  description: string;
+  privacy: BoardPrivacy;
+  pinCount: number;
+  sections: Array<{ id: string; title: string; pinCount: number }>;
+  pins: Array<{ id: string; kind: string; title: string; image: { url: string } }>;
+  pinsCursor: string | null;
+}
+
+export function organizerBoard(board: BoardPageInput, facts: ViewerBoardFacts): { board: BoardState; pins: PinItem[]; bookmark: string | null } {
+  const inSections = board.sections.reduce((sum, section) => sum + section.pinCount, 0);
+  return {
+    board: {
+      id: board.id,
+      name: board.name,
+      description: board.description,
+      privacy: board.privacy,
+      pin_count: board.pinCount,
+      sectionless_pin_count: Math.max(0, board.pinCount - inSections),
+      section_count: board.sections.length,
+      sections: board.sections.map((section) => ({ id: section.id, title: section.title, pin_count: section.pinCount })),
+      cover_pin_id: facts.coverPinId,
+      archived_by_me_at: facts.archivedAt,
+      pending_ownership_transfer: null,
+    },
+    pins: board.pins.map((pin) => ({ id: pin.id, type: "pin", ...(pin.kind === "story" ? { story: true } : {}), title: pin.title, imageUrl: pin.image.url })),
+    bookmark: board.pinsCursor,
+  };
 }

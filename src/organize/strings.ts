@@ -36,13 +36,13 @@ export const PLURAL_KEYS = [...new Set(ALL.filter((key) => PLURAL_SUFFIX.test(ke
  * placeholders with themselves, so i18next neither picks a plural form nor drops them.
  */
 export function organizeStrings(t: TFunction, lang: string): OrganizeStrings {
-  const keep = (key: string) => ({ replace: new Proxy({}, { get: (_target, name) => `{{${String(name)}}}`, has: () => true }) });
-  const text = Object.fromEntries(STRING_KEYS.map((key) => [key, t(`organize:${key}`, keep(key))])) as Record<StringKey, string>;
+  const keep = () => ({ replace: new Proxy({}, { get: (_target, name) => `{{${String(name)}}}`, has: () => true }) });
+  const text = Object.fromEntries(STRING_KEYS.map((key) => [key, t(`organize:${key}`, keep())])) as Record<StringKey, string>;
   const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
   const plural = Object.fromEntries(
     PLURAL_KEYS.map((key) => {
-      const other = t(`organize:${key}_other`, keep(key));
-      return [key, Object.fromEntries(categories.map((category) => [category, t(`organize:${key}_${category}`, { ...keep(key), defaultValue: other })]))];
+      const other = t(`organize:${key}_other`, keep());
+      return [key, Object.fromEntries(categories.map((category) => [category, t(`organize:${key}_${category}`, { ...keep(), defaultValue: other })]))];
     }),
   ) as OrganizeStrings["plural"];
   return { lang, text, plural };
