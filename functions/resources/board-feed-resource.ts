@@ -1,8 +1,13 @@
 // BoardFeedResource get: one page of a board's pins in board order (spec 001 "board feed").
 // The board's visibility is checked on every page: a secret board answers 404 to anyone but
-// its owner and collaborators, whatever bookmark they hold.
+// its owner and collaborators, whatever bookmark they hold. update: moves one pin right after
+// another (after_pin_id null: first), for the board's people (reorder_pins).
 import { z } from "zod";
 import { BOARD_PAGE_SIZE, listBoardPins } from "../../src/boards/boards.server.ts";
+import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { idOption } from "../../src/boards/options.ts";
+import { reorderPin } from "../../src/boards/pin-order.server.ts";
+import { boardPageFacts, boardPath, purgePages } from "../../src/boards/write.server.ts";
 import { notFound } from "../../src/server/errors.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -19,6 +24,16 @@ export const boardFeedResource: ResourceDefinition = {
       const page = await listBoardPins(c.env.DB, options.board_id, bookmarkKeyset(options.bookmark), options.page_size ?? BOARD_PAGE_SIZE, viewerIdOf(c.var.ctx));
       if (!page) throw notFound();
       return feedAnswer(page);
+    },
+  }),
+  update: defineHandler({
+    options: z.strictObject({ board_id: idOption, pin_id: idOption, after_pin_id: idOption.nullable() }),
+    async handle(c, options) {
+      const { board } = await requireBoardAction(c, options.board_id, "reorder_pins");
+      await reorderPin(c.env.DB, board.id, options.pin_id, options.after_pin_id);
+      const facts = await boardPageFacts(c.env.DB, board.id);
+      if (facts) purgePages(c, [boardPath(facts.username, facts.slug)]);
+      return { board_id: String(board.id), pin_id: String(options.pin_id), after_pin_id: options.after_pin_id === null ? null : String(options.after_pin_id) };
     },
   }),
 };

@@ -1,9 +1,15 @@
+// BoardsFeedResource update: the owner puts one of their boards right after another on their
+// profile (after_board_id null: first); the order is kept in boards.position.
 // BoardsFeedResource get: one page of a profile's boards (spec 001 "profile boards") in a
 // board sort order, each card with its pin count written out. Boards the viewer may not see are never counted or listed; a hidden
 // profile answers 404, checked on every page.
 import { z } from "zod";
 import { BOARD_SORT_ORDERS, DEFAULT_BOARD_SORT } from "../../src/profile/view-state.ts";
-import { notFound } from "../../src/server/errors.ts";
+import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { reorderProfileBoard } from "../../src/boards/boards-write.server.ts";
+import { idOption } from "../../src/boards/options.ts";
+import { profilePaths, purgePages } from "../../src/boards/write.server.ts";
+import { badRequest, notFound } from "../../src/server/errors.ts";
 import { usernameSchema, viewerIdOf } from "../../src/users/user.ts";
 import { PROFILE_BOARDS_PAGE_SIZE, cursorFitsSort, listProfileBoards } from "../../src/users/users.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -35,6 +41,20 @@ export const boardsFeedResource: ResourceDefinition = {
       if (!page) throw notFound();
       // The card's count as the page writes it, in the request's locale (the script has no i18n).
       return feedAnswer({ ...page, items: page.items.map((board) => ({ ...board, pinCountText: c.var.t("profile:pinCount", { count: board.pinCount }) })) });
+    },
+  }),
+  update: defineHandler({
+    options: z.strictObject({ board_id: idOption, after_board_id: idOption.nullable() }),
+    async handle(c, options) {
+      // Reordering a profile's boards is the owner's edit of their own boards (edit_board: owner only).
+      const { board } = await requireBoardAction(c, options.board_id, "edit_board");
+      if (options.after_board_id === board.id) throw badRequest([{ field: "after_board_id", reason: "boards:validation.samePin" }]);
+      if (!(await reorderProfileBoard(c.env.DB, board.owner_id, board.id, options.after_board_id))) {
+        throw badRequest([{ field: "after_board_id", reason: "boards:validation.otherOwner" }]);
+      }
+      const session = c.var.ctx.session;
+      if (session) purgePages(c, profilePaths(session.user.username));
+      return { board_id: String(board.id), after_board_id: options.after_board_id === null ? null : String(options.after_board_id) };
     },
   }),
 };

@@ -1,23 +1,31 @@
 // Every XResource the product serves, by name. Each feature adds its own file here.
 import type { ResourceDefinition } from "./define.ts";
+import { boardBulkResource } from "./board-bulk-resource.ts";
 import { boardCollaboratorResource } from "./board-collaborator-resource.ts";
 import { boardCollaboratorsResource } from "./board-collaborators-resource.ts";
+import { boardFeedResource } from "./board-feed-resource.ts";
 import { boardFollowResource } from "./board-follow-resource.ts";
+import { boardOwnershipTransferResource } from "./board-ownership-transfer-resource.ts";
+import { boardPickerResource } from "./board-picker-resource.ts";
+import { boardResource } from "./board-resource.ts";
+import { boardSectionPinsResource } from "./board-section-pins-resource.ts";
+import { boardSectionResource } from "./board-section-resource.ts";
+import { boardSectionsResource } from "./board-sections-resource.ts";
+import { boardsFeedResource } from "./boards-feed-resource.ts";
 import { didItHelpfulResource, didItLikeResource } from "./did-it-mark-resources.ts";
 import { didItResource } from "./did-it-resource.ts";
+import { homefeedResource } from "./homefeed-resource.ts";
 import { interestFollowResource } from "./interest-follow-resource.ts";
+import { inviteMetadataResource } from "./invite-metadata-resource.ts";
+import { inviteResource } from "./invite-resource.ts";
 import { pinReactionResource } from "./pin-reaction-resource.ts";
+import { pinResource } from "./pin-resource.ts";
 import { reactionsResource } from "./reactions-resource.ts";
+import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
+import { repinResource } from "./repin-resource.ts";
 import { sponsorshipResource } from "./sponsorship-resource.ts";
 import { userBlockResource } from "./user-block-resource.ts";
 import { userFollowResource } from "./user-follow-resource.ts";
-import { boardFeedResource } from "./board-feed-resource.ts";
-import { boardsFeedResource } from "./boards-feed-resource.ts";
-import { homefeedResource } from "./homefeed-resource.ts";
-import { inviteMetadataResource } from "./invite-metadata-resource.ts";
-import { inviteResource } from "./invite-resource.ts";
-import { pinResource } from "./pin-resource.ts";
-import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
 import { userLookupResource } from "./user-lookup-resource.ts";
 import { userPinsResource } from "./user-pins-resource.ts";
 import { userRegisterResource } from "./user-register-resource.ts";
@@ -26,10 +34,17 @@ import { userSessionResource } from "./user-session-resource.ts";
 export type { ResourceAction } from "./define.ts";
 
 export const resources: Record<string, ResourceDefinition> = {
+  BoardBulkResource: boardBulkResource,
   BoardCollaboratorResource: boardCollaboratorResource,
   BoardCollaboratorsResource: boardCollaboratorsResource,
   BoardFeedResource: boardFeedResource,
   BoardFollowResource: boardFollowResource,
+  BoardOwnershipTransferResource: boardOwnershipTransferResource,
+  BoardPickerResource: boardPickerResource,
+  BoardResource: boardResource,
+  BoardSectionPinsResource: boardSectionPinsResource,
+  BoardSectionResource: boardSectionResource,
+  BoardSectionsResource: boardSectionsResource,
   BoardsFeedResource: boardsFeedResource,
   DidItHelpfulResource: didItHelpfulResource,
   DidItLikeResource: didItLikeResource,
@@ -42,6 +57,7 @@ export const resources: Record<string, ResourceDefinition> = {
   PinResource: pinResource,
   ReactionsResource: reactionsResource,
   RelatedPinsFeedResource: relatedPinsFeedResource,
+  RepinResource: repinResource,
   SponsorshipResource: sponsorshipResource,
   UserBlockResource: userBlockResource,
   UserFollowResource: userFollowResource,

@@ -163,7 +163,7 @@ function invariants(name: string, world: World): void {
       }
       for (const section of t.board_sections) expect(section.pin_count).toBe(savesPerSection.get(section.id) ?? 0);
 
-      const pinsPerUser = count(t.pins, (row) => row.pinner_id);
+      const pinsPerUser = count(t.pins.filter((row) => row.is_deleted === 0), (row) => row.pinner_id);
       const followers = count(t.follows.filter((row) => row.target_type === "user"), (row) => row.target_id);
       const following = count(t.follows.filter((row) => row.target_type === "user"), (row) => row.follower_id);
       const live = t.boards.filter((board) => board.archived_at === null);
@@ -184,7 +184,8 @@ function invariants(name: string, world: World): void {
       }
 
       const commentsPerPin = count(t.comments, (row) => row.pin_id);
-      const savesPerPin = count(t.board_pins, (row) => row.pin_id);
+      const strangerVisible = new Set(t.boards.filter((board) => board.privacy === "public" && board.archived_at === null).map((board) => board.id));
+      const savesPerPin = count(t.board_pins.filter((row) => strangerVisible.has(row.board_id)), (row) => row.pin_id);
       for (const pin of t.pins) {
         expect(pin.comment_count, `pin ${pin.id} comment_count`).toBe(commentsPerPin.get(pin.id) ?? 0);
         expect(pin.save_count).toBe(savesPerPin.get(pin.id) ?? 0);

@@ -1474,7 +1474,9 @@ export function buildWorld(options: WorldOptions): World {
     if (save.section_id === null) board.row.sectionless_pin_count++;
     else must(board.sections.find((section) => section.id === save.section_id), "section").pin_count++;
     board.row.updated_at = Math.max(board.row.updated_at, save.created_at);
-    pinOf(save.pin_id).row.save_count++;
+    // save_count counts the saves a stranger could see: on public boards that are not archived
+    // (the server recounts it the same way, src/boards/counts.server.ts).
+    if (board.row.privacy === "public" && board.row.archived_at === null) pinOf(save.pin_id).row.save_count++;
   }
   for (const board of boards) {
     board.row.section_count = board.sections.length;
@@ -1495,7 +1497,8 @@ export function buildWorld(options: WorldOptions): World {
       for (const userId of board.accepted) userOf(userId).row.group_board_count++;
     }
   }
-  for (const pin of tables.pins) userOf(pin.pinner_id).row.pin_count++;
+  // A user's pin_count counts the pins they created that are not deleted (as the server recounts it).
+  for (const pin of tables.pins) if (pin.is_deleted === 0) userOf(pin.pinner_id).row.pin_count++;
   for (const follow of tables.follows) {
     if (follow.target_type === "user") {
       userOf(follow.follower_id).row.following_count++;

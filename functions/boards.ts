@@ -1,0 +1,52 @@
+// The board calls of spec 000 §7 that keep their /v3 paths (mounted at /v3):
+//   GET /v3/boards/{id}/                          → {board: {id, blocking_actions}}; with none,
+//       the list is empty and the message is the spec's "No blocking actions found in the response".
+//   GET /v3/pins/{id}/board_title_suggestions/    → {titles} (at most 5) for naming a board for the pin.
+import { Hono } from "hono";
+import { requireWriteAllowed } from "../src/accounts/guards.server.ts";
+import { requireBoardAction } from "../src/boards/access.server.ts";
+import { listBlockingActions } from "../src/boards/blocking.server.ts";
+import { idOption } from "../src/boards/options.ts";
+import { boardTitleSuggestions } from "../src/boards/suggestions.ts";
+import { requirePin } from "../src/boards/write.server.ts";
+import type { AppEnv } from "../src/server/context.ts";
+import { notFound } from "../src/server/errors.ts";
+
+export const boardRoutes = new Hono<AppEnv>();
+
+/** A path id as the contract spells ids (1 to 18 digits); anything else is a 404 like an unknown board. */
+function pathId(value: string | undefined): number {
+  const parsed = idOption.safeParse(value);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+const answer = (data: unknown, message = "ok") => ({ status: "success", code: 0, message, data });
+
+boardRoutes.get("/boards/:id{[0-9]+}/", async (c) => {
+  const boardId = pathId(c.req.param("id"));
+  await requireBoardAction(c, boardId, "view_public");
+  const actions = await listBlockingActions(c.env.DB, boardId);
+  const message = actions.length === 0 ? c.var.t("boards:blocking.none") : "ok";
+  return c.json(answer({ board: { id: String(boardId), blocking_actions: actions } }, message), 200, { "Cache-Control": "private, no-store" });
+});
+
+/** How many of the viewer's board names the suggestions are compared with. */
+const MAX_COMPARED_BOARDS = 500;
+
+boardRoutes.get("/pins/:id{[0-9]+}/board_title_suggestions/", async (c) => {
+  const session = requireWriteAllowed(c);
+  const db = c.env.DB;
+  const pin = await requirePin(db, pathId(c.req.param("id")), session.user.id);
+  const [pinResult, boardResult] = await db.batch([
+    db.prepare("SELECT title, grid_title, category FROM pins WHERE id = ?1").bind(pin.id),
+    db.prepare("SELECT name FROM boards WHERE owner_id = ?1 LIMIT ?2").bind(session.user.id, MAX_COMPARED_BOARDS),
+  ]);
+  const row = (pinResult?.results as Array<{ title: string; grid_title: string; category: string | null }> | undefined)?.[0];
+  const titles = boardTitleSuggestions({
+    title: row?.title || row?.grid_title || "",
+    category: row?.category ?? null,
+    boardNames: ((boardResult?.results ?? []) as Array<{ name: string }>).map((board) => board.name),
+  });
+  return c.json(answer({ titles }), 200, { "Cache-Control": "private, no-store" });
+});

@@ -1,0 +1,95 @@
+// BoardBulkResource update (spec 000 §9 bulk actions): bulkMove, bulkCopy, bulkCreateSection
+// and bulkDelete over a board's pins, chosen by id (at most 250) or as "all but these" (at
+// most 250 excluded). Each is one D1 batch: all or nothing. Refused with 409 while a blocking
+// action runs on the board (GET /v3/boards/{id}/).
+import { z } from "zod";
+import type { Context } from "hono";
+import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { loadSection } from "../../src/boards/board-json.server.ts";
+import { hasRunningBlockingAction } from "../../src/boards/blocking.server.ts";
+import { idListOption, idOption, sectionTitleOption } from "../../src/boards/options.ts";
+import { findSection, prepareSection } from "../../src/boards/sections.server.ts";
+import { boardPageFacts, boardPath, profilePaths, purgePages } from "../../src/boards/write.server.ts";
+import { assertOnBoard, copyPins, movePins, removePins, type Selection } from "../../src/saves/saves.server.ts";
+import type { AppEnv } from "../../src/server/context.ts";
+import { ApiError, ErrorCode, badRequest, notFound } from "../../src/server/errors.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+export const BULK_ACTIONS = ["bulkMove", "bulkCopy", "bulkCreateSection", "bulkDelete"] as const;
+
+const options = z
+  .strictObject({
+    board_id: idOption,
+    action: z.enum(BULK_ACTIONS),
+    pin_ids: idListOption.optional(),
+    all: z.boolean().optional(),
+    excluded_pin_ids: idListOption.optional(),
+    target_board_id: idOption.optional(),
+    target_section_id: idOption.optional(),
+    section_title: sectionTitleOption.optional(),
+  })
+  .superRefine((value, issues) => {
+    if (value.all === true && value.pin_ids !== undefined) issues.addIssue({ code: "custom", path: ["pin_ids"], message: "pin_ids or all, not both" });
+    if (value.all !== true && (value.pin_ids === undefined || value.pin_ids.length === 0)) issues.addIssue({ code: "too_small", origin: "array", minimum: 1, inclusive: true, path: ["pin_ids"], message: "pin_ids or all" });
+    if (value.all !== true && value.excluded_pin_ids !== undefined) issues.addIssue({ code: "custom", path: ["excluded_pin_ids"], message: "only with all" });
+  });
+
+async function purgeBoards(c: Context<AppEnv>, boardIds: number[]): Promise<void> {
+  const paths: string[] = [];
+  for (const boardId of new Set(boardIds)) {
+    const facts = await boardPageFacts(c.env.DB, boardId);
+    if (facts) paths.push(boardPath(facts.username, facts.slug), ...profilePaths(facts.username));
+  }
+  purgePages(c, paths);
+}
+
+export const boardBulkResource: ResourceDefinition = {
+  update: defineHandler({
+    options,
+    async handle(c, options) {
+      const db = c.env.DB;
+      const action = options.action;
+      const sourceAction = action === "bulkCopy" ? "view_public" : action === "bulkCreateSection" ? "create_section" : "remove_pin";
+      const { board, viewerId } = await requireBoardAction(c, options.board_id, sourceAction);
+      const selection: Selection = options.all === true ? { all: true, ids: options.excluded_pin_ids ?? [] } : { all: false, ids: options.pin_ids ?? [] };
+
+      let targetId = board.id;
+      if (action === "bulkMove" || action === "bulkCopy") {
+        if (options.target_board_id === undefined) throw badRequest([{ field: "target_board_id", reason: "boards:validation.targetRequired" }]);
+        targetId = options.target_board_id;
+        await requireBoardAction(c, targetId, "save_pin");
+      }
+      if (await hasRunningBlockingAction(db, [board.id, targetId])) throw new ApiError(409, ErrorCode.Conflict, { message: "boards:api.blockingActionRunning" });
+      let sectionId: number | null = null;
+      if (options.target_section_id !== undefined && (action === "bulkMove" || action === "bulkCopy")) {
+        const section = await findSection(db, options.target_section_id);
+        if (!section || section.board_id !== targetId) throw notFound("boards:api.sectionNotFound");
+        sectionId = section.id;
+      }
+      if (action !== "bulkCopy") await assertOnBoard(db, board.id, selection);
+
+      if (action === "bulkCopy") {
+        const copied = await copyPins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });
+        await purgeBoards(c, [targetId]);
+        return { copied };
+      }
+      if (action === "bulkDelete") {
+        const deleted = await removePins(db, board.id, selection);
+        await purgeBoards(c, [board.id]);
+        return { deleted };
+      }
+      if (action === "bulkCreateSection") {
+        if (options.section_title === undefined) throw badRequest([{ field: "section_title", reason: "validation.required" }]);
+        const newSection = await prepareSection(db, board.id, options.section_title);
+        const moved = await movePins(db, viewerId!, board.id, selection, { boardId: board.id, sectionId: null, newSection });
+        const created = await db.prepare("SELECT id FROM board_sections WHERE board_id = ?1 AND slug = ?2").bind(board.id, newSection.slug).first<{ id: number }>();
+        await purgeBoards(c, [board.id]);
+        const section = created ? await loadSection(db, board.id, created.id, viewerId) : null;
+        return { moved, section };
+      }
+      const moved = await movePins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });
+      await purgeBoards(c, [board.id, targetId]);
+      return { moved };
+    },
+  }),
+};

@@ -1,0 +1,64 @@
+// BoardSectionResource: create a section (front of the list), rename it, delete it (its pins
+// stay on the board, sectionless). The section's board is looked up first, then
+// requireBoardAction decides; an unknown section is a 404.
+import { z } from "zod";
+import type { Context } from "hono";
+import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { loadSection } from "../../src/boards/board-json.server.ts";
+import { idOption, sectionTitleOption } from "../../src/boards/options.ts";
+import type { BoardAction } from "../../src/boards/policy.ts";
+import { createSection, deleteSection, findSection, renameSection } from "../../src/boards/sections.server.ts";
+import { boardPageFacts, boardPath, purgePages } from "../../src/boards/write.server.ts";
+import type { AppEnv } from "../../src/server/context.ts";
+import { notFound } from "../../src/server/errors.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+/** The section and the viewer's standing on its board for `action` (404 for an unknown section). */
+export async function requireSectionAction(c: Context<AppEnv>, sectionId: number, action: BoardAction) {
+  const section = await findSection(c.env.DB, sectionId);
+  if (!section) throw notFound("boards:api.sectionNotFound");
+  const access = await requireBoardAction(c, section.board_id, action);
+  return { ...access, section };
+}
+
+async function sectionAnswer(db: D1Database, boardId: number, sectionId: number, viewerId: number | null) {
+  const section = await loadSection(db, boardId, sectionId, viewerId);
+  if (!section) throw notFound("boards:api.sectionNotFound");
+  return section;
+}
+
+/** The board page lists its sections: purge it after a change. */
+async function purgeBoard(c: Context<AppEnv>, boardId: number): Promise<void> {
+  const facts = await boardPageFacts(c.env.DB, boardId);
+  if (facts) purgePages(c, [boardPath(facts.username, facts.slug)]);
+}
+
+export const boardSectionResource: ResourceDefinition = {
+  create: defineHandler({
+    options: z.strictObject({ board_id: idOption, title: sectionTitleOption }),
+    async handle(c, options) {
+      const { board, viewerId } = await requireBoardAction(c, options.board_id, "create_section");
+      const sectionId = await createSection(c.env.DB, board.id, options.title);
+      await purgeBoard(c, board.id);
+      return sectionAnswer(c.env.DB, board.id, sectionId, viewerId);
+    },
+  }),
+  update: defineHandler({
+    options: z.strictObject({ section_id: idOption, title: sectionTitleOption }),
+    async handle(c, options) {
+      const { section, viewerId } = await requireSectionAction(c, options.section_id, "rename_section");
+      await renameSection(c.env.DB, section, options.title);
+      await purgeBoard(c, section.board_id);
+      return sectionAnswer(c.env.DB, section.board_id, section.id, viewerId);
+    },
+  }),
+  delete: defineHandler({
+    options: z.strictObject({ section_id: idOption }),
+    async handle(c, options) {
+      const { section } = await requireSectionAction(c, options.section_id, "delete_section");
+      await deleteSection(c.env.DB, section);
+      await purgeBoard(c, section.board_id);
+      return { section_id: String(section.id), board_id: String(section.board_id) };
+    },
+  }),
+};

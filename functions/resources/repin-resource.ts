@@ -1,0 +1,66 @@
+// RepinResource: save a pin to a board (or section), or quick-save it to the profile when the
+// viewer's save_behavior says so (src/saves/save-behavior.ts); delete unsaves. Saving again is
+// answered like the first save (idempotent, nothing counted twice).
+import { z } from "zod";
+import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
+import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { idOption } from "../../src/boards/options.ts";
+import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages, requirePin } from "../../src/boards/write.server.ts";
+import { findSection } from "../../src/boards/sections.server.ts";
+import { profileSavedInfo } from "../../src/saves/picker.server.ts";
+import { quickSaveTarget } from "../../src/saves/save-behavior.ts";
+import { saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
+import { badRequest, notFound } from "../../src/server/errors.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+export const repinResource: ResourceDefinition = {
+  create: defineHandler({
+    options: z.strictObject({ pin_id: idOption, board_id: idOption.optional(), section_id: idOption.optional() }),
+    async handle(c, options) {
+      const db = c.env.DB;
+      if (options.board_id === undefined) {
+        const session = requireWriteAllowed(c);
+        if (options.section_id !== undefined || quickSaveTarget(session.user.save_behavior) === null) {
+          throw badRequest([{ field: "board_id", reason: "boards:validation.boardRequired" }]);
+        }
+        await requirePin(db, options.pin_id, session.user.id);
+        await saveToProfile(db, session.user.id, options.pin_id);
+        return { saved_info: profileSavedInfo(session.user.username, options.pin_id), board: null, pin_id: String(options.pin_id) };
+      }
+      const { board, viewerId } = await requireBoardAction(c, options.board_id, "save_pin");
+      await requirePin(db, options.pin_id, viewerId);
+      if (options.section_id !== undefined) {
+        const section = await findSection(db, options.section_id);
+        if (!section || section.board_id !== board.id) throw notFound("boards:api.sectionNotFound");
+      }
+      const saved = await saveToBoard(db, viewerId!, options.pin_id, board.id, options.section_id ?? null);
+      const facts = await boardPageFacts(db, board.id);
+      if (facts && saved.created) purgePages(c, [boardPath(facts.username, facts.slug), ...profilePaths(facts.username), pinPath(options.pin_id)]);
+      const savedInfo: SavedInfo = {
+        boardId: String(board.id),
+        sectionId: saved.sectionId === null ? null : String(saved.sectionId),
+        title: board.name,
+        type: "board",
+        url: facts ? boardPath(facts.username, facts.slug) : "",
+        localPinId: String(options.pin_id),
+      };
+      return { saved_info: savedInfo, board: { id: String(board.id), name: board.name, privacy: board.privacy }, pin_id: String(options.pin_id) };
+    },
+  }),
+  delete: defineHandler({
+    options: z.strictObject({ pin_id: idOption, board_id: idOption.optional() }),
+    async handle(c, options) {
+      const db = c.env.DB;
+      if (options.board_id === undefined) {
+        const session = requireWriteAllowed(c);
+        await unsaveFromProfile(db, session.user.id, options.pin_id);
+        return { pin_id: String(options.pin_id), board_id: null };
+      }
+      const { board } = await requireBoardAction(c, options.board_id, "remove_pin");
+      const removed = await unsaveFromBoard(db, options.pin_id, board.id);
+      const facts = await boardPageFacts(db, board.id);
+      if (facts && removed) purgePages(c, [boardPath(facts.username, facts.slug), ...profilePaths(facts.username), pinPath(options.pin_id)]);
+      return { pin_id: String(options.pin_id), board_id: String(board.id) };
+    },
+  }),
+};
