@@ -172,7 +172,7 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
                 name: values.name,
                 description: values.description,
                 privacy: values.privacy,
-                ...(values.coverPinId ? { cover_pin_id: values.coverPinId } : {}),
+                cover_pin_id: values.coverPinId,
               });
               setOpen(null);
               showToast("organize-saved", s["toast.saved"]);

@@ -68,7 +68,7 @@ export const organizeApi = {
   board: (boardId: string, transport?: Transport) => get<BoardJson>("BoardResource", { board_id: boardId }, transport),
   createBoard: (options: { name: string; description?: string; privacy: BoardPrivacy }, transport?: Transport) => resource<BoardJson>("BoardResource", "create", options, transport),
   updateBoard: (
-    options: { board_id: string; name?: string; description?: string; privacy?: BoardPrivacy; cover_pin_id?: string; archived?: boolean },
+    options: { board_id: string; name?: string; description?: string; privacy?: BoardPrivacy; cover_pin_id?: string | null; archived?: boolean },
     transport?: Transport,
   ) => resource<BoardJson>("BoardResource", "update", options, transport),
   deleteBoard: (boardId: string, transport?: Transport) => resource<{ board_id: string }>("BoardResource", "delete", { board_id: boardId }, transport),
@@ -85,8 +85,14 @@ export const organizeApi = {
     get<{ results: FeedPinJson[]; bookmark: string | null } | FeedPinJson[]>("BoardFeedResource", bookmark ? { board_id: boardId, bookmark } : { board_id: boardId }, transport),
   reorderPin: (boardId: string, pinId: string, afterPinId: string | null, transport?: Transport) =>
     resource<unknown>("BoardFeedResource", "update", { board_id: boardId, pin_id: pinId, after_pin_id: afterPinId }, transport),
-  movePin: (pinId: string, boardId: string, sectionId: string | null, transport?: Transport) =>
-    resource<{ pin_id: string; board_id: string; section_id: string | null }>("PinResource", "update", { id: pinId, board_id: boardId, section_id: sectionId }, transport),
+  /** Moves this board's save of the pin (from_board_id: a pin may be saved on several boards). */
+  movePin: (pinId: string, fromBoardId: string, boardId: string, sectionId: string | null, transport?: Transport) =>
+    resource<{ pin_id: string; board_id: string; section_id: string | null }>(
+      "PinResource",
+      "update",
+      { id: pinId, from_board_id: fromBoardId, board_id: boardId, section_id: sectionId },
+      transport,
+    ),
   bulk: (
     options: {
       board_id: string;

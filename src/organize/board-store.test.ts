@@ -64,7 +64,7 @@ describe("board store: optimistic, reverted on refusal", () => {
     const { store, api } = setup({ movePin: async () => ({}) });
     store.toggle("3");
     await store.sendSelection("move", { boardId: "10003", sectionId: "50100" });
-    expect(api.movePin).toHaveBeenCalledWith("3", "10003", "50100");
+    expect(api.movePin).toHaveBeenCalledWith("3", "10002", "10003", "50100");
   });
 
   it("move-all with exclusions keeps only the excluded pins", async () => {

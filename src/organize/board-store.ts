@@ -297,7 +297,7 @@ export function createBoardStore(initial: { board: BoardState; pins: PinItem[]; 
         async () => {
           // One pin moves through PinResource.update (the contract's single move); more go in one bulk batch.
           if (single) {
-            await deps.api.movePin(single.id, target.boardId, target.sectionId);
+            await deps.api.movePin(single.id, boardId, target.boardId, target.sectionId);
             return 1;
           }
           const result = await deps.api.bulk({
