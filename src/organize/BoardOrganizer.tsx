@@ -16,6 +16,7 @@ import type { ViewerRecord } from "./organize.server.ts";
 import { SectionsPanel } from "./SectionsPanel.tsx";
 import { SelectPanel } from "./SelectPanel.tsx";
 import { fieldProblems } from "./field-problems.ts";
+import { useHydrated } from "./hydrated.ts";
 import { fill, type OrganizeStrings } from "./strings.ts";
 import { noticeText, notifier, showToast } from "./toast.ts";
 
@@ -51,6 +52,7 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
   const [record, setRecord] = useState<ViewerRecord | null>(props.record);
   const [open, setOpen] = useState<Open>(null);
   const [selecting, setSelecting] = useState(false);
+  const hydrated = useHydrated();
 
   // The board's server state (pending transfer, archive time) may be newer than the page's.
   useEffect(() => {
@@ -102,7 +104,9 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
   const anyTool = allows(role, "edit_board") || allows(role, "save_pin") || canSeeCollaborators;
 
   return (
-    <div className="organize">
+    <div className="organize" data-ready={hydrated}>
+      {/* Until the code has arrived, the controls are inert rather than silently ignoring a click. */}
+      <fieldset className="organize-frame" disabled={!hydrated}>
       {invited && (
         <div className="organize-banner" role="region" aria-label={s["invite.accept"]}>
           <p>{fill(s["invite.banner"], { name: record.invitedBy ?? "" })}</p>
@@ -220,6 +224,7 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
           onLeft={() => location.reload()}
         />
       )}
+      </fieldset>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { fieldProblems } from "./field-problems.ts";
 import type { ArchivedBoard } from "./organize.server.ts";
 import { fill, type OrganizeStrings } from "./strings.ts";
 import { noticeText, showToast } from "./toast.ts";
+import { useHydrated } from "./hydrated.ts";
 
 export interface ProfileOrganizerProps {
   strings: OrganizeStrings;
@@ -34,6 +35,7 @@ export default function ProfileOrganizer({ strings, ownerId, archived }: Profile
     listFetchSucceeded({}, ARCHIVED, { items: archived.map((board) => ({ id: board.id, type: "board", name: board.name, url: board.url })), bookmark: null }, true),
   );
   const items = lists[ARCHIVED]?.items ?? [];
+  const hydrated = useHydrated();
 
   async function unarchive(board: BoardItem) {
     const before = lists;
@@ -49,7 +51,8 @@ export default function ProfileOrganizer({ strings, ownerId, archived }: Profile
   }
 
   return (
-    <div className="organize organize-profile">
+    <div className="organize organize-profile" data-ready={hydrated}>
+      <fieldset className="organize-frame" disabled={!hydrated}>
       <div className="organize-toolbar">
         <button type="button" className="button primary" onClick={() => setCreating(true)}>
           {s["form.create"]}
@@ -93,6 +96,7 @@ export default function ProfileOrganizer({ strings, ownerId, archived }: Profile
           </ul>
         </section>
       )}
+      </fieldset>
     </div>
   );
 }
