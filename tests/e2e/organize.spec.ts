@@ -144,6 +144,7 @@ test("sections reorder with keyboard-operable buttons", async ({ page }, testInf
   await page.goto(board.url);
   // New sections go first: Three, Two, One.
   const down = page.getByRole("button", { name: fill(s.sections.moveDown, { title: "Three" }) });
+  await expect(down).toBeEnabled(); // hydrated
   await down.focus();
   await page.keyboard.press("Enter");
   await expect.poll(async () => (await sectionsOf(page, board.id)).map((section) => section.title)).toEqual(["Two", "Three", "One"]);
@@ -174,6 +175,8 @@ test("move one pin to another board's section, then bulk copy, section from sele
   await moveDialog.getByLabel(s.target.section).selectOption({ label: "Mains" });
   await moveDialog.getByRole("button", { name: s.select.move, exact: true }).click();
   await expect(boxes).toHaveCount(3);
+  // The list changes at once (optimistic); the server's answer follows.
+  await expect.poll(async () => (await boardPins(page, target.id)).length).toBe(1);
   const movedPin = (await boardPins(page, target.id))[0];
   expect(pins).toContain(movedPin);
   await expect.poll(async () => (await sectionsOf(page, target.id)).find((entry) => entry.id === section.id)?.pin_count).toBe(1);
@@ -230,7 +233,10 @@ test("archive moves a board to the archived list on the profile; unarchive bring
   await page.goto("/demo/");
   const archived = page.getByRole("region", { name: s.archived.heading });
   await expect(archived.getByRole("link", { name: board.name })).toBeVisible();
+  // Unarchiving reloads the profile, whose server-rendered board grid then lists the board again.
+  const reloaded = page.waitForEvent("load");
   await archived.getByRole("button", { name: fill(s.archived.unarchiveBoard, { name: board.name }) }).click();
+  await reloaded;
   await expect(page.getByRole("region", { name: s.archived.heading }).getByRole("link", { name: board.name })).toHaveCount(0);
   await expect.poll(async () => (await api<BoardJson>(page, "BoardResource", "get", { board_id: board.id })).data.archived_by_me_at).toBeNull();
   // Back among the profile's boards after the reload.
