@@ -2,6 +2,7 @@
 // deny), removes people and offers ownership to an accepted collaborator (or cancels the
 // offer); a collaborator sees who else is on the board and may leave. Statuses move by the
 // social reducer (src/social/collaborators.ts); the server decides what is allowed.
+import { useStore } from "@nanostores/react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { ApiCallError } from "../accounts/client/api.ts";
 import { allows, type BoardRole } from "../boards/policy.ts";
@@ -48,8 +49,9 @@ export function CollaboratorsDialog({ open, onClose, store, strings, role, viewe
   const [username, setUsername] = useState("");
   const [message, setMessage] = useState("");
   const [confirmLeave, setConfirmLeave] = useState(false);
-  const boardId = store.$board.get().id;
-  const pending = store.$board.get().pending_ownership_transfer;
+  const board = useStore(store.$board);
+  const boardId = board.id;
+  const pending = board.pending_ownership_transfer;
   const isOwner = role === "owner";
 
   useEffect(() => {

@@ -266,4 +266,15 @@ test("invite a collaborator by username; they accept in their own browser", asyn
   // The owner's controls stay the owner's.
   await expect(sam.getByRole("button", { name: s.board.delete })).toHaveCount(0);
   await sam.context().close();
+
+  // The owner offers the board to the new collaborator, then takes the offer back.
+  await page.reload();
+  await page.getByRole("button", { name: s.board.collaborators }).click();
+  const again = page.getByRole("dialog", { name: s.collab.heading });
+  await again.getByRole("button", { name: fill(s.collab.transfer, { username: "sam" }) }).click();
+  await expect(again.getByText(fill(s.collab.transferPending, { username: "sam" }))).toBeVisible();
+  await expect.poll(async () => (await api<{ pending_ownership_transfer: { username: string } | null }>(page, "BoardResource", "get", { board_id: board.id })).data.pending_ownership_transfer?.username).toBe("sam");
+  await again.getByRole("button", { name: s.collab.transferCancel }).click();
+  await expect(again.getByText(fill(s.collab.transferPending, { username: "sam" }))).toHaveCount(0);
+  await expect.poll(async () => (await api<{ pending_ownership_transfer: unknown }>(page, "BoardResource", "get", { board_id: board.id })).data.pending_ownership_transfer).toBeNull();
 });
