@@ -228,7 +228,7 @@ test("archive moves a board to the archived list on the profile; unarchive bring
   await page.getByRole("button", { name: s.board.archive }).click();
   await expect(page.getByText(s.board.archivedBadge)).toBeVisible();
   await expect(page.getByRole("button", { name: s.board.unarchive })).toBeVisible();
-  expect((await api<BoardJson>(page, "BoardResource", "get", { board_id: board.id })).data.archived_by_me_at).not.toBeNull();
+  await expect.poll(async () => (await api<BoardJson>(page, "BoardResource", "get", { board_id: board.id })).data.archived_by_me_at).not.toBeNull();
 
   await page.goto("/demo/");
   const archived = page.getByRole("region", { name: s.archived.heading });
