@@ -73,6 +73,8 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
     setSelecting(false);
     store.clearSelection();
     if (store.$dirty.get()) location.reload();
+    // Back to the button that opened select mode.
+    else requestAnimationFrame(() => document.querySelector<HTMLButtonElement>("[data-organize-select]")?.focus());
   }
 
   async function answerInvite(accept: boolean) {
@@ -138,7 +140,7 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
             </button>
           )}
           {allows(role, "save_pin") && !selecting && (
-            <button type="button" className="button" onClick={() => setSelecting(true)}>
+            <button type="button" className="button" data-organize-select onClick={() => setSelecting(true)}>
               {s["board.select"]}
             </button>
           )}

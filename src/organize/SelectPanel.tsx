@@ -3,7 +3,7 @@
 // also has Move up / Move down / Move to top buttons, so the board's order can be changed
 // from the keyboard.
 import { useStore } from "@nanostores/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { allows, type BoardRole } from "../boards/policy.ts";
 import type { BoardStore, PinItem } from "./board-store.ts";
 import { Dialog } from "./Dialog.tsx";
@@ -27,6 +27,9 @@ export function SelectPanel({ store, strings, role, onDone }: Props) {
   const busy = useStore(store.$busy);
   const headingId = useId();
   const [dialog, setDialog] = useState<"move" | "copy" | "section" | "delete" | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Entering select mode moves focus to it, so a keyboard or screen-reader user lands where the pins now are.
+  useEffect(() => heading.current?.focus(), []);
   void lists;
   const pins = store.pins();
   const feed = store.$lists.get()[`boardfeed:${board.id}`];
@@ -40,7 +43,9 @@ export function SelectPanel({ store, strings, role, onDone }: Props) {
   return (
     <section className="organize-select" aria-labelledby={headingId}>
       <div className="organize-select-bar">
-        <h2 id={headingId}>{s["select.heading"]}</h2>
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          {s["select.heading"]}
+        </h2>
         <p className="organize-select-help">{s["select.instructions"]}</p>
         <p className="organize-select-count" role="status" aria-live="polite">
           {counted(strings, "select.count", count)}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getT } from "../i18n/i18n.ts";
-import { counted, fill, organizeStrings, PLURAL_KEYS, STRING_KEYS } from "./strings.ts";
+import { counted, fill } from "./strings.ts";
+import { organizeStrings, PLURAL_KEYS, STRING_KEYS } from "./strings.server.ts";
 
 describe("organize strings for islands", () => {
   it("keeps placeholders for the island to fill", () => {
