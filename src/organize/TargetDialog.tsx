@@ -1,6 +1,7 @@
 // Where to move or copy the selected pins: one of the viewer's writable boards
-// (BoardPickerResource) and optionally one of its sections. The current board is offered too,
-// so pins can go into one of its sections.
+// (BoardPickerResource: recent boards first, then by name, narrowed by a filter box, since a
+// page holds 50) and optionally one of its sections. The current board is offered too, so pins
+// can go into one of its sections.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { organizeApi, type BoardJson, type SectionJson } from "./api.ts";
 import type { MoveTarget } from "./board-store.ts";
@@ -26,23 +27,32 @@ export function TargetDialog({ strings, kind, currentBoardId, currentSections, o
   const [failed, setFailed] = useState(false);
   const [boardId, setBoardId] = useState("");
   const [sectionId, setSectionId] = useState("");
+  const [filter, setFilter] = useState("");
 
   useEffect(() => {
     let live = true;
-    organizeApi.picker().then(
-      (answer) => {
-        if (!live) return;
-        const sections = { ...answer.sections, [currentBoardId]: currentSections.map((section) => ({ id: section.id, title: section.title })) };
-        setChoices({ boards: answer.boards, sections });
-        const first = answer.boards.find((board) => board.id !== currentBoardId) ?? answer.boards[0];
-        setBoardId(first?.id ?? "");
-      },
-      () => live && setFailed(true),
-    );
+    // Typing narrows the list; wait for a pause before asking (spec 000 §9's 200 ms debounce).
+    const timer = setTimeout(() => {
+      organizeApi.picker(filter).then(
+        (answer) => {
+          if (!live) return;
+          const sections = { ...answer.sections, [currentBoardId]: currentSections.map((section) => ({ id: section.id, title: section.title })) };
+          const seen = new Set<string>();
+          const boards = [...answer.recent, ...answer.boards].filter((board) => !seen.has(board.id) && Boolean(seen.add(board.id)));
+          setChoices({ boards, sections });
+          setFailed(false);
+          const first = boards.find((board) => board.id !== currentBoardId) ?? boards[0];
+          setBoardId(first?.id ?? "");
+          setSectionId("");
+        },
+        () => live && setFailed(true),
+      );
+    }, filter ? 200 : 0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [currentBoardId, currentSections]);
+  }, [filter, currentBoardId, currentSections]);
 
   const sections = choices?.sections[boardId] ?? [];
   const submit = (event: FormEvent) => {
@@ -59,6 +69,10 @@ export function TargetDialog({ strings, kind, currentBoardId, currentSections, o
         <p role="status">{s["target.loading"]}</p>
       ) : (
         <form className="organize-form" onSubmit={submit}>
+          <div className="organize-field">
+            <label htmlFor={`${id}-filter`}>{s["target.filter"]}</label>
+            <input id={`${id}-filter`} type="search" dir="auto" autoComplete="off" maxLength={50} value={filter} onChange={(event) => setFilter(event.currentTarget.value)} />
+          </div>
           <div className="organize-field">
             <label htmlFor={`${id}-board`}>{s["target.board"]}</label>
             <select

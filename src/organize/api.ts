@@ -72,8 +72,13 @@ export const organizeApi = {
     transport?: Transport,
   ) => resource<BoardJson>("BoardResource", "update", options, transport),
   deleteBoard: (boardId: string, transport?: Transport) => resource<{ board_id: string }>("BoardResource", "delete", { board_id: boardId }, transport),
-  /** The viewer's writable boards and their sections (the move/copy target picker). */
-  picker: (transport?: Transport) => get<{ boards: BoardJson[]; sections: Record<string, SectionJson[]> }>("BoardPickerResource", { page_size: 50 }, transport),
+  /** The viewer's recent and writable boards (name-filtered) and their sections: the move/copy target picker. */
+  picker: (filter: string, transport?: Transport) =>
+    get<{ recent: BoardJson[]; boards: BoardJson[]; sections: Record<string, SectionJson[]> }>(
+      "BoardPickerResource",
+      filter.trim() ? { page_size: 50, filter: filter.trim().slice(0, 50) } : { page_size: 50 },
+      transport,
+    ),
 
   createSection: (boardId: string, title: string, transport?: Transport) => resource<SectionJson>("BoardSectionResource", "create", { board_id: boardId, title }, transport),
   renameSection: (sectionId: string, title: string, transport?: Transport) => resource<SectionJson>("BoardSectionResource", "update", { section_id: sectionId, title }, transport),

@@ -172,6 +172,8 @@ test("move one pin to another board's section, then bulk copy, section from sele
   await expect(panel.getByRole("status")).toHaveText(fill(s.select.count_one, { count: 1 }));
   await panel.getByRole("button", { name: s.select.move, exact: true }).click();
   const moveDialog = page.getByRole("dialog", { name: s.target.moveTitle });
+  // Reruns leave many boards behind: the filter box finds this run's.
+  await moveDialog.getByLabel(s.target.filter).fill(target.name);
   await moveDialog.getByLabel(s.target.board).selectOption({ label: target.name });
   await moveDialog.getByLabel(s.target.section).selectOption({ label: "Mains" });
   await moveDialog.getByRole("button", { name: s.select.move, exact: true }).click();
@@ -187,6 +189,7 @@ test("move one pin to another board's section, then bulk copy, section from sele
   await boxes.nth(2).uncheck();
   await panel.getByRole("button", { name: s.select.copy, exact: true }).click();
   const copyDialog = page.getByRole("dialog", { name: s.target.copyTitle });
+  await copyDialog.getByLabel(s.target.filter).fill(target.name);
   await copyDialog.getByLabel(s.target.board).selectOption({ label: target.name });
   await copyDialog.getByRole("button", { name: s.select.copy, exact: true }).click();
   await expect.poll(async () => (await boardPins(page, target.id)).length).toBe(3);
