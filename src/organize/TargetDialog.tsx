@@ -41,9 +41,9 @@ export function TargetDialog({ strings, kind, currentBoardId, currentSections, o
           const boards = [...answer.recent, ...answer.boards].filter((board) => !seen.has(board.id) && Boolean(seen.add(board.id)));
           setChoices({ boards, sections });
           setFailed(false);
+          // Keep the chosen board while it is still listed; otherwise the first other board.
           const first = boards.find((board) => board.id !== currentBoardId) ?? boards[0];
-          setBoardId(first?.id ?? "");
-          setSectionId("");
+          setBoardId((chosen) => (boards.some((board) => board.id === chosen) ? chosen : (first?.id ?? "")));
         },
         () => live && setFailed(true),
       );
@@ -55,10 +55,12 @@ export function TargetDialog({ strings, kind, currentBoardId, currentSections, o
   }, [filter, currentBoardId, currentSections]);
 
   const sections = choices?.sections[boardId] ?? [];
+  // A section chosen under a board that is no longer chosen does not count.
+  const chosenSection = sections.some((section) => section.id === sectionId) ? sectionId : "";
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!boardId) return;
-    void onChoose({ boardId, sectionId: sectionId || null });
+    void onChoose({ boardId, sectionId: chosenSection || null });
   };
 
   return (
@@ -92,7 +94,7 @@ export function TargetDialog({ strings, kind, currentBoardId, currentSections, o
           </div>
           <div className="organize-field">
             <label htmlFor={`${id}-section`}>{s["target.section"]}</label>
-            <select id={`${id}-section`} value={sectionId} onChange={(event) => setSectionId(event.currentTarget.value)}>
+            <select id={`${id}-section`} value={chosenSection} onChange={(event) => setSectionId(event.currentTarget.value)}>
               <option value="">{s["target.noSection"]}</option>
               {sections.map((section) => (
                 <option key={section.id} value={section.id}>
@@ -105,7 +107,7 @@ export function TargetDialog({ strings, kind, currentBoardId, currentSections, o
             <button type="button" className="button" onClick={onClose}>
               {s.cancel}
             </button>
-            <button type="submit" className="button primary" disabled={!boardId || (kind === "move" && boardId === currentBoardId && !sectionId)}>
+            <button type="submit" className="button primary" disabled={!boardId || (kind === "move" && boardId === currentBoardId && !chosenSection)}>
               {kind === "move" ? s["select.move"] : s["select.copy"]}
             </button>
           </div>
