@@ -174,8 +174,8 @@ test("move one pin to another board's section, then bulk copy, section from sele
   const moveDialog = page.getByRole("dialog", { name: s.target.moveTitle });
   // Reruns leave many boards behind: the filter box finds this run's.
   await moveDialog.getByLabel(s.target.filter).fill(target.name);
-  await moveDialog.getByLabel(s.target.board).selectOption({ label: target.name });
-  await moveDialog.getByLabel(s.target.section).selectOption({ label: "Mains" });
+  await moveDialog.getByLabel(s.target.board, { exact: true }).selectOption({ label: target.name });
+  await moveDialog.getByLabel(s.target.section, { exact: true }).selectOption({ label: "Mains" });
   await moveDialog.getByRole("button", { name: s.select.move, exact: true }).click();
   await expect(boxes).toHaveCount(3);
   // The list changes at once (optimistic); the server's answer follows.
@@ -190,7 +190,7 @@ test("move one pin to another board's section, then bulk copy, section from sele
   await panel.getByRole("button", { name: s.select.copy, exact: true }).click();
   const copyDialog = page.getByRole("dialog", { name: s.target.copyTitle });
   await copyDialog.getByLabel(s.target.filter).fill(target.name);
-  await copyDialog.getByLabel(s.target.board).selectOption({ label: target.name });
+  await copyDialog.getByLabel(s.target.board, { exact: true }).selectOption({ label: target.name });
   await copyDialog.getByRole("button", { name: s.select.copy, exact: true }).click();
   await expect.poll(async () => (await boardPins(page, target.id)).length).toBe(3);
   expect((await boardPins(page, source.id)).length).toBe(3);
