@@ -4,7 +4,7 @@
 //   GET /v3/pins/{id}/board_title_suggestions/    → {titles} (at most 5) for naming a board for the pin.
 import { Hono } from "hono";
 import { requireWriteAllowed } from "../src/accounts/guards.server.ts";
-import { requireBoardAction } from "../src/boards/access.server.ts";
+import { requireBoardRead } from "../src/boards/read-access.server.ts";
 import { listBlockingActions } from "../src/boards/blocking.server.ts";
 import { idOption } from "../src/boards/options.ts";
 import { boardTitleSuggestions } from "../src/boards/suggestions.ts";
@@ -25,7 +25,7 @@ const answer = (data: unknown, message = "ok") => ({ status: "success", code: 0,
 
 boardRoutes.get("/boards/:id{[0-9]+}/", async (c) => {
   const boardId = pathId(c.req.param("id"));
-  await requireBoardAction(c, boardId, "view_public");
+  await requireBoardRead(c, boardId);
   const actions = await listBlockingActions(c.env.DB, boardId);
   const message = actions.length === 0 ? c.var.t("boards:blocking.none") : "ok";
   return c.json(answer({ board: { id: String(boardId), blocking_actions: actions } }, message), 200, { "Cache-Control": "private, no-store" });

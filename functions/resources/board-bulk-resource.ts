@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Context } from "hono";
 import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { requireBoardRead } from "../../src/boards/read-access.server.ts";
 import { loadSection } from "../../src/boards/board-json.server.ts";
 import { hasRunningBlockingAction } from "../../src/boards/blocking.server.ts";
 import { idListOption, idOption, sectionTitleOption } from "../../src/boards/options.ts";
@@ -50,7 +51,7 @@ export const boardBulkResource: ResourceDefinition = {
       const db = c.env.DB;
       const action = options.action;
       const sourceAction = action === "bulkCopy" ? "view_public" : action === "bulkCreateSection" ? "create_section" : "remove_pin";
-      const { board, viewerId } = await requireBoardAction(c, options.board_id, sourceAction);
+      const { board, viewerId } = sourceAction === "view_public" ? await requireBoardRead(c, options.board_id) : await requireBoardAction(c, options.board_id, sourceAction);
       const selection: Selection = options.all === true ? { all: true, ids: options.excluded_pin_ids ?? [] } : { all: false, ids: options.pin_ids ?? [] };
 
       let targetId = board.id;

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
 import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadBoard } from "../../src/boards/board-json.server.ts";
+import { requireBoardRead } from "../../src/boards/read-access.server.ts";
 import { createBoard, deleteBoard, updateBoard } from "../../src/boards/boards-write.server.ts";
 import { boardNameOption, descriptionOption, idOption, layoutOption, privacyOption } from "../../src/boards/options.ts";
 import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages } from "../../src/boards/write.server.ts";
@@ -29,7 +30,7 @@ export const boardResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ board_id: idOption }),
     async handle(c, options) {
-      const { viewerId } = await requireBoardAction(c, options.board_id, "view_public");
+      const { viewerId } = await requireBoardRead(c, options.board_id);
       return boardAnswer(c.env.DB, options.board_id, viewerId);
     },
   }),

@@ -5,20 +5,30 @@ import { z } from "zod";
 import type { Context } from "hono";
 import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadSection } from "../../src/boards/board-json.server.ts";
+import { requireBoardRead } from "../../src/boards/read-access.server.ts";
 import { idOption, sectionTitleOption } from "../../src/boards/options.ts";
 import type { BoardAction } from "../../src/boards/policy.ts";
 import { createSection, deleteSection, findSection, renameSection } from "../../src/boards/sections.server.ts";
 import { boardPageFacts, boardPath, purgePages } from "../../src/boards/write.server.ts";
 import type { AppEnv } from "../../src/server/context.ts";
-import { notFound } from "../../src/server/errors.ts";
+import { ApiError, notFound } from "../../src/server/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
-/** The section and the viewer's standing on its board for `action` (404 for an unknown section). */
+/**
+ * The section and the viewer's standing on its board for `action`. An unknown section and a
+ * section of a board hidden from the viewer answer the same 404, so a section id never tells
+ * whether a secret board exists.
+ */
 export async function requireSectionAction(c: Context<AppEnv>, sectionId: number, action: BoardAction) {
   const section = await findSection(c.env.DB, sectionId);
   if (!section) throw notFound("boards:api.sectionNotFound");
-  const access = await requireBoardAction(c, section.board_id, action);
-  return { ...access, section };
+  try {
+    const access = action === "view_public" ? await requireBoardRead(c, section.board_id) : await requireBoardAction(c, section.board_id, action);
+    return { ...access, section };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound("boards:api.sectionNotFound");
+    throw error;
+  }
 }
 
 async function sectionAnswer(db: D1Database, boardId: number, sectionId: number, viewerId: number | null) {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadSections } from "../../src/boards/board-json.server.ts";
+import { requireBoardRead } from "../../src/boards/read-access.server.ts";
 import { idListOption, idOption } from "../../src/boards/options.ts";
 import { reorderSections } from "../../src/boards/sections.server.ts";
 import { boardPageFacts, boardPath, purgePages } from "../../src/boards/write.server.ts";
@@ -12,7 +13,7 @@ export const boardSectionsResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ board_id: idOption }),
     async handle(c, options) {
-      const { viewerId } = await requireBoardAction(c, options.board_id, "view_public");
+      const { viewerId } = await requireBoardRead(c, options.board_id);
       return { results: await loadSections(c.env.DB, [options.board_id], viewerId) };
     },
   }),

@@ -13,9 +13,10 @@ import { isUniqueViolation } from "./write.server.ts";
 async function takenSlugs(db: D1Database, ownerId: number, base: string, exceptBoardId: number | null = null): Promise<string[]> {
   const { results } = await db
     .prepare(
-      `SELECT slug FROM boards WHERE owner_id = ?1 AND (slug = ?2 OR slug LIKE ?3 ESCAPE '\\') AND (?4 IS NULL OR id != ?4) LIMIT ?5`,
+      // substr, not LIKE: D1 refuses LIKE patterns longer than 50 bytes, and a slug may be longer.
+      `SELECT slug FROM boards WHERE owner_id = ?1 AND (slug = ?2 OR substr(slug, 1, length(?3)) = ?3) AND (?4 IS NULL OR id != ?4) LIMIT ?5`,
     )
-    .bind(ownerId, base, `${base.replace(/[\\%_]/g, (char) => `\\${char}`)}-%`, exceptBoardId, MAX_SLUG_SUFFIX + 1)
+    .bind(ownerId, base, `${base}-`, exceptBoardId, MAX_SLUG_SUFFIX + 1)
     .all<{ slug: string }>();
   return results.map((row) => row.slug);
 }

@@ -18,9 +18,12 @@ export interface PickerAnswer {
   saved: SavedInfo[];
 }
 
-/** `filter` matches board names case-insensitively (SQL LIKE: ASCII letters fold; others match exactly). */
+/**
+ * `filter` matches anywhere in board names, case-insensitively (SQLite's lower() folds ASCII
+ * letters; other scripts match as typed). instr, not LIKE: D1 refuses LIKE patterns over 50 bytes.
+ */
 export async function pickerData(db: D1Database, viewerId: number, username: string, pinId: number | null, filter: string | null, pageSize: number): Promise<PickerAnswer> {
-  const pattern = filter ? `%${filter.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+
   const [recentResult, boardResult, savedResult, profileResult] = await db.batch([
     db
       .prepare(
@@ -30,10 +33,10 @@ export async function pickerData(db: D1Database, viewerId: number, username: str
       .bind(viewerId, RECENT_BOARDS),
     db
       .prepare(
-        `SELECT b.id FROM boards b WHERE ${WRITABLE("b", "?1")} AND (?2 IS NULL OR b.name LIKE ?2 ESCAPE '\\')
+        `SELECT b.id FROM boards b WHERE ${WRITABLE("b", "?1")} AND (?2 IS NULL OR instr(lower(b.name), lower(?2)) > 0)
          ORDER BY b.name COLLATE NOCASE, b.id LIMIT ?3`,
       )
-      .bind(viewerId, pattern, pageSize),
+      .bind(viewerId, filter, pageSize),
     db
       .prepare(
         `SELECT bp.board_id, bp.section_id, b.name, b.slug, u.username FROM board_pins bp
