@@ -34,6 +34,7 @@ import { hashPassword } from "../src/accounts/password.ts";
 import { renderClip, renderImageJob, type RenderedObject } from "./seed/media.ts";
 import { ARTICLE_TABLE_INSERT_ORDER, buildArticles, type ArticleTables } from "./seed/articles.ts";
 import { buildInvites, type InviteTables } from "./seed/invites.ts";
+import { SOCIAL_TABLE_INSERT_ORDER, buildSocial, type SocialTables } from "./seed/social.ts";
 import { DEFAULT_PINS, DEFAULT_SEED, MIN_PINS, TABLE_INSERT_ORDER, buildWorld, type ImageJob, type SqlValue, type TableName, type World } from "./seed/world.ts";
 
 process.env["WRANGLER_SEND_METRICS"] ??= "false";
@@ -50,6 +51,11 @@ const MAX_STATEMENTS_PER_BATCH = 40;
 
 /** Children first: the order tables are emptied by --reset (unknown tables follow). */
 const RESET_ORDER = [
+  "did_it_marks",
+  "did_its",
+  "blocks",
+  "pin_interests",
+  "interests",
   "today_article_pins",
   "today_articles",
   "comments",
@@ -469,6 +475,24 @@ async function insertInvites(tables: InviteTables, db: D1Database): Promise<numb
   return tables.invites.length;
 }
 
+/** Demo topics (scripts/seed/social.ts), after the world: pin_interests references its pins. */
+async function insertSocial(tables: SocialTables, db: D1Database): Promise<number> {
+  const total = SOCIAL_TABLE_INSERT_ORDER.reduce((sum, table) => sum + tables[table].length, 0);
+  const phase = new Phase("topics", total);
+  for (const table of SOCIAL_TABLE_INSERT_ORDER) {
+    const statements = insertStatements(table, tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>);
+    try {
+      for (let start = 0; start < statements.length; start += MAX_STATEMENTS_PER_BATCH) {
+        await db.batch(statements.slice(start, start + MAX_STATEMENTS_PER_BATCH).map((statement) => db.prepare(statement.sql)));
+      }
+    } catch (error) {
+      throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
+    }
+  }
+  phase.done(`${tables.interests.length} topics, ${tables.pin_interests.length} pin topics`);
+  return total;
+}
+
 async function verifyCounts(world: World, db: D1Database): Promise<void> {
   const tables = TABLE_INSERT_ORDER;
   const results = await db.batch(tables.map((table) => db.prepare(`SELECT count(*) AS n FROM ${table}`)));
@@ -552,7 +576,7 @@ async function main(): Promise<void> {
     const uploaded = await uploadMedia(world, bucket);
     const worldRows = await insertRows(world, db);
     await verifyCounts(world, db);
-    const rows = worldRows + (await insertArticles(buildArticles(world), db)) + (await insertInvites(buildInvites(world), db));
+    const rows = worldRows + (await insertArticles(buildArticles(world), db)) + (await insertInvites(buildInvites(world), db)) + (await insertSocial(buildSocial(world), db));
 
     writeFileSync(path.join(args.persistTo, STAMP_FILE), JSON.stringify({ stamp, pins: args.pins, seed: args.seed, at: new Date().toISOString() }) + "\n");
     log(

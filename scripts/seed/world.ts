@@ -212,6 +212,8 @@ type PinSpec = {
   linkMode?: "full" | "linkOnly" | "mobileOnly" | "none" | "blocked" | "javascript" | "auto";
   flags?: Partial<Pick<PinRow, "is_deleted" | "is_hidden" | "is_unsafe" | "comments_disabled">>;
   promoted?: boolean;
+  /** A demo sponsorship (spec 001 §4): this sponsor, status 0 (pending) so every action can be tried. */
+  sponsor?: number;
   outOfStock?: boolean;
   attributed?: boolean;
   clip?: number;
@@ -1152,7 +1154,11 @@ export function buildWorld(options: WorldOptions): World {
     let sponsorship: string | null = null;
     if (promoted) {
       promoterId = pinner.row.account_type === "business" ? pinnerId : rng.pick([U.merchant, U.business, U.creatorNest, U.creatorMeadow]);
-      if (promoterId !== pinnerId || rng.chance(0.3)) sponsorship = JSON.stringify({ creatorId: String(pinnerId), sponsorId: String(promoterId), status: "approved" });
+      // Status 1 is approved (src/social/sponsorship.ts). The chance is drawn whatever the
+      // fixture says, so a fixture sponsor leaves every later draw as it was.
+      const drawn = promoterId !== pinnerId || rng.chance(0.3);
+      if (spec.sponsor !== undefined) sponsorship = JSON.stringify({ creatorId: String(pinnerId), sponsorId: String(spec.sponsor), status: 0 });
+      else if (drawn) sponsorship = JSON.stringify({ creatorId: String(pinnerId), sponsorId: String(promoterId), status: 1 });
     }
     const attributed = spec.attributed ?? (publicFirst && rng.chance(0.07));
     let mediaAttribution: string | null = null;
@@ -1272,7 +1278,7 @@ export function buildWorld(options: WorldOptions): World {
     { id: P.deleted, kind: "image", board: weeknight, pinner: U.demo, section: S.weeknightSoups, title: "One-pot weeknight chili", keyword: "weeknight chili", linkMode: "linkOnly", flags: { is_deleted: 1 } },
     { id: P.hidden, kind: "image", board: friendTravel, pinner: U.friend, section: null, title: "Tram 28 at sunrise", keyword: "Lisbon", linkMode: "none", flags: { is_hidden: 1 } },
     { id: P.unsafe, kind: "image", board: friendTravel, pinner: U.friend, section: null, title: "Cliff jumping near Cascais", keyword: "Cascais", linkMode: "none", flags: { is_unsafe: 1 } },
-    { id: P.promoted, kind: "image", board: businessBoard, pinner: U.business, section: null, title: "Lemon drizzle loaf for spring", keyword: "lemon drizzle loaf", linkMode: "full", flags: {}, promoted: true },
+    { id: P.promoted, kind: "image", board: businessBoard, pinner: U.business, section: null, title: "Lemon drizzle loaf for spring", keyword: "lemon drizzle loaf", linkMode: "full", flags: {}, promoted: true, sponsor: U.merchant },
     { id: P.secret, kind: "image", board: secretBoard, pinner: U.demo, section: S.secretDecorations, title: `${SECRET_BOARD_NAME}: balloon garland ideas`, keyword: "balloon garland", linkMode: "none", flags: {} },
     { id: P.secretByCollaborator, kind: "image", board: secretBoard, pinner: U.friend, section: S.secretCake, title: `${SECRET_BOARD_NAME}: the cake`, keyword: "birthday cake", linkMode: "none", flags: {} },
     { id: P.protected, kind: "product", board: protectedBoard, pinner: U.demo, section: null, title: "Cashmere scarf for Dad", keyword: "cashmere scarf", linkMode: "linkOnly", flags: {} },

@@ -7,6 +7,7 @@
 // either way with 403 until it is lifted.
 import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
+import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
@@ -36,6 +37,9 @@ async function loadTarget(db: D1Database, viewerId: number, userId: number, fiel
   if (!target || !canViewProfile(target, viewerId)) throw notFound("social:api.userNotFound");
   return target;
 }
+
+/** A profile's signed-out renders (it shows follower and following counts), every board sort included. */
+const profilePaths = (username: string) => [`/${username}/`, ...BOARD_SORT_ORDERS.map((sort) => `/${username}/?sort=${sort}`)];
 
 const FOLLOWS_USER = "SELECT 1 FROM follows WHERE follower_id = ?1 AND target_type = 'user' AND target_id = ?2";
 
@@ -77,7 +81,7 @@ export async function setUserFollow(c: Context<AppEnv>, userId: number, follow: 
     : unfollowUserStatements(db, viewerId, userId);
   const results = await db.batch([...statements, db.prepare("SELECT follower_count FROM users WHERE id = ?1").bind(userId)]);
   const count = (results.at(-1)?.results?.[0] as { follower_count: number } | undefined)?.follower_count ?? 0;
-  purgeLater(c, [`/${target.username}/`]);
+  purgeLater(c, [...profilePaths(target.username), ...profilePaths(c.var.ctx.session!.user.username)]);
   return { user_id: String(userId), explicitly_followed_by_me: follow, follower_count: count };
 }
 
@@ -98,7 +102,7 @@ export async function setUserBlock(c: Context<AppEnv>, userId: number, block: bo
       ...unfollowOwnersBoardsStatements(db, userId, viewerId),
       db.prepare("INSERT OR IGNORE INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3)").bind(viewerId, userId, Date.now()),
     ]);
-    purgeLater(c, [`/${target.username}/`, `/${c.var.ctx.session!.user.username}/`]);
+    purgeLater(c, [...profilePaths(target.username), ...profilePaths(c.var.ctx.session!.user.username)]);
   } else {
     await db.prepare("DELETE FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(viewerId, userId).run();
   }
@@ -107,7 +111,10 @@ export async function setUserBlock(c: Context<AppEnv>, userId: number, block: bo
 
 export interface BoardFollowAnswer {
   board_id: string;
+  /** Followed, on its own or through its owner (spec 001 §4 "Board"). */
   followed_by_me: boolean;
+  /** The viewer's own follow of this board (what the Follow button toggles); an addition to the contract. */
+  explicitly_followed_by_me: boolean;
   follower_count: number;
 }
 
@@ -120,6 +127,16 @@ const FOLLOWS_BOARD = "SELECT 1 FROM follows WHERE follower_id = ?1 AND target_t
 export function followedByMeSql(board: string, viewer: string): string {
   return `EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer}
             AND ((f.target_type = 'board' AND f.target_id = ${board}.id) OR (f.target_type = 'user' AND f.target_id = ${board}.owner_id)))`;
+}
+
+const BOARD_FOLLOW_STATE_SQL = `SELECT b.follower_count, ${followedByMeSql("b", "?2")} AS followed,
+         EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2 AND f.target_type = 'board' AND f.target_id = b.id) AS explicit
+  FROM boards b WHERE b.id = ?1`;
+
+interface BoardFollowRow {
+  follower_count: number;
+  followed: number;
+  explicit: number;
 }
 
 export async function setBoardFollow(c: Context<AppEnv>, boardId: number, follow: boolean): Promise<BoardFollowAnswer> {
@@ -144,12 +161,12 @@ export async function setBoardFollow(c: Context<AppEnv>, boardId: number, follow
       ];
   const results = await db.batch([
     ...statements,
-    db.prepare(`SELECT b.follower_count, ${followedByMeSql("b", "?2")} AS followed FROM boards b WHERE b.id = ?1`).bind(boardId, viewer),
+    db.prepare(BOARD_FOLLOW_STATE_SQL).bind(boardId, viewer),
   ]);
-  const row = results.at(-1)?.results?.[0] as { follower_count: number; followed: number } | undefined;
+  const row = results.at(-1)?.results?.[0] as BoardFollowRow | undefined;
   const owner = await db.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id).first<{ username: string }>();
   if (owner) purgeLater(c, [`/${owner.username}/${board.slug}/`]);
-  return { board_id: String(boardId), followed_by_me: row?.followed === 1, follower_count: row?.follower_count ?? 0 };
+  return { board_id: String(boardId), followed_by_me: row?.followed === 1, explicitly_followed_by_me: row?.explicit === 1, follower_count: row?.follower_count ?? 0 };
 }
 
 /** The viewer's relation to a profile, for its page (null signed out or on their own profile). */
@@ -165,11 +182,8 @@ export async function userRelation(db: D1Database, viewerId: number | null, user
   return { followed: row?.followed === 1, blockedByMe: row?.blocked_by_me === 1 };
 }
 
-/** The viewer's follow of a board and its count, for the board page. */
-export async function boardFollowState(db: D1Database, viewerId: number | null, boardId: number): Promise<{ followed: boolean; followerCount: number } | null> {
-  const row = await db
-    .prepare(`SELECT b.follower_count, ${followedByMeSql("b", "?2")} AS followed FROM boards b WHERE b.id = ?1`)
-    .bind(boardId, viewerId)
-    .first<{ follower_count: number; followed: number }>();
-  return row ? { followed: row.followed === 1, followerCount: row.follower_count } : null;
+/** The viewer's follow of a board (derived and own) and its count, for the board page. */
+export async function boardFollowState(db: D1Database, viewerId: number | null, boardId: number): Promise<{ followed: boolean; explicit: boolean; followerCount: number } | null> {
+  const row = await db.prepare(BOARD_FOLLOW_STATE_SQL).bind(boardId, viewerId).first<BoardFollowRow>();
+  return row ? { followed: row.followed === 1, explicit: row.explicit === 1, followerCount: row.follower_count } : null;
 }

@@ -49,3 +49,16 @@ export function parseStoredSponsorship(text: string | null): StoredSponsorship |
     return null;
   }
 }
+
+/** The answer's shape (people as objects), moved by the same rule as the stored one. */
+export interface SponsorshipView<Person> {
+  creator: Person;
+  sponsor: Person | null;
+  status: SponsorshipStatus;
+}
+
+export function sponsorshipViewReducer<Person extends { id: string }>(view: SponsorshipView<Person> | null, action: SponsorshipAction): SponsorshipView<Person> | null {
+  if (view === null) return null;
+  const next = sponsorshipReducer({ creatorId: view.creator.id, sponsorId: view.sponsor?.id ?? null, status: view.status }, action);
+  return next === null ? null : { creator: view.creator, sponsor: next.sponsorId === null ? null : view.sponsor, status: next.status };
+}
