@@ -26,6 +26,7 @@ import { repinResource } from "./repin-resource.ts";
 import { sponsorshipResource } from "./sponsorship-resource.ts";
 import { userBlockResource } from "./user-block-resource.ts";
 import { userFollowResource } from "./user-follow-resource.ts";
+import { userLookupResource } from "./user-lookup-resource.ts";
 import { userPinsResource } from "./user-pins-resource.ts";
 import { userRegisterResource } from "./user-register-resource.ts";
 import { userSessionResource } from "./user-session-resource.ts";
@@ -60,6 +61,7 @@ export const resources: Record<string, ResourceDefinition> = {
   SponsorshipResource: sponsorshipResource,
   UserBlockResource: userBlockResource,
   UserFollowResource: userFollowResource,
+  UserLookupResource: userLookupResource,
   UserPinsResource: userPinsResource,
   UserRegisterResource: userRegisterResource,
   UserSessionResource: userSessionResource,
