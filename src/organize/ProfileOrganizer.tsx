@@ -2,7 +2,8 @@
 // up to 500, privacy), and the archived boards, each with Unarchive. Archiving and unarchiving
 // move boards between this list and the profile's boards (feed-lists.ts); the page's board
 // grid is server-rendered, so an unarchive reloads it.
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { watchProfileFreshness } from "../saving/profile-freshness.ts";
 import { ApiCallError } from "../accounts/client/api.ts";
 import { organizeApi } from "./api.ts";
 import { refusalNotice } from "./board-store.ts";
@@ -36,6 +37,8 @@ export default function ProfileOrganizer({ strings, ownerId, archived }: Profile
   );
   const items = lists[ARCHIVED]?.items ?? [];
   const hydrated = useHydrated();
+  // The owner's profile pins after a save elsewhere: this render is the refresh (spec 001 §4).
+  useEffect(() => watchProfileFreshness(), []);
 
   async function unarchive(board: BoardItem) {
     const before = lists;

@@ -91,11 +91,13 @@ interface KeyedPinRow extends GridPinRow {
 // Every profile statement binds ?1 username, ?2 viewer id (NULL signed out), ?3 and ?4 the
 // cursor's key and id (NULL for the first page), ?5 the row limit (page size + 1).
 const OWNER = `owner AS (SELECT u.id FROM users u WHERE u.username = ?1 AND ${profileVisibleSql("u", "?2")})`;
+// Archived boards leave the profile's boards (spec 001 §4): their owner finds them in the
+// archived list (BoardsFeedResource archived), and nobody else sees them at all.
 const LISTED_BOARDS = `listed AS (
        SELECT b.id, b.owner_id, b.name, b.slug, b.privacy, b.archived_at, b.created_at, b.updated_at,
               ${collaboratorSql("b.id", "?2")} AS viewer_collaborates
        FROM owner o JOIN boards b ON b.owner_id = o.id
-       WHERE ${boardVisibleSql("b", "?2")})`;
+       WHERE b.archived_at IS NULL AND ${boardVisibleSql("b", "?2")})`;
 
 /** Each sort order's key column, direction and comparison (keyset paging follows the order). */
 const BOARD_ORDER: Record<BoardSortOrder, { key: string; descending: boolean; keyType: "number" | "string" }> = {
@@ -164,15 +166,22 @@ function boardsPage(rows: BoardCardRow[], ownerId: number, username: string, sor
   );
 }
 
-/** Created: the user's own pins, newest first. Saved: pins they saved to their visible boards, by last save. */
+/**
+ * Created: the user's own pins, newest first. Saved: pins they saved to their visible boards,
+ * and (to themselves only: a quick-save is nobody else's business) their boardless quick-saves,
+ * by last save.
+ */
 function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, viewerId: number | null, cursor: Keyset | null, size: number) {
   const source =
     feed === "created"
       ? `SELECT p.id AS pin_id, p.created_at AS sort_key FROM owner o JOIN pins p ON p.pinner_id = o.id`
-      : `SELECT bp.pin_id, max(bp.created_at) AS sort_key
-         FROM owner o JOIN boards b ON b.owner_id = o.id JOIN board_pins bp ON bp.board_id = b.id AND bp.saved_by = o.id
-         WHERE ${boardVisibleSql("b", "?2")}
-         GROUP BY bp.pin_id`;
+      : `SELECT pin_id, max(saved_at) AS sort_key FROM (
+           SELECT bp.pin_id, bp.created_at AS saved_at
+           FROM owner o JOIN boards b ON b.owner_id = o.id JOIN board_pins bp ON bp.board_id = b.id AND bp.saved_by = o.id
+           WHERE ${boardVisibleSql("b", "?2")}
+           UNION ALL
+           SELECT ps.pin_id, ps.created_at FROM owner o JOIN profile_saves ps ON ps.user_id = o.id WHERE o.id = ?2)
+         GROUP BY pin_id`;
   return db
     .prepare(
       `WITH ${OWNER}, source AS (${source})
