@@ -57,13 +57,15 @@ export const repinResource: ResourceDefinition = {
         await unsaveFromProfile(db, session.user.id, options.pin_id);
         return { pin_id: String(options.pin_id), board_id: null };
       }
-      // A write collaborator may take back their own save (Undo), not anyone else's.
+      // A write collaborator may take back their own save (Undo), not anyone else's; the
+      // DELETE itself repeats the condition, so a save that changed hands meanwhile stays.
       const { board, role, viewerId } = await requireBoardAction(c, options.board_id, "unsave_own");
-      if (!allows(role, "remove_pin")) {
+      const onlyOwn = allows(role, "remove_pin") ? null : viewerId;
+      if (onlyOwn !== null) {
         const save = await db.prepare("SELECT saved_by FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(board.id, options.pin_id).first<{ saved_by: number }>();
-        if (save && save.saved_by !== viewerId) throw forbidden();
+        if (save && save.saved_by !== onlyOwn) throw forbidden();
       }
-      const removed = await unsaveFromBoard(db, options.pin_id, board.id);
+      const removed = await unsaveFromBoard(db, options.pin_id, board.id, onlyOwn);
       const facts = await boardPageFacts(db, board.id);
       if (facts && removed) purgePages(c, [boardPath(facts.username, facts.slug), ...profilePaths(facts.username), pinPath(options.pin_id)]);
       return { pin_id: String(options.pin_id), board_id: String(board.id) };

@@ -5,37 +5,8 @@
 import { call, resource, type Transport } from "../accounts/client/api.ts";
 import type { BoardPrivacy } from "../boards/board.ts";
 
-export interface BoardJson {
-  id: string;
-  name: string;
-  slug: string;
-  url: string;
-  description: string;
-  privacy: BoardPrivacy;
-  pin_count: number;
-  sectionless_pin_count: number;
-  section_count: number;
-  collaborator_count: number;
-  follower_count: number;
-  cover_pin: { id: string; image_url: string } | null;
-  owner: { id: string; username: string; full_name: string; image_medium_url: string | null };
-  is_collaborative: boolean;
-  collaborated_by_me: boolean;
-  access: Array<"write" | "delete">;
-  followed_by_me: boolean;
-  archived_by_me_at: number | null;
-  pending_ownership_transfer: { user_id: string; username: string } | null;
-  viewer_collaborator_join_requested: boolean;
-}
-
-export interface SectionJson {
-  id: string;
-  board_id: string;
-  title: string;
-  slug: string;
-  pin_count: number;
-  position: number;
-}
+export type { BoardJson, SectionJson } from "../boards/board-json.ts";
+import type { BoardJson, SectionJson } from "../boards/board-json.ts";
 
 export type CollaboratorStatus = "new" | "accepted";
 

@@ -87,9 +87,10 @@ export async function saveToBoard(
 }
 
 /** Takes a pin off a board (idempotent); returns whether a save was removed. */
-export async function unsaveFromBoard(db: D1Database, pinId: number, boardId: number): Promise<boolean> {
+/** Takes a pin off a board; with `onlySavedBy`, only that person's own save (checked in the DELETE itself). */
+export async function unsaveFromBoard(db: D1Database, pinId: number, boardId: number, onlySavedBy: number | null = null): Promise<boolean> {
   const [deleted] = await db.batch([
-    db.prepare("DELETE FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(boardId, pinId),
+    db.prepare("DELETE FROM board_pins WHERE board_id = ?1 AND pin_id = ?2 AND (?3 IS NULL OR saved_by = ?3)").bind(boardId, pinId, onlySavedBy),
     clearStaleCovers(db, [boardId]),
     ...recountBoards(db, [boardId]),
     recountPinSaves(db, [pinId]),
@@ -162,8 +163,8 @@ export interface MoveTarget {
  * Moves the selected pins of `sourceId` to the front of the target board (or of a section),
  * keeping their order (spec 001 §4: moving removes them from the source feed and puts them at
  * the front of the target; move-all leaves only the excluded pins). A pin already on the
- * target keeps one save there. Pins born on the source board move home with it. Returns how
- * many pins moved.
+ * target keeps one save there. Pins born on the source board move home with it, unless that
+ * would make someone else's private pin public. Returns how many pins moved.
  */
 export async function movePins(db: D1Database, viewerId: number, sourceId: number, selection: Selection, target: MoveTarget, now = Date.now()): Promise<number> {
   const front = firstPosition(await firstOnBoard(db, target.boardId));
@@ -180,8 +181,12 @@ export async function movePins(db: D1Database, viewerId: number, sourceId: numbe
   const statements = [
     ...first,
     prepared(db, moveStatement, params),
+    // A pin's home board decides who may see it: a move makes it public only when its own
+    // pinner moves it; anyone else's pin born on a private board keeps that home (as a copy would).
     prepared(db, `UPDATE pins SET board_id = ?2, section_id = ${TARGET_SECTION}, updated_at = ?9 WHERE board_id = ?1 AND ${selected("id")} AND ${SECTION_GUARD}
-                  AND EXISTS (SELECT 1 FROM board_pins mbp WHERE mbp.board_id = ?2 AND mbp.pin_id = pins.id)`, params),
+                  AND EXISTS (SELECT 1 FROM board_pins mbp WHERE mbp.board_id = ?2 AND mbp.pin_id = pins.id)
+                  AND (pins.pinner_id = ?8 OR NOT EXISTS (SELECT 1 FROM boards tb JOIN boards sb ON sb.id = ?1
+                       WHERE tb.id = ?2 AND ${STRANGER_VISIBLE_BOARD("tb")} AND NOT (${STRANGER_VISIBLE_BOARD("sb")})))`, params),
     ...(same ? [] : [prepared(db, `DELETE FROM board_pins WHERE board_id = ?1 AND ${selected("pin_id")} AND ${SECTION_GUARD}`, params)]),
     prepared(db, `UPDATE pins SET save_count = (SELECT count(*) FROM board_pins sbp JOIN boards sb ON sb.id = sbp.board_id WHERE sbp.pin_id = pins.id AND ${STRANGER_VISIBLE_BOARD("sb")})
                   WHERE id IN (SELECT pin_id FROM board_pins WHERE board_id = ?2 AND ${selected("pin_id")})`, params),

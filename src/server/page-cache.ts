@@ -169,7 +169,13 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cac
         (async () => {
           try {
             const fresh = await render(c);
+            // A page that stopped being shareable (a board turned secret: 404; a pin deleted:
+            // 410) must not be served stale again: drop the old render instead of keeping it.
             if (cacheable(fresh)) await store(cache, key, fresh, Date.now());
+            else {
+              forget(key);
+              await cache.delete(key);
+            }
           } finally {
             revalidating.delete(key);
           }

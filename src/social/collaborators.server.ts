@@ -12,12 +12,11 @@ import type { BoardTableRow } from "../boards/board-row.ts";
 import { parseAccess, type BoardAccess } from "../boards/policy.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
-import { userImageUrl } from "../users/user.ts";
+import { profileVisibleSql, userImageUrl } from "../users/user.ts";
 import type { CollaboratorStatus, CollaboratorType } from "./collaborators.ts";
 import { INVITE_ACCESS } from "./collaborators.ts";
-import { blockedError } from "./follows.server.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
-import { purgeLater, type UserRef } from "./guard.server.ts";
+import { blockedError, purgeLater, type UserRef } from "./guard.server.ts";
 
 export const MAX_INVITES_PER_CALL = 50;
 /** A board's collaborator list is bounded; far above any real board's. */
@@ -53,7 +52,7 @@ export async function inviteCollaborators(c: Context<AppEnv>, boardId: number, u
   const { results } = await db
     .prepare(
       `SELECT u.id FROM users u
-       WHERE u.id IN (${marks}) AND u.id != ?2
+       WHERE u.id IN (${marks}) AND u.id != ?2 AND ${profileVisibleSql("u", "?2")}
          AND NOT EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = ?1 AND bc.user_id = u.id)
          AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?2 AND blocked_id = u.id) OR (blocker_id = u.id AND blocked_id = ?2))`,
     )
@@ -140,6 +139,11 @@ export async function updateCollaborator(c: Context<AppEnv>, boardId: number, us
     if (userId !== viewerId) throw badRequest([{ field: "user_id", reason: "social:validation.ownInviteOnly" }]);
     const record = await recordOf(db, boardId, viewerId);
     if (!record || record.status !== "new" || record.type !== "invite") throw notFound("social:api.inviteNotFound");
+    const blocked = await db
+      .prepare("SELECT 1 FROM boards b JOIN blocks k ON (k.blocker_id = b.owner_id AND k.blocked_id = ?2) OR (k.blocker_id = ?2 AND k.blocked_id = b.owner_id) WHERE b.id = ?1")
+      .bind(boardId, viewerId)
+      .first();
+    if (blocked) throw notFound("social:api.inviteNotFound");
     const answer = await change(db, boardId, viewerId, acceptStatements(db, boardId, viewerId, "invite"));
     const board = await db.prepare("SELECT * FROM boards WHERE id = ?1").bind(boardId).first<BoardTableRow>();
     if (board) await purgeBoard(c, board);
@@ -172,6 +176,7 @@ export async function removeCollaborator(c: Context<AppEnv>, boardId: number, us
   const answer = await change(db, boardId, userId, [
     db.prepare(`UPDATE boards SET collaborator_count = MAX(collaborator_count - 1, 0), updated_at = ?3 WHERE id = ?1 AND EXISTS (${accepted})`).bind(boardId, userId, Date.now()),
     db.prepare("DELETE FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2").bind(boardId, userId),
+    db.prepare("UPDATE boards SET pending_owner_id = NULL WHERE id = ?1 AND pending_owner_id = ?2").bind(boardId, userId),
   ]);
   if (board) await purgeBoard(c, board);
   return answer;

@@ -9,10 +9,10 @@ import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
 import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
+import { badRequest, notFound } from "../server/errors.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
-import { purgeLater } from "./guard.server.ts";
+import { blockedError, purgeLater } from "./guard.server.ts";
 
 interface TargetUserRow {
   id: number;
@@ -22,7 +22,6 @@ interface TargetUserRow {
   blocked: number;
 }
 
-export const blockedError = () => new ApiError(403, ErrorCode.Forbidden, { message: "social:api.blocked" });
 
 /** The other user (404 when unknown or hidden from the viewer), with whether a block stands either way. */
 async function loadTarget(db: D1Database, viewerId: number, userId: number, field: string): Promise<TargetUserRow> {
@@ -59,6 +58,21 @@ function unfollowOwnersBoardsStatements(db: D1Database, followerId: number, owne
   return [
     db.prepare(`UPDATE boards SET follower_count = MAX(follower_count - 1, 0) WHERE owner_id = ?2 AND id IN (${followed})`).bind(followerId, ownerId),
     db.prepare(`DELETE FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id IN (SELECT id FROM boards WHERE owner_id = ?2)`).bind(followerId, ownerId),
+  ];
+}
+
+/**
+ * Ends every collaboration (accepted or pending) of `userId` on boards `ownerId` owns: a block
+ * takes back the access a collaboration gave. Counts fall with the accepted rows, and a
+ * pending ownership transfer to them is cancelled.
+ */
+export function endCollaborationsStatements(db: D1Database, ownerId: number, userId: number): D1PreparedStatement[] {
+  const theirs = "SELECT board_id FROM board_collaborators WHERE user_id = ?2";
+  const accepted = "SELECT board_id FROM board_collaborators WHERE user_id = ?2 AND status = 'accepted'";
+  return [
+    db.prepare(`UPDATE boards SET collaborator_count = MAX(collaborator_count - 1, 0) WHERE owner_id = ?1 AND id IN (${accepted})`).bind(ownerId, userId),
+    db.prepare(`UPDATE boards SET pending_owner_id = NULL WHERE owner_id = ?1 AND pending_owner_id = ?2`).bind(ownerId, userId),
+    db.prepare(`DELETE FROM board_collaborators WHERE user_id = ?2 AND board_id IN (SELECT id FROM boards WHERE owner_id = ?1 AND id IN (${theirs}))`).bind(ownerId, userId),
   ];
 }
 
@@ -101,6 +115,8 @@ export async function setUserBlock(c: Context<AppEnv>, userId: number, block: bo
       ...unfollowUserStatements(db, userId, viewerId),
       ...unfollowOwnersBoardsStatements(db, viewerId, userId),
       ...unfollowOwnersBoardsStatements(db, userId, viewerId),
+      ...endCollaborationsStatements(db, viewerId, userId),
+      ...endCollaborationsStatements(db, userId, viewerId),
       db.prepare("INSERT OR IGNORE INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3)").bind(viewerId, userId, Date.now()),
     ]);
     purgeLater(c, [...profilePaths(target.username), ...profilePaths(c.var.ctx.session!.user.username)]);

@@ -7,7 +7,7 @@ import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
 import { collaboratorSql, isPinListed, type BoardPrivacy } from "../boards/board.ts";
 import type { AppEnv } from "../server/context.ts";
-import { notFound } from "../server/errors.ts";
+import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
 import { purgePage } from "../server/page-cache.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
 
@@ -30,13 +30,16 @@ interface PinAccessRow {
   board_viewer_collaborates: number;
   pinner_is_private_profile: number;
   pinner_login_state: LoginState;
+  /** 1 when the viewer and the pinner block each other (either way). */
+  blocked: number;
 }
 
 export type SocialPin = PinAccessRow;
 
 const PIN_ACCESS_SQL = `SELECT p.id, p.pinner_id, p.board_id, p.is_deleted, p.is_hidden, p.sponsorship, p.did_it_images_count,
          b.privacy AS board_privacy, b.owner_id AS board_owner_id, ${collaboratorSql("b.id", "?2")} AS board_viewer_collaborates,
-         u.is_private_profile AS pinner_is_private_profile, u.login_state AS pinner_login_state
+         u.is_private_profile AS pinner_is_private_profile, u.login_state AS pinner_login_state,
+         EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = p.pinner_id AND k.blocked_id = ?2) OR (k.blocker_id = ?2 AND k.blocked_id = p.pinner_id)) AS blocked
   FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
   WHERE p.id = ?1`;
 
@@ -58,9 +61,14 @@ export async function requirePinReaction(c: Context<AppEnv>, pinId: number): Pro
   const viewerId = requireWriteAllowed(c).user.id;
   const pin = await loadVisiblePin(c.env.DB, pinId, viewerId);
   if (!pin) throw notFound("api.pinNotFound");
+  // A block either way ends acting on each other's pins, as it ends following.
+  if (pin.blocked === 1) throw blockedError();
   if (pin.board_id !== null) await requireBoardAction(c, pin.board_id, "react_to_pin");
   return { pin, viewerId };
 }
+
+/** A block either way refuses following, inviting and acting on each other's things. */
+export const blockedError = () => new ApiError(403, ErrorCode.Forbidden, { message: "social:api.blocked" });
 
 /** Drops the signed-out renders of pages a write changed, after the answer is sent. */
 export function purgeLater(c: Context<AppEnv>, paths: string[]): void {

@@ -94,6 +94,23 @@ describe("signed-out pages are shared through the edge cache", () => {
     // Copies held in memory by other isolates are fresh-only, so they end within FRESH_SECONDS.
   });
 
+  it("a stale page that stopped being shareable is served once more, then dropped", async () => {
+    // An old render of a page that now answers 404 (a board turned secret, a pin removed).
+    const cache = (caches as unknown as { default: Cache }).default;
+    const key = pageCacheKey(new URL("/pin/999/", BASE), "en_US", "full");
+    const old = new Response("<!doctype html><title>Once public</title>", {
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=660", "x-pinloom-stored-at": String(Date.now() - 120_000) },
+    });
+    await cache.put(key, old);
+    const stale = await get("/pin/999/");
+    expect(status(stale)).toBe("STALE");
+    expect(await stale.text()).toContain("Once public");
+    await expect.poll(async () => (await cache.match(key)) === undefined).toBe(true);
+    const after = await get("/pin/999/");
+    expect(after.status).toBe(404);
+    expect(await after.text()).not.toContain("Once public");
+  });
+
   it("anything but a signed-out GET is private and never stored", async () => {
     const response = await fetchWorker("/pin/101/", { method: "POST", headers: { origin: BASE, cookie: `csrftoken=${"a".repeat(64)}`, "x-csrftoken": "a".repeat(64) } });
     expect(response.headers.get("cache-control")).toBe("private, no-store");
