@@ -9,7 +9,7 @@ import { loadSection } from "../../src/boards/board-json.server.ts";
 import { hasRunningBlockingAction } from "../../src/boards/blocking.server.ts";
 import { idListOption, idOption, sectionTitleOption } from "../../src/boards/options.ts";
 import { findSection, prepareSection } from "../../src/boards/sections.server.ts";
-import { boardPageFacts, boardPath, profilePaths, purgePages } from "../../src/boards/write.server.ts";
+import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages } from "../../src/boards/write.server.ts";
 import { assertOnBoard, copyPins, movePins, removePins, type Selection } from "../../src/saves/saves.server.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../../src/server/errors.ts";
@@ -34,8 +34,9 @@ const options = z
     if (value.all !== true && value.excluded_pin_ids !== undefined) issues.addIssue({ code: "custom", path: ["excluded_pin_ids"], message: "only with all" });
   });
 
-async function purgeBoards(c: Context<AppEnv>, boardIds: number[]): Promise<void> {
-  const paths: string[] = [];
+/** Purges the boards' pages and their owners' profiles, the home feed, and the named pins' pages (bounded by the 250-id limit). */
+async function purgeBoards(c: Context<AppEnv>, boardIds: number[], pinIds: readonly number[] = []): Promise<void> {
+  const paths: string[] = ["/", ...pinIds.map(pinPath)];
   for (const boardId of new Set(boardIds)) {
     const facts = await boardPageFacts(c.env.DB, boardId);
     if (facts) paths.push(boardPath(facts.username, facts.slug), ...profilePaths(facts.username));
@@ -88,7 +89,8 @@ export const boardBulkResource: ResourceDefinition = {
         return { moved, section };
       }
       const moved = await movePins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });
-      await purgeBoards(c, [board.id, targetId]);
+      // A moved pin may change home board (and so its page's board link and who sees it).
+      await purgeBoards(c, [board.id, targetId], selection.all ? [] : selection.ids);
       return { moved };
     },
   }),

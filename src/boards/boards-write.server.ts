@@ -155,7 +155,24 @@ export async function deleteBoard(db: D1Database, board: BoardTableRow, now = Da
       .bind(board.id),
     db.prepare(`UPDATE pins SET is_deleted = 1, updated_at = ?3 WHERE board_id = ?1 AND is_deleted = 0 AND ${newHome} IS NULL`).bind(board.id, wasPublic, now),
     db.prepare(`UPDATE pins SET save_count = 0 WHERE id IN (${bornHereAndDeleted})`).bind(board.id),
-    // Deleted pins leave every feed: their saves on other boards and the quick-saves.
+    // Deleted pins leave every feed: their saves on other boards and the quick-saves. The other
+    // boards holding them are recounted first, from the rows as they are now (not the list read
+    // before the batch), so a save made in between is counted out too.
+    db
+      .prepare(
+        `UPDATE boards SET
+           pin_count = (SELECT count(*) FROM board_pins bp WHERE bp.board_id = boards.id AND bp.pin_id NOT IN (${bornHereAndDeleted})),
+           sectionless_pin_count = (SELECT count(*) FROM board_pins bp WHERE bp.board_id = boards.id AND bp.section_id IS NULL AND bp.pin_id NOT IN (${bornHereAndDeleted}))
+         WHERE id != ?1 AND id IN (SELECT board_id FROM board_pins WHERE pin_id IN (${bornHereAndDeleted}))`,
+      )
+      .bind(board.id),
+    db
+      .prepare(
+        `UPDATE board_sections SET pin_count = (SELECT count(*) FROM board_pins bp WHERE bp.board_id = board_sections.board_id AND bp.section_id = board_sections.id
+                                                  AND bp.pin_id NOT IN (${bornHereAndDeleted}))
+         WHERE board_id != ?1 AND board_id IN (SELECT board_id FROM board_pins WHERE pin_id IN (${bornHereAndDeleted}))`,
+      )
+      .bind(board.id),
     db.prepare(`DELETE FROM board_pins WHERE pin_id IN (${bornHereAndDeleted})`).bind(board.id),
     db.prepare(`DELETE FROM profile_saves WHERE pin_id IN (${bornHereAndDeleted})`).bind(board.id),
     db

@@ -33,6 +33,32 @@ export function recountBoards(db: D1Database, boardIds: Iterable<number>): D1Pre
   ];
 }
 
+/**
+ * Recounts, as if the pin were gone, every board and section the pin is saved on at the
+ * moment the batch runs (not a list read before it): put before the statement that removes
+ * the pin's saves, so a save made between the read and the batch is counted out too.
+ */
+export function recountBoardsWithoutPin(db: D1Database, pinId: number): D1PreparedStatement[] {
+  // Only once the pin is marked deleted (the batch's first statement), so a refused delete counts nothing out.
+  const holding = "SELECT board_id FROM board_pins WHERE pin_id = ?1 AND EXISTS (SELECT 1 FROM pins WHERE id = ?1 AND is_deleted = 1)";
+  return [
+    db
+      .prepare(
+        `UPDATE boards SET
+           pin_count = (SELECT count(*) FROM board_pins bp WHERE bp.board_id = boards.id AND bp.pin_id != ?1),
+           sectionless_pin_count = (SELECT count(*) FROM board_pins bp WHERE bp.board_id = boards.id AND bp.section_id IS NULL AND bp.pin_id != ?1)
+         WHERE id IN (${holding})`,
+      )
+      .bind(pinId),
+    db
+      .prepare(
+        `UPDATE board_sections SET pin_count = (SELECT count(*) FROM board_pins bp WHERE bp.board_id = board_sections.board_id AND bp.section_id = board_sections.id AND bp.pin_id != ?1)
+         WHERE board_id IN (${holding})`,
+      )
+      .bind(pinId),
+  ];
+}
+
 const SAVE_COUNT = `save_count = (SELECT count(*) FROM board_pins sbp JOIN boards sb ON sb.id = sbp.board_id
                                   WHERE sbp.pin_id = pins.id AND ${STRANGER_VISIBLE_BOARD("sb")})`;
 

@@ -3,7 +3,7 @@
 // involved. Each change is ONE D1 batch: its statements repeat the board ids and the selection,
 // a section that vanished meanwhile makes every statement of a move match nothing (never half
 // a move), and the counters are recounted from the rows at the end (counts.server.ts).
-import { recountBoards, recountPinSaves, recountUserPins, STRANGER_VISIBLE_BOARD } from "../boards/counts.server.ts";
+import { recountBoards, recountBoardsWithoutPin, recountPinSaves, recountUserPins, STRANGER_VISIBLE_BOARD } from "../boards/counts.server.ts";
 import { firstPosition, frontPosition } from "../boards/positions.ts";
 import { pinListedSql } from "../boards/board.ts";
 import { badRequest, notFound } from "../server/errors.ts";
@@ -254,6 +254,7 @@ export async function deletePin(db: D1Database, pinId: number, pinnerId: number,
   const boardIds = results.map((row) => row.board_id);
   await db.batch([
     db.prepare("UPDATE pins SET is_deleted = 1, save_count = 0, updated_at = ?3 WHERE id = ?1 AND pinner_id = ?2").bind(pinId, pinnerId, now),
+    ...recountBoardsWithoutPin(db, pinId),
     db.prepare("DELETE FROM board_pins WHERE pin_id = ?1 AND EXISTS (SELECT 1 FROM pins WHERE id = ?1 AND is_deleted = 1)").bind(pinId),
     db.prepare("DELETE FROM profile_saves WHERE pin_id = ?1 AND EXISTS (SELECT 1 FROM pins WHERE id = ?1 AND is_deleted = 1)").bind(pinId),
     clearStaleCovers(db, boardIds),
