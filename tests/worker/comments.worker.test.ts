@@ -139,6 +139,11 @@ describe("comment changes (spec 000 §4)", () => {
         expect((await v3(U.other, "DELETE", path, { reaction_type: 1 })).data).toEqual({ reaction_counts: { "1": 1 }, reaction_by_me: 0 });
         expect((await v3(U.other, "DELETE", path, { reaction_type: 1 })).data).toEqual({ reaction_counts: { "1": 1 }, reaction_by_me: 0 });
         expect((await v3(U.other, "POST", path, { reaction_type: 2 })).status).toBe(400);
+        // Taking a like back needs no body at all.
+        await v3(U.other, "POST", path, { reaction_type: 1 });
+        const bare = await (await browserAs(U.other)).fetch(path, { method: "DELETE" });
+        expect(bare.status).toBe(200);
+        expect((await bare.json<{ data: unknown }>()).data).toEqual({ reaction_counts: { "1": 1 }, reaction_by_me: 0 });
       },
     ],
     [
@@ -197,6 +202,11 @@ describe("comment changes (spec 000 §4)", () => {
         expect(visible).toContain(kept.data.id);
         expect(visible).not.toContain(later.data.id);
         expect((await list(U.other, { pin_id: String(P.hide) })).data.results.map((r) => r.id)).toContain(later.data.id);
+        // An author hiding all their own comments hides those, not the ones they post next.
+        const own = await post(U.author, { pin_id: String(P.hide), text: "Mine" });
+        expect((await resource<{ hidden_ids: string[] }>(U.author, "AggregatedCommentHideResource", "create", { commentId: own.data.id, for_user: true })).data.hidden_ids).toContain(own.data.id);
+        const next = await post(U.author, { pin_id: String(P.hide), text: "Still seen" });
+        expect((await list(null, { pin_id: String(P.hide) })).data.results.map((r) => r.id)).toContain(next.data.id);
       },
     ],
     [
