@@ -506,6 +506,7 @@ describe("tried-it posts", () => {
   it("posts with a sniffed photo, rewrites on a second post, lists, and deletes with the count in step", async () => {
     const photo = await upload(U.other, pngBytes);
     expect(photo.status).toBe(200);
+    expect(await env.MEDIA.head(`did-it/${photo.data.image_signature}.png`)).not.toBeNull();
     expect(photo.data.image_signature).toMatch(/^[0-9a-f]{32}$/);
     const made = await resource<DidItPost>(U.other, "DidItActivityResource", "create", { pin_id: String(P.didIt), details: " Made it tonight ", image_signature: photo.data.image_signature });
     expect(made.status).toBe(200);
@@ -514,6 +515,7 @@ describe("tried-it posts", () => {
     const again = await resource<DidItPost>(U.other, "DidItActivityResource", "create", { pin_id: String(P.didIt), details: "Second try" });
     expect(again.data).toMatchObject({ id: made.data.id, details: "Second try", image_url: null });
     expect(await images()).toBe(1);
+    await expect.poll(() => env.MEDIA.head(`did-it/${photo.data.image_signature}.png`)).toBeNull();
     const liked = await resource(U.author, "DidItLikeResource", "create", { did_it_id: made.data.id });
     expect(liked.status).toBe(200);
     const feed = await resource<{ results: DidItPost[]; bookmark: string }>(U.author, "DidItUserFeedResource", "get", { pin_id: String(P.didIt) });
