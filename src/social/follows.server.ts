@@ -14,7 +14,7 @@ import { badRequest, notFound } from "../server/errors.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
 import { loadBoardWithRole, requireBoardAction } from "../boards/access.server.ts";
 import { canSeeBoard } from "../boards/policy.ts";
-import { blockedError, purgeLater } from "./guard.server.ts";
+import { assertNotBlocked, blockedError, purgeLater } from "./guard.server.ts";
 
 interface TargetUserRow {
   id: number;
@@ -179,11 +179,7 @@ async function followBoard(c: Context<AppEnv>, boardId: number): Promise<BoardFo
   const db = c.env.DB;
   const { board, viewerId } = await requireBoardAction(c, boardId, "follow_board");
   const viewer = viewerId!;
-  const blocked = await db
-    .prepare("SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)")
-    .bind(viewer, board.owner_id)
-    .first();
-  if (blocked) throw blockedError();
+  await assertNotBlocked(db, viewer, board.owner_id);
   await db.batch([
     db.prepare(`UPDATE boards SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
     db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'board', ?2, 1, ?3)").bind(viewer, boardId, Date.now()),

@@ -66,6 +66,12 @@ export async function requirePinReaction(c: Context<AppEnv>, pinId: number): Pro
 /** A block either way refuses following, inviting and acting on each other's things. */
 export const blockedError = () => new ApiError(403, ErrorCode.Forbidden, { message: "social:api.blocked" });
 
+/** 403 when a block stands between the two people, either way. */
+export async function assertNotBlocked(db: D1Database, a: number, b: number): Promise<void> {
+  const blocked = await db.prepare("SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)").bind(a, b).first();
+  if (blocked) throw blockedError();
+}
+
 /** Drops the signed-out renders of pages a write changed, after the answer is sent. */
 export function purgeLater(c: Context<AppEnv>, paths: string[]): void {
   const origin = c.var.ctx.origin;
