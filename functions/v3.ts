@@ -5,6 +5,7 @@ import type { AppEnv } from "../src/server/context.ts";
 import { notFound } from "../src/server/errors.ts";
 import { accountRoutes } from "./accounts.ts";
 import { boardRoutes } from "./boards.ts";
+import { commentRoutes } from "./comments.ts";
 import { passcodeRoutes } from "./passcode.ts";
 
 export const v3Routes = new Hono<AppEnv>();
@@ -12,6 +13,7 @@ export const v3Routes = new Hono<AppEnv>();
 v3Routes.route("/", accountRoutes);
 v3Routes.route("/", passcodeRoutes);
 v3Routes.route("/", boardRoutes);
+v3Routes.route("/", commentRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

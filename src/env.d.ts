@@ -28,4 +28,9 @@ interface Env {
   GOOGLE_CLIENT_ID?: string;
   /** Every domain this Worker serves, main and country ones, comma-separated ("pinloom.com,pinloom.fr"). */
   CCTLD_HOSTS?: string;
+  /**
+   * Workers AI (`[ai] binding = "AI"`): translates comments (GET /v3/aggregated_comments/{id}/translate/).
+   * Optional: without it a translation answers an empty text; never needed locally.
+   */
+  AI?: { run(model: string, input: Record<string, unknown>): Promise<unknown> };
 }

@@ -12,6 +12,8 @@ import { boardSectionPinsResource } from "./board-section-pins-resource.ts";
 import { boardSectionResource } from "./board-section-resource.ts";
 import { boardSectionsResource } from "./board-sections-resource.ts";
 import { boardsFeedResource } from "./boards-feed-resource.ts";
+import { aggregatedCommentFeaturesResource, aggregatedCommentHideResource, aggregatedCommentResource, unifiedCommentsResource } from "./comment-resources.ts";
+import { didItActivityResource, didItUserFeedResource } from "./did-it-post-resources.ts";
 import { didItHelpfulResource, didItLikeResource } from "./did-it-mark-resources.ts";
 import { didItResource } from "./did-it-resource.ts";
 import { homefeedResource } from "./homefeed-resource.ts";
@@ -34,6 +36,9 @@ import { userSessionResource } from "./user-session-resource.ts";
 export type { ResourceAction } from "./define.ts";
 
 export const resources: Record<string, ResourceDefinition> = {
+  AggregatedCommentFeaturesResource: aggregatedCommentFeaturesResource,
+  AggregatedCommentHideResource: aggregatedCommentHideResource,
+  AggregatedCommentResource: aggregatedCommentResource,
   BoardBulkResource: boardBulkResource,
   BoardCollaboratorResource: boardCollaboratorResource,
   BoardCollaboratorsResource: boardCollaboratorsResource,
@@ -46,9 +51,11 @@ export const resources: Record<string, ResourceDefinition> = {
   BoardSectionResource: boardSectionResource,
   BoardSectionsResource: boardSectionsResource,
   BoardsFeedResource: boardsFeedResource,
+  DidItActivityResource: didItActivityResource,
   DidItHelpfulResource: didItHelpfulResource,
   DidItLikeResource: didItLikeResource,
   DidItResource: didItResource,
+  DidItUserFeedResource: didItUserFeedResource,
   HomefeedResource: homefeedResource,
   InterestFollowResource: interestFollowResource,
   InviteMetadataResource: inviteMetadataResource,
@@ -59,6 +66,7 @@ export const resources: Record<string, ResourceDefinition> = {
   RelatedPinsFeedResource: relatedPinsFeedResource,
   RepinResource: repinResource,
   SponsorshipResource: sponsorshipResource,
+  UnifiedCommentsResource: unifiedCommentsResource,
   UserBlockResource: userBlockResource,
   UserFollowResource: userFollowResource,
   UserLookupResource: userLookupResource,

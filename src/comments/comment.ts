@@ -55,6 +55,27 @@ export function alignTags(raw: string, tags: readonly Tag[]): Tag[] | null {
   return moved;
 }
 
+/** The stored tags (0001_core.sql writes `userId`; older rows may say `user_id`). */
+export function parseStoredTags(json: string): Tag[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const tags: Tag[] = [];
+  for (const item of value.slice(0, 20) as Array<Record<string, unknown>>) {
+    const userId = item?.userId ?? item?.user_id;
+    if (typeof item?.offset !== "number" || typeof item.length !== "number") continue;
+    if ((typeof userId !== "string" && typeof userId !== "number") || !/^\d{1,18}$/.test(String(userId))) continue;
+    tags.push({ user_id: String(userId), offset: item.offset, length: item.length });
+  }
+  return tags;
+}
+
+export const storedTags = (tags: readonly Tag[]) => JSON.stringify(tags.map((tag) => ({ userId: tag.user_id, offset: tag.offset, length: tag.length })));
+
 const userRefSchema = z.object({
   id: idString,
   username: z.string(),
@@ -104,8 +125,12 @@ export const didItPostSchema = z.object({
 });
 export type DidItPost = z.infer<typeof didItPostSchema>;
 
-/** Features a person may switch off for comments on their own pins (AggregatedCommentFeaturesResource). */
-export const COMMENT_FEATURES = ["comments_on_my_pins", "mentions", "translate"] as const;
+/**
+ * Comment features a person may switch off (AggregatedCommentFeaturesResource); a feature not
+ * in their map is on. allow_comments: others may comment on my pins. allow_mentions: others
+ * may tag me in a comment.
+ */
+export const COMMENT_FEATURES = ["allow_comments", "allow_mentions"] as const;
 export type CommentFeature = (typeof COMMENT_FEATURES)[number];
-export const featureMapSchema = z.partialRecord(z.enum(COMMENT_FEATURES), z.boolean());
+export const featureMapSchema = z.strictObject({ allow_comments: z.boolean().optional(), allow_mentions: z.boolean().optional() });
 export type FeatureMap = z.infer<typeof featureMapSchema>;

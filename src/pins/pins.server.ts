@@ -11,6 +11,9 @@ import {
   type PinKind,
 } from "./pin.ts";
 import type { z } from "zod";
+import { parseStoredTags } from "../comments/comment.ts";
+import { toSegments, type Segment } from "../comments/segments.ts";
+import { TAGGED_USERS_SQL, parseTaggedUsers } from "../comments/tagged-users.ts";
 import type { PinTableRow } from "./pin-row.ts";
 import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
 import { canViewProfile, profileVisibleSql, userImageUrl, type LoginState } from "../users/user.ts";
@@ -45,6 +48,8 @@ export interface VideoFormat {
 export interface CommentSummary {
   id: string;
   text: string;
+  /** The text as src/comments/segments.ts renders it: text, profile mentions, safe links. */
+  segments: Segment[];
   createdAt: string;
   replyCount: number;
   likeCount: number;
@@ -322,14 +327,16 @@ export async function getPin(
       .bind(pinId),
     db
       .prepare(
-        `SELECT c.id, c.text, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
-                u.username, u.full_name, u.image_key
+        `SELECT c.id, c.text, c.tags, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
+                u.username, u.full_name, u.image_key,
+                ${TAGGED_USERS_SQL} AS tagged_users
          FROM comments c JOIN users u ON u.id = c.user_id
          WHERE c.pin_id = ?1 AND c.parent_id IS NULL AND c.is_hidden = 0
+           AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = c.user_id AND k.blocked_id = ?3) OR (k.blocker_id = ?3 AND k.blocked_id = c.user_id))
          ORDER BY c.highlighted_by_pin_owner DESC, c.created_at DESC, c.id DESC
          LIMIT ?2`,
       )
-      .bind(pinId, FIRST_COMMENTS),
+      .bind(pinId, FIRST_COMMENTS, viewerId),
     relatedPinsStatement(db, pinId, relatedCursor),
   ]);
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
@@ -407,6 +414,7 @@ export async function getPin(
         (comment): CommentSummary => ({
           id: String(comment.id),
           text: String(comment.text),
+          segments: toSegments(String(comment.text), parseStoredTags(String(comment.tags)), parseTaggedUsers(comment.tagged_users as string | null), blockedHosts),
           createdAt: new Date(Number(comment.created_at)).toISOString(),
           replyCount: Number(comment.reply_count),
           likeCount: Number(comment.like_count),

@@ -18,6 +18,8 @@ import { DEFAULT_LOCALE } from "../context/locales.ts";
 
 /** Largest request body any route accepts; routes may bound theirs tighter. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+const PHOTO_UPLOAD_PATH = "/v3/did_it/photos/";
+const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 
 export type PageRenderer = (c: Context<AppEnv>) => Promise<Response> | Response;
 
@@ -37,14 +39,17 @@ export function createApp(renderPage: PageRenderer) {
   app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
   app.use(requestContext());
   app.use(csrf());
-  app.use(
+  const limitOf = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
-        throw new ApiError(413, ErrorCode.PayloadTooLarge, { message: "api.payloadTooLarge", values: { limit: MAX_BODY_BYTES } });
+        throw new ApiError(413, ErrorCode.PayloadTooLarge, { message: "api.payloadTooLarge", values: { limit: maxSize } });
       },
-    }),
-  );
+    });
+  const generalLimit = limitOf(MAX_BODY_BYTES);
+  // Tried-it photos may be 5 MB (the handler checks the file itself); multipart framing on top.
+  const photoLimit = limitOf(PHOTO_UPLOAD_MAX_BYTES);
+  app.use((c, next) => (c.req.path === PHOTO_UPLOAD_PATH ? photoLimit(c, next) : generalLimit(c, next)));
 
   app.route("/media", mediaRoutes);
   app.route("/resource", resourceRoutes);

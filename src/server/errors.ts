@@ -140,6 +140,12 @@ export function zodProblems(error: z.ZodError, prefix = "", input?: unknown): Fi
         return { field, reason: "validation.invalidValue", values: { values: issue.values.map(String).join(", ") } };
       case "unrecognized_keys":
         return { field: [field === "body" ? "" : field, issue.keys[0]].filter(Boolean).join("."), reason: "validation.unknownKey" };
+      case "custom": {
+        // A feature's own rule names its message as "namespace:key", with values in params.
+        const values = (issue.params as { values?: Record<string, string | number> } | undefined)?.values;
+        if (!/^[a-z]+:[A-Za-z.]+$/.test(issue.message)) return { field, reason: "validation.invalid" };
+        return values ? { field, reason: issue.message, values } : { field, reason: issue.message };
+      }
       default:
         return { field, reason: "validation.invalid" };
     }

@@ -28,6 +28,12 @@ export const RATE_RULES = {
   /** Each switch and country-domain hand-off writes a session or token row. */
   switchPerDevice: { name: "switch:device", limit: 60, windowMs: 15 * 60_000 },
   cctldPerAccount: { name: "cctld:account", limit: 30, windowMs: 60 * 60_000 },
+  /** Comments: a lively thread's pace, not a flood. */
+  commentCreatePerUser: { name: "comment:user", limit: 30, windowMs: 10 * 60_000 },
+  /** Translations call a paid model: a reader's worth per signed-in user or address. */
+  commentTranslatePerViewer: { name: "comment-translate:viewer", limit: 60, windowMs: 10 * 60_000 },
+  /** Tried-it posts and their photos (each photo is an R2 write). */
+  didItPostPerUser: { name: "did-it-post:user", limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateHit {

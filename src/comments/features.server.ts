@@ -1,0 +1,45 @@
+// A person's comment feature map (AggregatedCommentFeaturesResource, spec 000 §3 "plus a
+// feature map per user", §6: feature updates send the parental passcode). Stored as one JSON
+// row per person; a feature not in the map is on.
+import type { Context } from "hono";
+import { requireFullViewer, requireWriteAllowed } from "../accounts/guards.server.ts";
+import { requirePasscode } from "../accounts/passcode.server.ts";
+import type { AppEnv } from "../server/context.ts";
+import { ApiError, ErrorCode } from "../server/errors.ts";
+import { COMMENT_FEATURES, featureMapSchema, type FeatureMap } from "./comment.ts";
+
+/** Every feature with its value (missing ones on), from a stored map. */
+export function completeMap(stored: FeatureMap): Required<FeatureMap> {
+  return Object.fromEntries(COMMENT_FEATURES.map((feature) => [feature, stored[feature] ?? true])) as Required<FeatureMap>;
+}
+
+export async function featuresOf(db: D1Database, userId: number): Promise<Required<FeatureMap>> {
+  const row = await db.prepare("SELECT feature_map FROM comment_features WHERE user_id = ?1").bind(userId).first<{ feature_map: string }>();
+  let stored: unknown;
+  try {
+    stored = row ? JSON.parse(row.feature_map) : {};
+  } catch {
+    stored = {};
+  }
+  const parsed = featureMapSchema.safeParse(stored);
+  return completeMap(parsed.success ? parsed.data : {});
+}
+
+const ownOnly = () => new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.ownFeaturesOnly" });
+
+export async function getFeatures(c: Context<AppEnv>, userId: number): Promise<{ featureMap: Required<FeatureMap> }> {
+  if (requireFullViewer(c).user.id !== userId) throw ownOnly();
+  return { featureMap: await featuresOf(c.env.DB, userId) };
+}
+
+export async function updateFeatures(c: Context<AppEnv>, userId: number, changes: FeatureMap, passcode: string | undefined): Promise<{ featureMap: Required<FeatureMap> }> {
+  if (requireWriteAllowed(c).user.id !== userId) throw ownOnly();
+  await requirePasscode(c, passcode);
+  const next = { ...(await featuresOf(c.env.DB, userId)), ...changes };
+  await c.env.DB.prepare(
+    "INSERT INTO comment_features (user_id, feature_map, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET feature_map = excluded.feature_map, updated_at = excluded.updated_at",
+  )
+    .bind(userId, JSON.stringify(next), Date.now())
+    .run();
+  return { featureMap: next };
+}
