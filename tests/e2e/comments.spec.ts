@@ -213,6 +213,9 @@ test("a script-injection payload is shown as text, never run", async ({ page }, 
   // And in the server HTML after a reload, for readers without script.
   const html = await (await page.request.get(`/pin/${cast.pin}/?server_only=1`)).text();
   expect(html).not.toContain(`<script>alert(2)</script>`);
+  // Server-only pages (crawlers, caches) carry no island at all, only PinComments' HTML.
+  expect(html).not.toContain("comments-island");
+  expect(html).toContain("pin-comments");
   await openPin(page, cast.pin);
   const again = await item(page, mark);
   await expect(again.locator(".comment-text")).toHaveText(payload);
@@ -226,4 +229,57 @@ test("comments turned off: the message and no composer", async ({ page }, testIn
   await openPin(page, DISABLED_PIN);
   await expect(island(page).getByText(text(project, "c.disabled"))).toBeVisible();
   await expect(composer(page, project)).toHaveCount(0);
+});
+
+// A 1×1 PNG: the server sniffs magic bytes, so a real image header is needed.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+test("tried it: the tab by keyboard, a post with a photo, like and helpful", async ({ page }, testInfo) => {
+  const project = projectOf(testInfo.project.name);
+  const cast = CAST[project];
+  await signIn(page, cast.commenter);
+  await openPin(page, cast.pin);
+  const commentsTab = island(page).getByRole("tab", { name: text(project, "c.tabComments") });
+  await commentsTab.focus();
+  await commentsTab.press(project === "ar" ? "ArrowLeft" : "ArrowRight");
+  const triedTab = island(page).getByRole("tab", { name: text(project, "c.tabTried") });
+  await expect(triedTab).toBeFocused();
+  await expect(triedTab).toHaveAttribute("aria-selected", "true");
+
+  const mark = token();
+  const panel = island(page).getByRole("tabpanel");
+  await panel.getByLabel(text(project, "c.tried.formLabel")).fill(`worked well ${mark}`);
+  await panel.getByLabel(text(project, "c.tried.photo")).setInputFiles({ name: "try.png", mimeType: "image/png", buffer: PNG });
+  const uploaded = page.waitForResponse((r) => r.url().includes("/v3/did_it/photos/"));
+  const created = page.waitForResponse((r) => r.url().includes("/resource/DidItActivityResource/create/"));
+  await panel.getByRole("button", { name: text(project, "c.tried.post"), exact: true }).click();
+  expect((await uploaded).status()).toBe(200);
+  const answer = await created;
+  expect(answer.status()).toBe(200);
+  const postId = ((await answer.json()) as { resource_response: { data: { id: string } } }).resource_response.data.id;
+  try {
+    const entry = panel.getByRole("list", { name: text(project, "c.tried.listLabel") }).getByRole("listitem").first();
+    await expect(entry).toContainText(mark);
+    await expect(entry.getByRole("img")).toBeVisible();
+    const like = entry.getByRole("button", { name: text(project, "c.like"), exact: true });
+    const liked = page.waitForResponse((r) => r.url().includes("/resource/DidItLikeResource/create/"));
+    await like.click();
+    expect((await liked).status()).toBe(200);
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await expect(entry.getByText(text(project, "c.likes", { count: 1 }))).toBeVisible();
+    const helpful = entry.getByRole("button", { name: text(project, "c.helpful"), exact: true });
+    const marked = page.waitForResponse((r) => r.url().includes("/resource/DidItHelpfulResource/create/"));
+    await helpful.click();
+    expect((await marked).status()).toBe(200);
+    await expect(helpful).toHaveAttribute("aria-pressed", "true");
+  } finally {
+    await page.evaluate(async (id) => {
+      const csrf = decodeURIComponent(/(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "");
+      await fetch("/resource/DidItActivityResource/delete/", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest" },
+        body: JSON.stringify({ options: { did_it_id: id } }),
+      });
+    }, postId);
+  }
 });
