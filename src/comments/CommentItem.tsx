@@ -102,11 +102,16 @@ export function CommentItem({ comment, context }: { comment: Comment; context: I
       <div className="comment-actions">
         {viewer ? (
           <>
-            <button type="button" className="comment-action" aria-pressed={liked} onClick={() => void actions.like(comment.id, !liked)}>
+            <button type="button" className="comment-action" aria-pressed={liked} aria-label={fill(strings.likeLabel, { name: author })} onClick={() => void actions.like(comment.id, !liked)}>
               {strings.like}
             </button>
             <span className="comment-count">{fill(strings.likes, { count: likes })}</span>
-            <button type="button" className="comment-action" aria-pressed={comment.marked_helpful_by_me} onClick={() => void actions.helpful(comment.id, !comment.marked_helpful_by_me)}>
+            <button
+              type="button"
+              className="comment-action"
+              aria-pressed={comment.marked_helpful_by_me}
+              aria-label={fill(strings.helpfulLabel, { name: author })}
+              onClick={() => void actions.helpful(comment.id, !comment.marked_helpful_by_me)}>
               {strings.helpful}
             </button>
             <span className="comment-count">{fill(strings.helpfulCount, { count: comment.helpful_count })}</span>

@@ -109,7 +109,32 @@ export default function CommentsIsland(props: CommentsIslandProps) {
     }
   }, [io]);
 
-  if (!hydrated || !ready || !state) return <div className="comments-island" data-hydrated="false" />;
+  // Signed out, the log-in composer is in the server HTML too (this island hydrates on
+  // interaction for signed-out readers, so reading costs no React) and keeps its place in the
+  // tree from the first render on, so the dialog it opens survives the list arriving.
+  const login =
+    signedOut && !commentsDisabled ? (
+      <div className="comment-login">
+        <AuthModal
+          triggers={[{ mode: "login", label: strings.signedOut, className: "button primary" }]}
+          path={`/pin/${pinId}/`}
+          intent={{ kind: "comment", pinId }}
+          country={props.country}
+          locale={props.locale}
+          idPrefix="comment-auth"
+        />
+      </div>
+    ) : null;
+
+  if (!hydrated || !ready || !state) {
+    return (
+      <section className="comments-island" data-hydrated="false">
+        {null}
+        {login}
+        {null}
+      </section>
+    );
+  }
 
   const context: ItemContext = {
     strings,
@@ -142,6 +167,7 @@ export default function CommentsIsland(props: CommentsIslandProps) {
   return (
     <section className="comments-island" data-hydrated={top.loaded ? "true" : "false"} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{fill(strings.heading, { count: state.commentCount })}</h2>
+      {login}
       <div role="tablist" aria-label={strings.tabsLabel} className="comments-tabs">
         {(["comments", "tried"] as const).map((key) => (
           <button
@@ -175,17 +201,6 @@ export default function CommentsIsland(props: CommentsIslandProps) {
             )}
             <Composer ref={composer} strings={strings} label={strings.composerLabel} submitLabel={strings.post} people={people} lookup={lookup} onSubmit={post} />
           </>
-        ) : signedOut ? (
-          <div className="comment-login">
-            <AuthModal
-              triggers={[{ mode: "login", label: strings.signedOut, className: "button primary" }]}
-              path={`/pin/${pinId}/`}
-              intent={{ kind: "comment", pinId }}
-              country={props.country}
-              locale={props.locale}
-              idPrefix="comment-auth"
-            />
-          </div>
         ) : null}
         {top.loaded && top.items.length === 0 && !commentsDisabled && <p>{strings.none}</p>}
         <ol className="comment-list" aria-label={strings.listLabel}>

@@ -147,13 +147,13 @@ export function TriedIt({ pinId, strings, signedIn, io, language }: TriedItProps
               {post.image_url && <img className="tried-photo" src={post.image_url} alt={fill(strings["tried.photoAlt"], { name })} loading="lazy" />}
               <div className="comment-actions">
                 {signedIn && (
-                  <button type="button" className="comment-action" aria-pressed={post.liked_by_me} onClick={() => void mark(post, "like")}>
+                  <button type="button" className="comment-action" aria-pressed={post.liked_by_me} aria-label={fill(strings["tried.likeLabel"], { name })} onClick={() => void mark(post, "like")}>
                     {strings.like}
                   </button>
                 )}
                 <span className="comment-count">{fill(strings.likes, { count: post.like_count })}</span>
                 {signedIn && (
-                  <button type="button" className="comment-action" aria-pressed={post.marked_helpful_by_me} onClick={() => void mark(post, "helpful")}>
+                  <button type="button" className="comment-action" aria-pressed={post.marked_helpful_by_me} aria-label={fill(strings["tried.helpfulLabel"], { name })} onClick={() => void mark(post, "helpful")}>
                     {strings.helpful}
                   </button>
                 )}
