@@ -14,6 +14,7 @@ import { useHydrated } from "../organize/hydrated.ts";
 import { canPage, emptyList } from "../feeds/feed.ts";
 import type { Comment, Tag } from "./comment.ts";
 import { browserIo, commentActions } from "./actions.ts";
+import { blockedSet, checkHosts, hostsIn } from "./blocked-hosts.ts";
 import { CommentItem, type ItemContext } from "./CommentItem.tsx";
 import { Composer } from "./Composer.tsx";
 import { DeleteDialog, FlagDialog } from "./FlagDialog.tsx";
@@ -34,8 +35,8 @@ export interface CommentsIslandProps {
   signedOut: boolean;
   commentCount: number;
   commentsDisabled: boolean;
-  /** link_domains.is_blocked hosts: links to them stay text, as in the server HTML. */
-  blockedHosts: string[];
+  /** SHA-256 digests of link_domains.is_blocked hosts: links to them stay text, as in the server HTML. */
+  blockedHostDigests: string[];
   strings: CommentStrings;
   language: string;
   country: string;
@@ -54,7 +55,8 @@ export default function CommentsIsland(props: CommentsIslandProps) {
     () => commentActions(io, { failed: strings.failed, offline: strings.offline, flagged: strings.flagged, translateFailed: strings.translateFailed }),
     [io, strings.failed, strings.offline, strings.flagged, strings.translateFailed],
   );
-  const blocked = useMemo(() => new Set(props.blockedHosts), [props.blockedHosts]);
+  const digests = useMemo(() => new Set(props.blockedHostDigests), [props.blockedHostDigests]);
+  const [verdicts, setVerdicts] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [tab, setTab] = useState<Tab>("comments");
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const [flagging, setFlagging] = useState<Comment | null>(null);
@@ -89,6 +91,19 @@ export default function CommentsIsland(props: CommentsIslandProps) {
       composer.current?.scrollIntoView({ block: "center" });
     }
   }, [ready, resumed]);
+
+  // Link hosts in the listed comments; each is checked once against the digests.
+  const hosts = useMemo(() => [...new Set((state ? allComments(state) : []).flatMap((comment) => hostsIn(comment.text)))], [state]);
+  useEffect(() => {
+    const unchecked = hosts.filter((host) => !verdicts.has(host));
+    if (unchecked.length === 0) return;
+    let live = true;
+    void checkHosts(unchecked, digests).then((found) => live && setVerdicts((known) => new Map([...known, ...found])));
+    return () => {
+      live = false;
+    };
+  }, [hosts, verdicts, digests]);
+  const blocked = useMemo(() => blockedSet(hosts, verdicts), [hosts, verdicts]);
 
   const people = useMemo(() => {
     const seen = new Map<string, MentionUser>([[pinner.id, pinner]]);

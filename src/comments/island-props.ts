@@ -5,19 +5,20 @@
 import type { TFunction } from "i18next";
 import type { RequestContext } from "../context/request-context.ts";
 import type { PinDetail } from "../pins/pins.server.ts";
+import { hostDigest } from "./blocked-hosts.ts";
 import { commentStrings } from "./strings.ts";
 import type { CommentsIslandProps } from "./CommentsIsland.tsx";
 
-/** Blocked hosts handed to the island, bounded so a huge table never bloats the page. */
+/** Blocked-host digests handed to the island, bounded so a huge table never bloats the page. */
 export const BLOCKED_HOSTS_MAX = 2000;
 
-export function commentsIslandProps(
+export async function commentsIslandProps(
   ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session" | "language" | "locale">,
   t: TFunction,
   pin: Pick<PinDetail, "id" | "pinner" | "commentCount" | "commentsDisabled">,
   blockedHosts: ReadonlySet<string>,
   country: string,
-): CommentsIslandProps | null {
+): Promise<CommentsIslandProps | null> {
   if (ctx.noClientScript) return null;
   const user = ctx.session?.user;
   const viewer = ctx.viewerType === "AUTH" && user ? { id: String(user.id), username: user.username, full_name: user.full_name ?? "" } : null;
@@ -28,7 +29,8 @@ export function commentsIslandProps(
     signedOut: ctx.viewerType === "UNAUTH",
     commentCount: pin.commentCount,
     commentsDisabled: pin.commentsDisabled,
-    blockedHosts: [...blockedHosts].slice(0, BLOCKED_HOSTS_MAX),
+    // Digests, never the hosts: the blocked list itself is not published in the page.
+    blockedHostDigests: await Promise.all([...blockedHosts].slice(0, BLOCKED_HOSTS_MAX).map(hostDigest)),
     strings: commentStrings(t),
     language: ctx.language,
     country,

@@ -231,6 +231,21 @@ test("a script-injection payload is shown as text, never run", async ({ page }, 
   await remove(page, project, again);
 });
 
+test("links in comments: http(s) off blocked hosts only, marked as user-generated", async ({ page }, testInfo) => {
+  const project = projectOf(testInfo.project.name);
+  const cast = CAST[project];
+  await signIn(page, cast.commenter);
+  await openPin(page, cast.pin);
+  const mark = token();
+  const entry = await post(page, project, `https://shop.dealsgalore-now.example/deal https://recipes.example/orzo ${mark}`);
+  const allowed = entry.getByRole("link", { name: "https://recipes.example/orzo" });
+  await expect(allowed).toHaveAttribute("rel", "nofollow ugc noopener");
+  await expect(allowed).toHaveAttribute("href", "https://recipes.example/orzo");
+  await expect(entry.getByRole("link", { name: /dealsgalore/ })).toHaveCount(0);
+  await expect(entry.locator(".comment-text")).toContainText("https://shop.dealsgalore-now.example/deal");
+  await remove(page, project, entry);
+});
+
 test("comments turned off: the message and no composer", async ({ page }, testInfo) => {
   const project = projectOf(testInfo.project.name);
   await signIn(page, CAST[project].commenter);
