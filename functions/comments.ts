@@ -43,11 +43,8 @@ commentRoutes.post("/aggregated_comments/:id{[0-9]+}/react/", async (c) => {
   await body(c, reactBody);
   return success(c, await setLike(c, id, true));
 });
-commentRoutes.delete("/aggregated_comments/:id{[0-9]+}/react/", async (c) => {
-  const id = pathId(c.req.param("id"));
-  await body(c, reactBody.partial());
-  return success(c, await setLike(c, id, false));
-});
+// Taking a like back needs no body: there is one reaction type and one reaction per person.
+commentRoutes.delete("/aggregated_comments/:id{[0-9]+}/react/", async (c) => success(c, await setLike(c, pathId(c.req.param("id")), false)));
 
 commentRoutes.post("/helpful/1/:id{[0-9]+}/", async (c) => success(c, await setHelpful(c, pathId(c.req.param("id")), true)));
 commentRoutes.delete("/helpful/1/:id{[0-9]+}/", async (c) => success(c, await setHelpful(c, pathId(c.req.param("id")), false)));

@@ -32,5 +32,5 @@ interface Env {
    * Workers AI (`[ai] binding = "AI"`): translates comments (GET /v3/aggregated_comments/{id}/translate/).
    * Optional: without it a translation answers an empty text; never needed locally.
    */
-  AI?: { run(model: string, input: Record<string, unknown>): Promise<unknown> };
+  AI?: import("./comments/translate.ts").TranslationAi;
 }

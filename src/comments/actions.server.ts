@@ -8,6 +8,7 @@ import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
 import { clientIp } from "../server/client-ip.ts";
 import { purgeLater } from "../social/guard.server.ts";
 import { parseStoredTags, storedTags, type Comment } from "./comment.ts";
+import { translateText } from "./translate.ts";
 import { loadComment, loadCommentForWrite, readComment } from "./rows.server.ts";
 
 export type CommentMark = "like" | "helpful";
@@ -86,23 +87,14 @@ export async function removeMention(c: Context<AppEnv>, commentId: number): Prom
   return readComment(db, row.id, viewerId);
 }
 
-export const TRANSLATION_MODEL = "@cf/meta/m2m100-1.2b";
-
 /**
  * The comment in the viewer's language through the optional Workers AI binding; an empty text
- * when the binding is absent or the model fails (spec 000 §4: "translation set (empty on failure)").
+ * when the binding is absent or the model fails (src/comments/translate.ts).
  */
 export async function translateComment(c: Context<AppEnv>, commentId: number): Promise<{ text: string }> {
   const viewerId = c.var.ctx.session?.user.id ?? null;
   const { row } = await loadComment(c, commentId, viewerId);
-  const ai = c.env.AI;
-  if (!ai) return { text: "" };
+  if (!c.env.AI) return { text: "" };
   await enforce(c.env.DB, RATE_RULES.commentTranslatePerViewer, viewerId ?? `ip:${clientIp(c.req.raw)}`);
-  try {
-    const target = c.var.ctx.language.split("-")[0] ?? "en";
-    const answer = (await ai.run(TRANSLATION_MODEL, { text: row.text, target_lang: target })) as { translated_text?: unknown };
-    return { text: typeof answer.translated_text === "string" ? answer.translated_text.slice(0, 2000) : "" };
-  } catch {
-    return { text: "" };
-  }
+  return { text: await translateText(c.env.AI, row.text, c.var.ctx.language) };
 }

@@ -205,20 +205,20 @@ export async function deleteComment(c: Context<AppEnv>, commentId: number): Prom
 
 /**
  * The author or the pin's owner hides a comment from everyone but its author. `forUser`
- * hides every comment that author has on the pin and each one they post there later.
+ * hides every comment that author has on the pin; asked by the pin's owner, it also hides
+ * each one the author posts there later (an author hiding their own keeps posting visibly).
  */
 export async function hideComment(c: Context<AppEnv>, commentId: number, forUser: boolean): Promise<{ hidden_ids: string[] }> {
   const db = c.env.DB;
   const { row, viewerId } = await loadCommentForWrite(c, commentId, false);
   if (row.user_id !== viewerId && row.pinner_id !== viewerId) throw onlyAuthorOrOwner();
   const now = Date.now();
+  const remember = forUser && row.pinner_id === viewerId && row.user_id !== viewerId;
+  const rememberAuthor = db
+    .prepare("INSERT INTO comment_hidden_authors (pin_id, user_id, hidden_by, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING")
+    .bind(row.pin_id, row.user_id, viewerId, now);
   const hide = forUser
-    ? [
-        db
-          .prepare("INSERT INTO comment_hidden_authors (pin_id, user_id, hidden_by, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING")
-          .bind(row.pin_id, row.user_id, viewerId, now),
-        db.prepare("UPDATE comments SET is_hidden = 1 WHERE pin_id = ?1 AND user_id = ?2").bind(row.pin_id, row.user_id),
-      ]
+    ? [...(remember ? [rememberAuthor] : []), db.prepare("UPDATE comments SET is_hidden = 1 WHERE pin_id = ?1 AND user_id = ?2").bind(row.pin_id, row.user_id)]
     : [db.prepare("UPDATE comments SET is_hidden = 1 WHERE id = ?1").bind(row.id)];
   const results = await db.batch([
     ...hide,

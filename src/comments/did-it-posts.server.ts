@@ -71,6 +71,7 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
   const { viewerId } = await requirePinReaction(c, pinId);
   const imageKey = signature === undefined ? null : await ownPhotoKey(c, signature, viewerId);
   await enforce(db, RATE_RULES.didItPostPerUser, viewerId);
+  const previous = await db.prepare("SELECT image_key FROM did_its WHERE pin_id = ?1 AND user_id = ?2").bind(pinId, viewerId).first<{ image_key: string | null }>();
   const now = Date.now();
   const results = await db.batch([
     db.prepare("UPDATE pins SET did_it_images_count = did_it_images_count + 1 WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM did_its WHERE pin_id = ?1 AND user_id = ?2)").bind(pinId, viewerId),
@@ -85,6 +86,9 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
   const row = results.at(-1)?.results?.[0] as PostRow | undefined;
   if (!row) throw notFound("social:api.didItNotFound");
   purgeLater(c, [`/pin/${pinId}/`]);
+  // A rewritten post's replaced photo is no longer shown anywhere.
+  const replaced = previous?.image_key ?? null;
+  if (replaced !== null && replaced !== row.image_key) c.executionCtx.waitUntil(c.env.MEDIA.delete(replaced).catch(() => undefined));
   return toPost(row);
 }
 
@@ -92,7 +96,10 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
 export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Promise<{ id: string }> {
   const db = c.env.DB;
   const viewerId = requireWriteAllowed(c).user.id;
-  const didIt = await db.prepare("SELECT d.pin_id, d.user_id, p.pinner_id FROM did_its d JOIN pins p ON p.id = d.pin_id WHERE d.id = ?1").bind(didItId).first<{ pin_id: number; user_id: number; pinner_id: number }>();
+  const didIt = await db
+    .prepare("SELECT d.pin_id, d.user_id, d.image_key, p.pinner_id FROM did_its d JOIN pins p ON p.id = d.pin_id WHERE d.id = ?1")
+    .bind(didItId)
+    .first<{ pin_id: number; user_id: number; image_key: string | null; pinner_id: number }>();
   if (!didIt || !(await loadVisiblePin(db, didIt.pin_id, viewerId))) throw notFound("social:api.didItNotFound");
   if (didIt.user_id !== viewerId && didIt.pinner_id !== viewerId) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.onlyAuthorOrOwner" });
   await db.batch([
@@ -100,6 +107,9 @@ export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Prom
     db.prepare("DELETE FROM did_its WHERE id = ?1").bind(didItId),
   ]);
   purgeLater(c, [`/pin/${didIt.pin_id}/`]);
+  // The photo goes with its post, after the answer.
+  const photoKey = didIt.image_key;
+  if (photoKey !== null) c.executionCtx.waitUntil(c.env.MEDIA.delete(photoKey).catch(() => undefined));
   return { id: String(didItId) };
 }
 

@@ -109,7 +109,7 @@ export async function loadComment(c: Context<AppEnv>, commentId: number, viewerI
 /** loadComment for a change: a full, write-allowed login first (401 signed out), then the pin's board policy. */
 export async function loadCommentForWrite(c: Context<AppEnv>, commentId: number, blockRefuses = true): Promise<CommentAccess & { viewerId: number }> {
   const viewerId = requireWriteAllowed(c).user.id;
-  const access = await loadComment(c, commentId, viewerId, blockRefuses && true);
+  const access = await loadComment(c, commentId, viewerId, blockRefuses);
   const moderating = access.pin.pinner_id === viewerId;
   if (!blockRefuses && !moderating && (access.pin.blocked === 1 || access.row.author_blocked === 1)) throw blockedError();
   if (access.pin.board_id !== null) await requireBoardAction(c, access.pin.board_id, "react_to_pin");

@@ -11,7 +11,7 @@ import type { BoardState } from "./board-state.ts";
 import { createBoardStore, refusalNotice, type PinItem } from "./board-store.ts";
 import { BoardForm } from "./BoardForm.tsx";
 import { CollaboratorsDialog } from "./CollaboratorsDialog.tsx";
-import { Dialog } from "./Dialog.tsx";
+import { ConfirmActions, Dialog } from "./Dialog.tsx";
 import type { ViewerRecord } from "./organize.server.ts";
 import { SectionsPanel } from "./SectionsPanel.tsx";
 import { SelectPanel } from "./SelectPanel.tsx";
@@ -196,23 +196,16 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
 
       <Dialog open={open === "delete"} title={s["delete.title"]} closeLabel={s.close} role="alertdialog" onClose={() => setOpen(null)}>
         <p>{fill(s["delete.body"], { name: board.name })}</p>
-        <div className="organize-actions">
-          <button type="button" className="button" data-autofocus onClick={() => setOpen(null)}>
-            {s.cancel}
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() =>
+        <ConfirmActions
+          cancelLabel={s.cancel}
+          confirmLabel={s["delete.confirm"]}
+          onCancel={() => setOpen(null)}
+          onConfirm={() =>
               void store.remove().then((done) => {
                 setOpen(null);
                 if (done) location.assign(props.ownerUrl);
-              })
-            }
-          >
-            {s["delete.confirm"]}
-          </button>
-        </div>
+              })}
+        />
       </Dialog>
 
       {canSeeCollaborators && (

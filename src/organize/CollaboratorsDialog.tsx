@@ -9,7 +9,7 @@ import { allows, type BoardRole } from "../boards/policy.ts";
 import { collaborationReducer, type CollaborationEvent, type CollaborationState } from "../social/collaborators.ts";
 import { organizeApi, type CollaboratorJson } from "./api.ts";
 import { refusalNotice, type BoardStore } from "./board-store.ts";
-import { Dialog } from "./Dialog.tsx";
+import { ConfirmActions, Dialog } from "./Dialog.tsx";
 import { fill, type OrganizeStrings } from "./strings.ts";
 import { noticeText, showToast } from "./toast.ts";
 
@@ -135,26 +135,19 @@ export function CollaboratorsDialog({ open, onClose, store, strings, role, viewe
         {confirmLeave ? (
           <>
             <p>{s["collab.leaveConfirm"]}</p>
-            <div className="organize-actions">
-              <button type="button" className="button" data-autofocus onClick={() => setConfirmLeave(false)}>
-                {s.cancel}
-              </button>
-              <button
-                type="button"
-                className="button primary"
-                onClick={() =>
+            <ConfirmActions
+              cancelLabel={s.cancel}
+              confirmLabel={s["collab.leave"]}
+              onCancel={() => setConfirmLeave(false)}
+              onConfirm={() =>
                   void change({ type: "remove", user_id: viewerId }, () => organizeApi.removeCollaborator(boardId, viewerId)).then((left) => {
                     setConfirmLeave(false);
                     if (left) {
                       showToast("organize-left", s["toast.left"]);
                       onLeft();
                     }
-                  })
-                }
-              >
-                {s["collab.leave"]}
-              </button>
-            </div>
+                  })}
+            />
           </>
         ) : failed ? (
           <p role="alert">{s["collab.loadFailed"]}</p>

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { allows, type BoardRole } from "../boards/policy.ts";
 import { SECTION_TITLE_MAX, limitInput, sectionTitleProblem } from "./board-form.ts";
 import type { BoardStore, SectionItem } from "./board-store.ts";
-import { Dialog } from "./Dialog.tsx";
+import { ConfirmActions, Dialog } from "./Dialog.tsx";
 import { counted, fill, type OrganizeStrings } from "./strings.ts";
 
 interface Props {
@@ -163,22 +163,16 @@ export function SectionsPanel({ store, strings, role }: Props) {
         {deleting && (
           <>
             <p>{fill(s["sections.deleteConfirm"], { title: deleting.title })}</p>
-            <div className="organize-actions">
-              <button type="button" className="button" data-autofocus onClick={() => setDeleting(null)}>
-                {s.cancel}
-              </button>
-              <button
-                type="button"
-                className="button primary"
-                onClick={() => {
+            <ConfirmActions
+              cancelLabel={s.cancel}
+              confirmLabel={s["sections.delete"]}
+              onCancel={() => setDeleting(null)}
+              onConfirm={() => {
                   const id = deleting.id;
                   setDeleting(null);
                   void store.deleteSection(id);
                 }}
-              >
-                {s["sections.delete"]}
-              </button>
-            </div>
+            />
           </>
         )}
       </Dialog>

@@ -6,7 +6,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { allows, type BoardRole } from "../boards/policy.ts";
 import type { BoardStore, PinItem } from "./board-store.ts";
-import { Dialog } from "./Dialog.tsx";
+import { ConfirmActions, Dialog } from "./Dialog.tsx";
 import { SectionTitleForm } from "./SectionsPanel.tsx";
 import { isSelected, selectedCount } from "./selection.ts";
 import { counted, fill, type OrganizeStrings } from "./strings.ts";
@@ -154,21 +154,15 @@ export function SelectPanel({ store, strings, role, onDone }: Props) {
       </Dialog>
       <Dialog open={dialog === "delete"} title={s["bulkDelete.title"]} closeLabel={s.close} role="alertdialog" onClose={() => setDialog(null)}>
         <p>{counted(strings, "bulkDelete.body", count)}</p>
-        <div className="organize-actions">
-          <button type="button" className="button" data-autofocus onClick={() => setDialog(null)}>
-            {s.cancel}
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => {
+        <ConfirmActions
+          cancelLabel={s.cancel}
+          confirmLabel={s["select.delete"]}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
               setDialog(null);
               void store.deleteSelection();
             }}
-          >
-            {s["select.delete"]}
-          </button>
-        </div>
+        />
       </Dialog>
     </section>
   );

@@ -4,9 +4,9 @@
 // carry the person's request.
 import { call, resource, type Transport } from "../accounts/client/api.ts";
 import type { BoardPrivacy } from "../boards/board.ts";
-
-export type { BoardJson, SectionJson } from "../boards/board-json.ts";
 import type { BoardJson, SectionJson } from "../boards/board-json.ts";
+
+export type { BoardJson, SectionJson };
 
 export type CollaboratorStatus = "new" | "accepted";
 

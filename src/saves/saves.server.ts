@@ -9,15 +9,7 @@ import { pinListedSql } from "../boards/board.ts";
 import { badRequest, notFound } from "../server/errors.ts";
 import { boardFeedHead, isUniqueViolation, profileFeedHead } from "../boards/write.server.ts";
 
-/** spec 001 §3 savedInfo. boardId is null for a quick-save to the profile. */
-export interface SavedInfo {
-  boardId: string | null;
-  sectionId: string | null;
-  title: string;
-  type: "board" | "profile";
-  url: string;
-  localPinId: string;
-}
+export type { SavedInfo } from "./saved-info.ts";
 
 /** Binds exactly the parameters a statement names (?1..?N), from one shared list. */
 function bindUsed(statement: D1PreparedStatement, sql: string, params: readonly unknown[]): D1PreparedStatement {

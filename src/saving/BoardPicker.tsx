@@ -259,7 +259,9 @@ function PickerBody({ pinId, strings, saving, notice, headingId, close }: Picker
         hidden={rows.length === 0}
       >
         {groups.map((group) => (
-          <div role="group" key={`${group.key}-${group.rows[0]!.key}`} aria-labelledby={`${id}-group-${group.key}`} className="save-picker-group">
+          // A stable key: a group that re-rendered under the pointer (recent boards arriving) must
+          // not remount between mousedown and mouseup, or the click is lost.
+          <div role="group" key={group.key} aria-labelledby={`${id}-group-${group.key}`} className="save-picker-group">
             <div role="presentation" id={`${id}-group-${group.key}`} className="save-picker-group-label">
               {group.label}
             </div>

@@ -3,18 +3,10 @@
 // optimistically: the pin reads saved the moment the person chooses a board, and the snapshot
 // taken then is put back if the server refuses. No DOM, no fetch here.
 
-export type Privacy = "public" | "secret" | "protected";
+import type { SavedInfo } from "../saves/saved-info.ts";
 
-/** Spec 001 §3 savedInfo, as RepinResource answers it (ids are decimal strings). */
-export interface SavedInfo {
-  boardId: string | null;
-  sectionId: string | null;
-  /** The board's name (or the profile's label for a quick-save). */
-  title: string;
-  type: "board" | "profile";
-  url: string;
-  localPinId: string;
-}
+export type { SavedInfo };
+export type Privacy = "public" | "secret" | "protected";
 
 /** A board as the picker and the repin answer carry it. */
 export interface BoardRef {

@@ -27,6 +27,19 @@ describe("zodProblems names the field and the reason", () => {
   });
 });
 
+describe("zodProblems keeps a feature's own message key from a custom rule", () => {
+  const rule = (message: string, values?: Record<string, number>) =>
+    z.string().superRefine((_, ctx) => ctx.addIssue({ code: "custom", message, ...(values ? { params: { values } } : {}) }));
+  it.each<[string, Record<string, number> | undefined, { field: string; reason: string; values?: Record<string, number> }]>([
+    ["comments:validation.empty", undefined, { field: "text", reason: "comments:validation.empty" }],
+    ["comments:validation.tooLong", { maximum: 500 }, { field: "text", reason: "comments:validation.tooLong", values: { maximum: 500 } }],
+    ["free words, not a key", undefined, { field: "text", reason: "validation.invalid" }],
+  ])("%s", (message, values, expected) => {
+    const result = z.object({ text: rule(message, values) }).safeParse({ text: "x" });
+    expect(zodProblems(result.error!, "", { text: "x" })).toEqual([expected]);
+  });
+});
+
 describe("the resource error object", () => {
   it("carries every field of the spec, translated", () => {
     const error = badRequest([{ field: "options.title", reason: "validation.tooLong", values: { maximum: 50 } }]);

@@ -16,7 +16,7 @@ import { profileVisibleSql, userImageUrl } from "../users/user.ts";
 import type { CollaboratorStatus, CollaboratorType } from "./collaborators.ts";
 import { INVITE_ACCESS } from "./collaborators.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
-import { blockedError, purgeLater, type UserRef } from "./guard.server.ts";
+import { assertNotBlocked, purgeLater, type UserRef } from "./guard.server.ts";
 
 export const MAX_INVITES_PER_CALL = 50;
 /** A board's collaborator list is bounded; far above any real board's. */
@@ -78,11 +78,7 @@ export async function requestToJoin(c: Context<AppEnv>, boardId: number): Promis
   const db = c.env.DB;
   const { board, viewerId } = await requireBoardAction(c, boardId, "request_to_join");
   const viewer = viewerId!;
-  const blocked = await db
-    .prepare("SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)")
-    .bind(viewer, board.owner_id)
-    .first();
-  if (blocked) throw blockedError();
+  await assertNotBlocked(db, viewer, board.owner_id);
   const existing = await recordOf(db, boardId, viewer);
   if (existing && existing.type !== "request") throw new ApiError(409, ErrorCode.Conflict, { message: "social:api.alreadyInvited" });
   await db

@@ -8,11 +8,13 @@
 import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
+import type { BoardTableRow } from "../boards/board-row.ts";
 import type { AppEnv } from "../server/context.ts";
 import { badRequest, notFound } from "../server/errors.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
-import { requireBoardAction } from "../boards/access.server.ts";
-import { blockedError, purgeLater } from "./guard.server.ts";
+import { loadBoardWithRole, requireBoardAction } from "../boards/access.server.ts";
+import { canSeeBoard } from "../boards/policy.ts";
+import { assertNotBlocked, blockedError, purgeLater } from "./guard.server.ts";
 
 interface TargetUserRow {
   id: number;
@@ -156,34 +158,50 @@ interface BoardFollowRow {
   explicit: number;
 }
 
+/** The viewer's follow state of a board they may see, after a change, and the purge of its page. */
+async function boardFollowAnswer(c: Context<AppEnv>, board: Pick<BoardTableRow, "id" | "owner_id" | "slug">, viewer: number): Promise<BoardFollowAnswer> {
+  const db = c.env.DB;
+  const [state, owner] = await db.batch([
+    db.prepare(BOARD_FOLLOW_STATE_SQL).bind(board.id, viewer),
+    db.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id),
+  ]);
+  const row = state?.results?.[0] as BoardFollowRow | undefined;
+  const username = (owner?.results?.[0] as { username: string } | undefined)?.username;
+  if (username) purgeLater(c, [`/${username}/${board.slug}/`]);
+  return { board_id: String(board.id), followed_by_me: row?.followed === 1, explicitly_followed_by_me: row?.explicit === 1, follower_count: row?.follower_count ?? 0 };
+}
+
 export async function setBoardFollow(c: Context<AppEnv>, boardId: number, follow: boolean): Promise<BoardFollowAnswer> {
+  return follow ? followBoard(c, boardId) : unfollowBoard(c, boardId);
+}
+
+async function followBoard(c: Context<AppEnv>, boardId: number): Promise<BoardFollowAnswer> {
   const db = c.env.DB;
   const { board, viewerId } = await requireBoardAction(c, boardId, "follow_board");
   const viewer = viewerId!;
-  if (follow) {
-    const blocked = await db
-      .prepare("SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)")
-      .bind(viewer, board.owner_id)
-      .first();
-    if (blocked) throw blockedError();
-  }
-  const statements = follow
-    ? [
-        db.prepare(`UPDATE boards SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
-        db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'board', ?2, 1, ?3)").bind(viewer, boardId, Date.now()),
-      ]
-    : [
-        db.prepare(`UPDATE boards SET follower_count = MAX(follower_count - 1, 0) WHERE id = ?2 AND EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
-        db.prepare("DELETE FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id = ?2").bind(viewer, boardId),
-      ];
-  const results = await db.batch([
-    ...statements,
-    db.prepare(BOARD_FOLLOW_STATE_SQL).bind(boardId, viewer),
+  await assertNotBlocked(db, viewer, board.owner_id);
+  await db.batch([
+    db.prepare(`UPDATE boards SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
+    db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'board', ?2, 1, ?3)").bind(viewer, boardId, Date.now()),
   ]);
-  const row = results.at(-1)?.results?.[0] as BoardFollowRow | undefined;
-  const owner = await db.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id).first<{ username: string }>();
-  if (owner) purgeLater(c, [`/${owner.username}/${board.slug}/`]);
-  return { board_id: String(boardId), followed_by_me: row?.followed === 1, explicitly_followed_by_me: row?.explicit === 1, follower_count: row?.follower_count ?? 0 };
+  return boardFollowAnswer(c, board, viewer);
+}
+
+/**
+ * Takes back one's own board follow. No board role is needed: a board that turned secret
+ * after being followed must still be unfollowable, and the answer then tells nothing of it
+ * (no count: the same answer as for a board one never followed).
+ */
+async function unfollowBoard(c: Context<AppEnv>, boardId: number): Promise<BoardFollowAnswer> {
+  const db = c.env.DB;
+  const viewer = requireWriteAllowed(c).user.id;
+  await db.batch([
+    db.prepare(`UPDATE boards SET follower_count = MAX(follower_count - 1, 0) WHERE id = ?2 AND EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
+    db.prepare("DELETE FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id = ?2").bind(viewer, boardId),
+  ]);
+  const loaded = await loadBoardWithRole(db, boardId, viewer);
+  if (!loaded || !canSeeBoard(loaded.role, loaded.isPrivate)) return { board_id: String(boardId), followed_by_me: false, explicitly_followed_by_me: false, follower_count: 0 };
+  return boardFollowAnswer(c, loaded.board, viewer);
 }
 
 /** The viewer's relation to a profile, for its page (null signed out or on their own profile). */

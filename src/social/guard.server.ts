@@ -2,7 +2,6 @@
 // (src/boards/policy.ts) the pin
 // visibility rule (isPinListed, plus the pinner's profile), and the edge-cache purge.
 import type { Context } from "hono";
-import { z } from "zod";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
 import { collaboratorSql, isPinListed, type BoardPrivacy } from "../boards/board.ts";
@@ -11,11 +10,8 @@ import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
 import { purgePage } from "../server/page-cache.ts";
 import { canViewProfile, type LoginState } from "../users/user.ts";
 
-/** IDs travel as decimal strings (`"2001"`), validated ^\d{1,18}$, and are used as numbers. */
-export const idSchema = z
-  .string()
-  .regex(/^\d{1,18}$/, "ids are 1 to 18 digits")
-  .transform(Number);
+/** IDs travel as decimal strings (`"2001"`): the boards API's one rule (positive, safe integers). */
+export { idOption as idSchema } from "../boards/options.ts";
 
 interface PinAccessRow {
   id: number;
@@ -69,6 +65,12 @@ export async function requirePinReaction(c: Context<AppEnv>, pinId: number): Pro
 
 /** A block either way refuses following, inviting and acting on each other's things. */
 export const blockedError = () => new ApiError(403, ErrorCode.Forbidden, { message: "social:api.blocked" });
+
+/** 403 when a block stands between the two people, either way. */
+export async function assertNotBlocked(db: D1Database, a: number, b: number): Promise<void> {
+  const blocked = await db.prepare("SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)").bind(a, b).first();
+  if (blocked) throw blockedError();
+}
 
 /** Drops the signed-out renders of pages a write changed, after the answer is sent. */
 export function purgeLater(c: Context<AppEnv>, paths: string[]): void {

@@ -75,6 +75,20 @@ describe("collaborator changes", () => {
   });
 });
 
+describe("follows of a board that turned secret", () => {
+  it("can still be taken back, and the answer tells nothing of the board", async () => {
+    const board = await freshCastBoard(false);
+    const stranger = await browserFor("stranger");
+    await ok(stranger, "BoardFollowResource", "create", { board_id: String(board.boardId) });
+    expect(await row("SELECT follower_count FROM boards WHERE id = ?1", board.boardId)).toEqual({ follower_count: 1 });
+    await env.DB.prepare("UPDATE boards SET privacy = 'secret' WHERE id = ?1").bind(board.boardId).run();
+    const answer = await ok(stranger, "BoardFollowResource", "delete", { board_id: String(board.boardId) });
+    expect(answer).toEqual({ board_id: String(board.boardId), followed_by_me: false, explicitly_followed_by_me: false, follower_count: 0 });
+    expect(await row("SELECT follower_count FROM boards WHERE id = ?1", board.boardId)).toEqual({ follower_count: 0 });
+    expect(await row("SELECT count(*) AS n FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id = ?2", CAST.stranger, board.boardId)).toEqual({ n: 0 });
+  });
+});
+
 describe("moves never publish someone else's private pins", () => {
   it("keeps the owner's pin born on a secret board hidden when a collaborator moves it to their public board", async () => {
     const secret = await freshCastBoard(true);
