@@ -1,0 +1,18 @@
+// The signed-out comment this page should resume (unauthCommentPinId): boot.ts takes it after
+// login on the pin's page, dispatches INTENT_EVENT and leaves a window copy for islands that
+// hydrate later. Whichever asks first gets it, once (as saving/client.ts takeResumedSave does
+// for saves).
+import type { Intent } from "../accounts/client/unauth.ts";
+
+/** boot.ts announces a resumed signed-out intent with this event (its INTENT_EVENT). */
+export const INTENT_EVENT = "pinloom:intent";
+
+type Holder = { pinloomPendingIntent?: Intent | null; pinloomResumedComment?: string };
+
+export function takeResumedComment(pinId: string, announced: Intent | null = null, holder: Holder = window as Holder): boolean {
+  const intent = announced ?? holder.pinloomPendingIntent ?? null;
+  if (intent?.kind !== "comment" || intent.pinId !== pinId || holder.pinloomResumedComment === pinId) return false;
+  holder.pinloomResumedComment = pinId;
+  holder.pinloomPendingIntent = null;
+  return true;
+}
