@@ -125,7 +125,14 @@ function PickerBody({ pinId, strings, saving, notice, headingId, close }: Picker
   const optionId = (row: PickerRow) => `${id}-${row.key}`;
   const activeId = activeRow ? optionId(activeRow) : null;
 
+  // The keyboard's active option scrolls into view; the pointer's never does: a list that
+  // scrolled under a hovering pointer would move the option away between press and release.
+  const pointerMoved = useRef(false);
   useEffect(() => {
+    if (pointerMoved.current) {
+      pointerMoved.current = false;
+      return;
+    }
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
   }, [activeId]);
 
@@ -278,7 +285,11 @@ function PickerBody({ pinId, strings, saving, notice, headingId, close }: Picker
                   aria-describedby={isBoard && row.sectionCount > 0 ? hintId : undefined}
                   className={`save-picker-option${isBoard ? "" : " save-picker-section"}${index === active ? " is-active" : ""}`}
                   onClick={() => choose(row)}
-                  onMouseMove={() => index !== active && setActive(index)}
+                  onMouseMove={() => {
+                    if (index === active) return;
+                    pointerMoved.current = true;
+                    setActive(index);
+                  }}
                 >
                   <span className="save-picker-name" dir="auto">
                     {isBoard ? row.board.name : row.section.title}
