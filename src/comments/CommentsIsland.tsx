@@ -103,7 +103,7 @@ export default function CommentsIsland(props: CommentsIslandProps) {
       live = false;
     };
   }, [hosts, verdicts, digests]);
-  const blocked = useMemo(() => blockedSet(hosts, verdicts), [hosts, verdicts]);
+  const blocked = useMemo(() => blockedSet(verdicts), [verdicts]);
 
   const people = useMemo(() => {
     const seen = new Map<string, MentionUser>([[pinner.id, pinner]]);

@@ -37,11 +37,14 @@ export async function hostDigest(host: string): Promise<string> {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The hosts to treat as blocked: every candidate not yet checked, and every checked one that is. */
-export function blockedSet(candidates: Iterable<string>, verdicts: ReadonlyMap<string, boolean>): Set<string> {
-  const out = new Set<string>();
-  for (const host of candidates) if (verdicts.get(host) !== false) out.add(host);
-  return out;
+/**
+ * The hosts to treat as blocked, failing closed: every host is blocked unless it was checked
+ * and found allowed. A host the extractor above missed (a control character, the 21st URL)
+ * is therefore never linked, whatever segments.ts would make of it.
+ */
+export function blockedSet(verdicts: ReadonlyMap<string, boolean>): ReadonlySet<string> {
+  const allowed = (host: string) => verdicts.get(host) === false;
+  return { has: (host: string) => !allowed(host) } as ReadonlySet<string>;
 }
 
 /** Checks hosts against the digests of blocked hosts: host → blocked. */

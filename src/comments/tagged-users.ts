@@ -8,7 +8,7 @@ export const TAG_IDS = `SELECT CAST(COALESCE(json_extract(t.value, '$.userId'), 
 
 /** Selects a comment's tagged users as JSON; needs the comment as `c`. */
 export const TAGGED_USERS_SQL = `(SELECT json_group_array(json_object('id', CAST(tu.id AS TEXT), 'username', tu.username, 'full_name', tu.full_name))
-     FROM users tu WHERE tu.id IN (${TAG_IDS}))`;
+     FROM users tu WHERE tu.id IN (${TAG_IDS}) AND tu.is_private_profile = 0 AND tu.login_state = 'full')`;
 
 export function parseTaggedUsers(json: string | null): TaggedUser[] {
   if (!json) return [];
