@@ -3,6 +3,7 @@
 import type { PinImageSize } from "../../src/media/media.ts";
 import type { PinTableRow } from "../../src/pins/pin-row.ts";
 import type { BoardTableRow } from "../../src/boards/board-row.ts";
+import type { CommentTableRow } from "../../src/comments/comment-row.ts";
 import type { UserTableRow } from "../../src/users/user-row.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -85,21 +86,7 @@ export type ReactionRow = { pin_id: number; user_id: number; reaction_type: numb
 
 export type PinReactionCountRow = { pin_id: number; reaction_type: number; count: number };
 
-export type CommentRow = {
-  id: number;
-  pin_id: number;
-  user_id: number;
-  parent_id: number | null;
-  text: string;
-  tags: string;
-  like_count: number;
-  helpful_count: number;
-  reply_count: number;
-  highlighted_by_pin_owner: number;
-  is_hidden: number;
-  created_at: number;
-  updated_at: number;
-};
+export type CommentRow = CommentTableRow;
 
 export type Tables = {
   users: UserRow[];

@@ -1,5 +1,6 @@
 // Reading comments back: one SELECT shape for every call, turned into the contract's Comment
 // JSON for a given viewer, and the door every call on an existing comment goes through.
+import type { CommentTableRow } from "./comment-row.ts";
 import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
@@ -24,20 +25,7 @@ export const COMMENT_FROM = "comments c JOIN users u ON u.id = c.user_id JOIN pi
 export const LISTED_FOR_VIEWER = `(c.is_hidden = 0 OR c.user_id = ?2) AND NOT EXISTS (
   SELECT 1 FROM blocks k WHERE (k.blocker_id = c.user_id AND k.blocked_id = ?2) OR (k.blocker_id = ?2 AND k.blocked_id = c.user_id))`;
 
-export interface CommentRow {
-  id: number;
-  pin_id: number;
-  parent_id: number | null;
-  user_id: number;
-  text: string;
-  tags: string;
-  like_count: number;
-  helpful_count: number;
-  reply_count: number;
-  highlighted_by_pin_owner: number;
-  is_hidden: number;
-  created_at: number;
-  updated_at: number;
+export interface CommentRow extends CommentTableRow {
   username: string;
   full_name: string;
   image_key: string | null;
