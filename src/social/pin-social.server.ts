@@ -1,4 +1,4 @@
-// What the close-up's social block shows, read in one batch: reaction counts and the viewer's
+// What the close-up's social block shows, read in one batch (one round trip): reaction counts and the viewer's
 // reaction, did-it count and the viewer's, the pin's topics, and its sponsorship.
 import { userImageUrl } from "../users/user.ts";
 import type { PinDidItState } from "./did-it.ts";
@@ -15,7 +15,8 @@ export interface PinSocialData {
 }
 
 export async function pinSocialData(db: D1Database, pinId: string, viewerId: number | null): Promise<PinSocialData> {
-  const [counts, mine, pin, topics] = await db.batch([
+  // One round trip: the sponsorship's two people are read beside the pin, from its stored ids.
+  const [counts, mine, pin, topics, people] = await db.batch([
     db.prepare("SELECT reaction_type, count FROM pin_reaction_counts WHERE pin_id = ?1 ORDER BY reaction_type").bind(pinId),
     db.prepare("SELECT reaction_type FROM reactions WHERE pin_id = ?1 AND user_id = ?2").bind(pinId, viewerId),
     db
@@ -32,16 +33,19 @@ export async function pinSocialData(db: D1Database, pinId: string, viewerId: num
          WHERE pi.pin_id = ?1 ORDER BY i.name LIMIT 10`,
       )
       .bind(pinId, viewerId),
+    db
+      .prepare(
+        `SELECT u.id, u.username, u.full_name, u.image_key FROM pins p JOIN users u
+           ON u.id IN (CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER), CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER))
+         WHERE p.id = ?1 AND json_valid(p.sponsorship)`,
+      )
+      .bind(pinId),
   ]);
   const row = pin?.results?.[0] as { did_it_images_count: number; sponsorship: string | null; did_it_id: number | null } | undefined;
   const stored = parseStoredSponsorship(row?.sponsorship ?? null);
   let sponsorship: SponsorshipView<Person> | null = null;
   if (stored) {
-    const ids = [stored.creatorId, stored.sponsorId ?? stored.creatorId];
-    const { results } = await db
-      .prepare("SELECT id, username, full_name, image_key FROM users WHERE id IN (?1, ?2)")
-      .bind(...ids)
-      .all<{ id: number; username: string; full_name: string; image_key: string | null }>();
+    const results = (people?.results ?? []) as Array<{ id: number; username: string; full_name: string; image_key: string | null }>;
     const person = (id: string | null): Person | null => {
       const user = results.find((candidate) => String(candidate.id) === id);
       return user ? { id: String(user.id), username: user.username, full_name: user.full_name, image_medium_url: userImageUrl(user.image_key, "medium") } : null;
