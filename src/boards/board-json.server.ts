@@ -4,28 +4,21 @@
 // pin first pinned to a secret board is never counted for a stranger; the caller has already
 // checked that the viewer may see the board, and the SQL checks it again (boardVisibleSql).
 import { userImageUrl } from "../users/user.ts";
-import { boardVisibleSql, collaboratorSql, pinListedSql, type BoardPrivacy } from "./board.ts";
+import { boardVisibleSql, collaboratorSql, pinListedSql } from "./board.ts";
 import type { BoardJson, SectionJson } from "./board-json.ts";
+import type { BoardTableRow } from "./board-row.ts";
 import { parseAccess, type BoardAccess } from "./policy.ts";
 
 export type { BoardJson, SectionJson } from "./board-json.ts";
 
-interface BoardJsonRow {
-  id: number;
-  owner_id: number;
-  name: string;
-  slug: string;
-  description: string;
-  privacy: BoardPrivacy;
-  layout: string;
-  is_collaborative: number;
+/** The board's own columns (board-row.ts) and what the statement below adds to them. */
+interface BoardJsonRow
+  extends Pick<
+    BoardTableRow,
+    "id" | "owner_id" | "name" | "slug" | "description" | "privacy" | "layout" | "is_collaborative" | "section_count" | "collaborator_count" | "follower_count" | "archived_at" | "created_at"
+  > {
   visible_pin_count: number;
   visible_sectionless_count: number;
-  section_count: number;
-  collaborator_count: number;
-  follower_count: number;
-  archived_at: number | null;
-  created_at: number;
   pending_owner_id: number | null;
   pending_username: string | null;
   username: string;
