@@ -84,7 +84,7 @@ export function formatResult(result: ExecutionResult): GraphqlResult {
         const shown: GraphQLFormattedError = error.toJSON();
         return { message: shown.message, ...(shown.path ? { path: shown.path } : {}), extensions: { code } };
       }
-      console.error(error.originalError ?? error);
+      console.error(error.cause ?? error);
       return { message: "Internal error", ...(error.path ? { path: error.path } : {}), extensions: { code: "INTERNAL" } };
     });
   }
@@ -95,14 +95,14 @@ export function formatResult(result: ExecutionResult): GraphqlResult {
 export async function executeLocally(
   document: PersistedDocument,
   variables: GraphqlVariables,
-  context: Omit<GraphqlContext, "pins">,
+  context: Omit<GraphqlContext, "pins" | "related"> & Partial<Pick<GraphqlContext, "pins" | "related">>,
   signal?: AbortSignal,
 ): Promise<GraphqlResult> {
   const result = await execute({
     schema,
     document: document.document,
     variableValues: variables,
-    contextValue: { ...context, pins: new Map() } satisfies GraphqlContext,
+    contextValue: { pins: new Map(), related: new Map(), ...context } satisfies GraphqlContext,
     hideSuggestions: true,
     ...(signal ? { abortSignal: signal } : {}),
   });

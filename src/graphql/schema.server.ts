@@ -24,7 +24,11 @@ export interface GraphqlContext {
   viewerId: number | null;
   /** One getPin per pin per request, however many fields ask. */
   pins: Map<string, Promise<PinLookup>>;
+  /** Related pages already read (relatedKey), e.g. by the page that embeds the answer. */
+  related: Map<string, Promise<FeedPage | null>>;
 }
+
+export const relatedKey = (pinId: string, cursor: string | null | undefined) => `${pinId}:${cursor ?? ""}`;
 
 /** Longest value a ShortString variable may carry (source names, a search query). */
 export const SHORT_STRING_MAX = 200;
@@ -169,8 +173,13 @@ const QueryType = new GraphQLObjectType<unknown, GraphqlContext>({
         topLevelSourceDepth: { type: GraphQLInt },
       },
       async resolve(_root, args: { pinId: string; after?: string | null }, context) {
-        const cursor = args.after ? decodeCursor(args.after) : null;
-        const page = await listRelatedPins(context.db, args.pinId, cursor, context.viewerId);
+        const key = relatedKey(args.pinId, args.after);
+        let read = context.related.get(key);
+        if (!read) {
+          read = listRelatedPins(context.db, args.pinId, args.after ? decodeCursor(args.after) : null, context.viewerId);
+          context.related.set(key, read);
+        }
+        const page = await read;
         if (!page) throw notFoundError();
         return page;
       },
