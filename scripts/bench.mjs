@@ -30,6 +30,7 @@ import {
   seedIfEmpty,
   startWorker,
 } from "./lib/server.mjs";
+import { QUERY_IDS } from "../src/graphql/query-ids.ts";
 
 const BENCH_STATE = ".wrangler/bench-state";
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
@@ -101,6 +102,20 @@ function loginRequests(base) {
   ];
 }
 
+/** Issue 8: the pin id the persisted-query route asks about (the home page's first pin). */
+let graphqlPinId = null;
+async function graphqlPath(ctx) {
+  graphqlPinId = (await firstPinPath(ctx))?.match(/\d+/)?.[0] ?? null;
+  return graphqlPinId ? "/_/graphql/" : null;
+}
+
+/** A close-up's related feed through its persisted query, as the pin page's feed asks it. */
+function graphqlRequests(base) {
+  const headers = { ...postHeaders(base, "application/json"), accept: "application/json", "x-requested-with": "XMLHttpRequest", "x-query-name": "CloseupRelatedModulesFeedQuery" };
+  const body = JSON.stringify({ queryHash: QUERY_IDS.CloseupRelatedModulesFeedQuery, variables: { pinId: graphqlPinId } });
+  return [{ method: "POST", path: "/_/graphql/", headers, body }];
+}
+
 export const ROUTES = [
   { name: "healthz", path: "/healthz" },
   { name: "home", path: "/", headers: BROWSER },
@@ -112,6 +127,8 @@ export const ROUTES = [
   { name: "login", path: "/v3/login/handshake/", method: "POST", requests: loginRequests },
   // Issue 3: a signed-in pin page renders per person (no edge cache): session read + render.
   { name: "pin (signed in)", path: firstPinPath, headers: signedInHeaders, skipNote: 'no href="/pin/<digits>/" link on /' },
+  // Issue 8: a persisted GraphQL query executed over D1 (CloseupRelatedModulesFeedQuery).
+  { name: "graphql (persisted)", path: graphqlPath, method: "POST", requests: graphqlRequests, skipNote: 'no href="/pin/<digits>/" link on /' },
 ];
 
 /**

@@ -26,6 +26,11 @@ interface Env {
   FACEBOOK_APP_SECRET?: string;
   /** Sign in with Google: the OAuth client id ID tokens must be issued to. */
   GOOGLE_CLIENT_ID?: string;
+  /**
+   * An upstream GraphQL origin (https URL): when set, POST /_/graphql/ forwards checked
+   * persisted queries there as {queryHash, variables} instead of running them (functions/graphql.ts).
+   */
+  GRAPHQL_ORIGIN?: string;
   /** Every domain this Worker serves, main and country ones, comma-separated ("pinloom.com,pinloom.fr"). */
   CCTLD_HOSTS?: string;
   /**

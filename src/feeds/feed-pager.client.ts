@@ -5,6 +5,7 @@
 // scroll position across a history return within the restore window. The paging rules are
 // feed.ts's; this file only wires them to the page. No framework: it stays a few KB.
 import { colorClass } from "../components/placeholder-styles.ts";
+import type { QueryName } from "../graphql/documents/index.ts";
 import {
   END_MARKER,
   canPage,
@@ -71,6 +72,38 @@ function resourceUrl(name: string, options: Record<string, unknown>): string {
   return `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
 }
 
+interface FeedPageAnswer {
+  items: Item[];
+  bookmark: string;
+}
+
+/** A page through the resource: null status on a network failure. */
+async function resourcePage(name: string, options: Record<string, unknown>, bookmark: string | null): Promise<{ status: number | null; page: FeedPageAnswer | null }> {
+  const response = await fetch(resourceUrl(name, bookmark ? { ...options, bookmark } : options), {
+    headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
+  });
+  if (!response.ok) return { status: response.status, page: null };
+  const body = (await response.json()) as { resource_response: { data: { results: Item[]; bookmark: string } } };
+  return { status: response.status, page: { items: body.resource_response.data.results, bookmark: body.resource_response.data.bookmark } };
+}
+
+/**
+ * A page through a persisted GraphQL query (src/graphql/client.ts, loaded only by feeds that
+ * use it): the cursor is the query's $cursor, the answer's root field holds {pins, endCursor}.
+ */
+async function queryPage(name: QueryName, variables: Record<string, unknown>, cursor: string | null): Promise<{ status: number | null; page: FeedPageAnswer | null }> {
+  const { graphqlClient, GraphqlFetchError } = await import("../graphql/client.ts");
+  try {
+    const answer = await graphqlClient().query<Record<string, { pins: Item[]; endCursor: string | null } | null>>(name, cursor ? { ...variables, cursor } : variables);
+    const root = Object.values(answer.result.data ?? {})[0];
+    if (!root || answer.result.errors?.length) return { status: 404, page: null };
+    return { status: answer.status, page: { items: root.pins, bookmark: root.endCursor ?? END_MARKER } };
+  } catch (error) {
+    if (error instanceof GraphqlFetchError) return { status: error.status, page: null };
+    throw error;
+  }
+}
+
 export interface FeedHandle {
   /** Replace the grid with the first page of the feed under new options (a refresh). */
   refresh(options: Record<string, unknown>): Promise<void>;
@@ -89,6 +122,8 @@ export function startFeed(root: HTMLElement): FeedHandle | null {
   const grid: HTMLElement = found;
   const resource = data["feedResource"];
   let options = JSON.parse(data["feedOptions"] ?? "{}") as Record<string, unknown>;
+  const queryName = data["feedQuery"] as QueryName | undefined;
+  const queryVariables = JSON.parse(data["feedVariables"] ?? "{}") as Record<string, unknown>;
   const kind = data["feedKind"] === "board" ? "board" : "pin";
   root.querySelector<HTMLAnchorElement>("a[rel=next]")?.setAttribute("hidden", "");
 
@@ -211,19 +246,16 @@ export function startFeed(root: HTMLElement): FeedHandle | null {
     const bookmark = refresh ? null : list.bookmark;
     let status: number | null = null;
     try {
-      const response = await fetch(resourceUrl(resource, bookmark ? { ...options, bookmark } : options), {
-        headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
-      });
-      status = response.status;
-      if (response.ok) {
-        const body = (await response.json()) as { resource_response: { data: { results: Item[]; bookmark: string } } };
-        const page = body.resource_response.data;
-        list = fetchSucceeded(list, { items: page.results, bookmark: page.bookmark }, refresh);
+      const answer = queryName ? await queryPage(queryName, queryVariables, bookmark) : await resourcePage(resource, options, bookmark);
+      status = answer.status;
+      if (answer.page) {
+        const page = answer.page;
+        list = fetchSucceeded(list, { items: page.items, bookmark: page.bookmark }, refresh);
         if (refresh) {
           grid.replaceChildren();
           shown = new Set();
         }
-        append(page.results);
+        append(page.items);
         if (list.ended) observer.disconnect();
         else rearm();
         return;

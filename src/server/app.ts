@@ -3,6 +3,7 @@
 // context, CSRF and body bounds; the edge functions; and Astro for every other path.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { graphqlRoutes } from "../../functions/graphql.ts";
 import { mediaRoutes } from "../../functions/media.ts";
 import { resourceRoutes } from "../../functions/resource.ts";
 import { seoRoutes } from "../../functions/seo.ts";
@@ -54,6 +55,7 @@ export function createApp(renderPage: PageRenderer) {
   app.route("/media", mediaRoutes);
   app.route("/resource", resourceRoutes);
   app.route("/v3", v3Routes);
+  app.route("/", graphqlRoutes);
   app.route("/", seoRoutes);
   app.route("/", sessionRoutes);
   // Every other path is a page: signed-out renders are shared through the edge cache.

@@ -1,0 +1,149 @@
+// POST /_/graphql/ (spec 000 §7): persisted queries only. The body is {queryHash, variables};
+// the hash names one of the registry's documents (src/graphql/documents), the variables are
+// coerced against that document's definitions, and only then is the document executed by
+// graphql-js over the data layer, or, when GRAPHQL_ORIGIN is set, forwarded there as
+// {queryHash, variables}. An unknown hash, raw query text or bad variables are a 400 before
+// any origin is touched. The upstream gets the request's own headers of the spec's list and the
+// viewer's locale and country, never a cookie.
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../src/server/context.ts";
+import { ApiError, ErrorCode, badRequest } from "../src/server/errors.ts";
+import { viewerIdOf } from "../src/users/user.ts";
+import { checkDocument, checkVariables, documentFor, executeLocally, parsePersistedRequest } from "../src/graphql/execute.server.ts";
+import { GRAPHQL_HEADERS, GRAPHQL_MAX_BODY_BYTES, GRAPHQL_PATH, type GraphqlResult, type PersistedQueryRequest } from "../src/graphql/protocol.ts";
+import type { PersistedDocument } from "../src/graphql/registry.server.ts";
+
+/** The longest an upstream origin may take before the call is a 502. */
+export const UPSTREAM_TIMEOUT_MS = 5_000;
+/** The largest upstream answer read. */
+export const UPSTREAM_MAX_BYTES = 1024 * 1024;
+/** Request headers passed on to an upstream origin as they came (spec 000 §7's list). */
+export const FORWARDED_HEADERS = [
+  "Accept",
+  "Content-Type",
+  "X-Requested-With",
+  GRAPHQL_HEADERS.sourceUrl,
+  GRAPHQL_HEADERS.queryName,
+  GRAPHQL_HEADERS.appVersion,
+  GRAPHQL_HEADERS.appState,
+  GRAPHQL_HEADERS.forceCountry,
+  GRAPHQL_HEADERS.forceCountryFromIp,
+] as const;
+
+export const graphqlRoutes = new Hono<AppEnv>();
+
+graphqlRoutes.use(
+  GRAPHQL_PATH,
+  bodyLimit({
+    maxSize: GRAPHQL_MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, ErrorCode.PayloadTooLarge, { message: "api.payloadTooLarge", values: { limit: GRAPHQL_MAX_BODY_BYTES } });
+    },
+  }),
+);
+
+async function readBody(c: Context<AppEnv>): Promise<unknown> {
+  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+    throw badRequest([{ field: "body", reason: "validation.invalidFormat" }], "api.invalidJson");
+  }
+  try {
+    return await c.req.json();
+  } catch {
+    throw badRequest([{ field: "body", reason: "validation.invalidFormat" }], "api.invalidJson");
+  }
+}
+
+const upstreamFailed = (c: Context<AppEnv>) =>
+  c.json({ data: null, errors: [{ message: c.var.t("api.upstreamFailed"), extensions: { code: "UPSTREAM_FAILED" } }] } satisfies GraphqlResult, 502);
+
+/** The configured upstream, when it is an http(s) URL. */
+export function upstreamOf(env: Env): URL | null {
+  const value = env.GRAPHQL_ORIGIN?.trim();
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads at most `max` bytes of a body as text; null past the bound. */
+async function boundedText(response: Response, max: number): Promise<string | null> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+async function forward(c: Context<AppEnv>, upstream: URL, document: PersistedDocument, request: PersistedQueryRequest): Promise<Response> {
+  const headers = new Headers();
+  for (const name of FORWARDED_HEADERS) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value.slice(0, 2048));
+  }
+  headers.set("Accept", "application/json");
+  headers.set("Content-Type", "application/json");
+  headers.set(GRAPHQL_HEADERS.queryName, document.name);
+  headers.set(GRAPHQL_HEADERS.viewerLocale, c.var.ctx.language);
+  headers.set(GRAPHQL_HEADERS.viewerCountry, c.var.ctx.country);
+  let response: Response;
+  try {
+    response = await fetch(upstream, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ queryHash: request.queryHash, variables: request.variables }),
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      redirect: "manual",
+    });
+  } catch (error) {
+    console.error("graphql upstream unreachable", error);
+    return upstreamFailed(c);
+  }
+  if (!response.ok || !(response.headers.get("content-type") ?? "").includes("json")) {
+    await response.body?.cancel();
+    console.error("graphql upstream answered", response.status);
+    return upstreamFailed(c);
+  }
+  let result: unknown;
+  try {
+    const text = await boundedText(response, UPSTREAM_MAX_BYTES);
+    result = text === null ? null : JSON.parse(text);
+  } catch {
+    result = null;
+  }
+  // A GraphQL answer is an object with data or errors; anything else is not passed on.
+  if (result === null || typeof result !== "object" || Array.isArray(result) || !("data" in result || "errors" in result)) return upstreamFailed(c);
+  const { data, errors } = result as GraphqlResult;
+  return c.json({ data: data ?? null, ...(Array.isArray(errors) ? { errors } : {}) } satisfies GraphqlResult, 200, { "Cache-Control": "private, no-store" });
+}
+
+graphqlRoutes.post(GRAPHQL_PATH, async (c) => {
+  const request = parsePersistedRequest(await readBody(c));
+  const document = await documentFor(request.queryHash);
+  checkVariables(document, request.variables);
+  checkDocument(document, c.env.ENVIRONMENT === "development");
+  const upstream = upstreamOf(c.env);
+  if (upstream) return forward(c, upstream, document, request);
+  const result = await executeLocally(document, request.variables, { db: c.env.DB, viewerId: viewerIdOf(c.var.ctx) });
+  // Per viewer (visibility depends on who asks): never stored by a shared cache.
+  return c.json(result, 200, { "Cache-Control": "private, no-store" });
+});
