@@ -79,7 +79,7 @@ export function TriedIt({ pinId, strings, signedIn, io, language }: TriedItProps
     if (why) return setProblem(why === "empty" ? strings.textEmpty : fill(strings.textTooLong, { max: DID_IT_DETAILS_MAX }));
     setBusy(true);
     try {
-      const signature = photo ? await uploadDidItPhoto(photo) : undefined;
+      const signature = photo ? await uploadDidItPhoto(photo, pinId) : undefined;
       const post = await io.api.createDidIt({ pin_id: pinId, details: details.trim(), ...(signature ? { image_signature: signature } : {}) });
       setList((current) => ({ ...current, items: [post, ...current.items.filter((p) => p.id !== post.id)] }));
       setDetails("");

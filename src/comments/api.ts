@@ -54,9 +54,10 @@ export const commentsApi = {
     resource<{ featureMap: FeatureMap }>("AggregatedCommentFeaturesResource", "update", { userId, featureMap, ...(passcode ? { passcode } : {}) }, transport),
 };
 
-/** POST /v3/did_it/photos/ (multipart `photo`): the signature to post with. */
-export async function uploadDidItPhoto(file: File, cookie: () => string = () => document.cookie): Promise<string> {
+/** POST /v3/did_it/photos/ (multipart `pin_id` and `photo`): the signature to post with on that pin. */
+export async function uploadDidItPhoto(file: File, pinId: string, cookie: () => string = () => document.cookie): Promise<string> {
   const form = new FormData();
+  form.append("pin_id", pinId);
   form.append("photo", file);
   let response: Response;
   try {
