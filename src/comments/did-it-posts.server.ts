@@ -1,7 +1,6 @@
 // Tried-it posts (issue 6 contract, spec 001 §3 "Did-it data"): a did-it with its text and an
 // optional photo. One per person per pin (did_its UNIQUE (pin_id, user_id)): posting again
-// rewrites the post; pins.did_it_images_count moves only when the row appears or goes, in the
-// same batch. Likes and helpful marks stay DidItLikeResource / DidItHelpfulResource.
+// rewrites the post; pins.did_it_images_count is recounted from the rows in each change's batch. Likes and helpful marks stay DidItLikeResource / DidItHelpfulResource.
 import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
@@ -76,7 +75,7 @@ async function ownPhotoKey(db: D1Database, pinId: number, viewerId: number, sign
  * first (the pin there, no block with its owner, the upload still the viewer's for this pin),
  * in the one batch that recounts the pin and consumes the upload: a race leaves nothing written.
  */
-export async function createDidItPost(c: Context<AppEnv>, pinId: number, details: string, signature: string | undefined): Promise<DidItPost> {
+export async function createDidItPost(c: Context<AppEnv>, pinId: number, details: string, signature: string | undefined): Promise<DidItPost & { images_count: number }> {
   const db = c.env.DB;
   const { viewerId } = await requirePinReaction(c, pinId);
   const now = Date.now();
@@ -97,9 +96,11 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
     recountDidIts(db, pinId),
     // The upload is spent once its post holds it (only then: the post may not have been written).
     db.prepare("DELETE FROM did_it_uploads WHERE signature = ?1 AND EXISTS (SELECT 1 FROM did_its WHERE pin_id = ?2 AND user_id = ?3 AND image_key = ?4)").bind(signature ?? null, pinId, viewerId, imageKey),
-    db.prepare(`SELECT ${POST_COLUMNS} FROM did_its d JOIN users u ON u.id = d.user_id WHERE d.pin_id = ?1 AND d.user_id = ?2`).bind(pinId, viewerId),
+    db
+      .prepare(`SELECT ${POST_COLUMNS}, (SELECT did_it_images_count FROM pins WHERE id = ?1) AS images_count FROM did_its d JOIN users u ON u.id = d.user_id WHERE d.pin_id = ?1 AND d.user_id = ?2`)
+      .bind(pinId, viewerId),
   ]);
-  const row = results.at(-1)?.results?.[0] as PostRow | undefined;
+  const row = results.at(-1)?.results?.[0] as (PostRow & { images_count: number }) | undefined;
   if ((results[0]?.meta.changes ?? 0) === 0 || !row) {
     // Something changed between the checks and the write: say what, from the rows as they are now.
     await requirePinReaction(c, pinId);
@@ -110,11 +111,12 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
   // A rewritten post's replaced photo is no longer shown anywhere.
   const replaced = previous?.image_key ?? null;
   if (replaced !== null && replaced !== row.image_key) c.executionCtx.waitUntil(c.env.MEDIA.delete(replaced).catch(() => undefined));
-  return toPost(row);
+  // The pin's count after the change rides along, so the page can show it without a reload.
+  return { ...toPost(row), images_count: row.images_count };
 }
 
 /** Its author or the pin's owner deletes a tried-it post; the pin's count follows in the batch. */
-export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Promise<{ id: string }> {
+export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Promise<{ id: string; images_count: number }> {
   const db = c.env.DB;
   const viewerId = requireWriteAllowed(c).user.id;
   const didIt = await db
@@ -123,12 +125,17 @@ export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Prom
     .first<{ pin_id: number; user_id: number; image_key: string | null; pinner_id: number }>();
   if (!didIt || !(await loadVisiblePin(db, didIt.pin_id, viewerId))) throw notFound("social:api.didItNotFound");
   if (didIt.user_id !== viewerId && didIt.pinner_id !== viewerId) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.onlyAuthorOrOwner" });
-  await db.batch([db.prepare("DELETE FROM did_its WHERE id = ?1").bind(didItId), recountDidIts(db, didIt.pin_id)]);
+  const results = await db.batch([
+    db.prepare("DELETE FROM did_its WHERE id = ?1").bind(didItId),
+    recountDidIts(db, didIt.pin_id),
+    db.prepare("SELECT did_it_images_count AS count FROM pins WHERE id = ?1").bind(didIt.pin_id),
+  ]);
+  const count = (results.at(-1)?.results?.[0] as { count: number } | undefined)?.count ?? 0;
   purgeLater(c, [`/pin/${didIt.pin_id}/`]);
   // The photo goes with its post, after the answer.
   const photoKey = didIt.image_key;
   if (photoKey !== null) c.executionCtx.waitUntil(c.env.MEDIA.delete(photoKey).catch(() => undefined));
-  return { id: String(didItId) };
+  return { id: String(didItId), images_count: count };
 }
 
 /** A pin's tried-it posts, newest first: those with text or a photo, none from a blocked person. */

@@ -255,3 +255,40 @@ describe("translation throttle", () => {
     expect(other.data.text).toBe("");
   });
 });
+
+describe("comment features from the settings page (PUT /v3/users/settings/comments/)", () => {
+  const features = (userId: number) => scalar<string>("SELECT feature_map FROM comment_features WHERE user_id = ?1", userId);
+
+  it("turns mentions off for oneself: a new comment mentioning them is then refused on tags", async () => {
+    const answer = await v3<{ featureMap: Record<string, boolean> }>(await as(U.other), "PUT", "/v3/users/settings/comments/", { allow_mentions: false });
+    expect(answer.status).toBe(200);
+    expect(answer.data.featureMap).toEqual({ allow_comments: true, allow_mentions: false });
+    const text = "hi @f_other";
+    const mention = await post(U.author, P.edits, text, { tags: [{ user_id: String(U.other), offset: 3, length: 8 }] });
+    expect(mention.status).toBe(400);
+    expect(mention.error?.message_detail ?? "").toContain("tags");
+    expect((await v3(await as(U.other), "PUT", "/v3/users/settings/comments/", { allow_mentions: true })).status).toBe(200);
+    expect((await post(U.author, P.edits, text, { tags: [{ user_id: String(U.other), offset: 3, length: 8 }] })).status).toBe(200);
+  });
+
+  it("asks for the parental passcode when controls are on (code 14), refuses a wrong one (16), and changes nothing", async () => {
+    await env.DB.prepare("UPDATE users SET is_parental_control_passcode_enabled = 1, parental_passcode_hash = 'not-a-real-hash' WHERE id = ?1").bind(U.thief).run();
+    const before = await features(U.thief);
+    const browser = await as(U.thief);
+    const missing = await v3(browser, "PUT", "/v3/users/settings/comments/", { allow_comments: false });
+    expect(missing.status).toBe(403);
+    const raw = await browser.json("/v3/users/settings/comments/", { allow_comments: false }, "PUT");
+    expect((await raw.json<{ code: number }>()).code).toBe(14);
+    const wrong = await browser.json("/v3/users/settings/comments/", { allow_comments: false, passcode: "0000" }, "PUT");
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json<{ code: number }>()).code).toBe(16);
+    expect(await features(U.thief)).toBe(before);
+  });
+
+  it("is the viewer's own only, and refuses a value that is not a boolean, naming the field", async () => {
+    expect((await v3(new Browser(), "PUT", "/v3/users/settings/comments/", { allow_comments: false })).status).toBe(401);
+    const bad = await (await as(U.author)).json("/v3/users/settings/comments/", { allow_comments: "sometimes" }, "PUT");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("allow_comments");
+  });
+});
