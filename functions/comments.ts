@@ -6,13 +6,17 @@
 //   PUT         /v3/aggregated_comments/{id}/flag/    {reason, detailedReasons?}
 //   DELETE      /v3/aggregated_comments/{id}/mentions/
 //   GET         /v3/aggregated_comments/{id}/translate/
-//   POST        /v3/did_it/photos/                    multipart `photo`
+//   POST        /v3/did_it/photos/                    multipart `pin_id`, `photo`
+//   PUT         /v3/users/settings/comments/          {allow_comments?, allow_mentions?, passcode?}
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { success } from "../src/accounts/answer.server.ts";
 import { readFields } from "../src/accounts/body.server.ts";
 import { flagComment, removeMention, setHelpful, setHighlight, setLike, translateComment } from "../src/comments/actions.server.ts";
 import { uploadDidItPhoto } from "../src/comments/did-it-posts.server.ts";
+import { COMMENT_FEATURES, type FeatureMap } from "../src/comments/comment.ts";
+import { updateFeatures } from "../src/comments/features.server.ts";
+import { requireWriteAllowed } from "../src/accounts/guards.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
 import { badRequest, notFound, zodProblems } from "../src/server/errors.ts";
 import { idSchema } from "../src/social/guard.server.ts";
@@ -73,3 +77,17 @@ commentRoutes.delete("/aggregated_comments/:id{[0-9]+}/mentions/", async (c) => 
 commentRoutes.get("/aggregated_comments/:id{[0-9]+}/translate/", async (c) => success(c, await translateComment(c, pathId(c.req.param("id")))));
 
 commentRoutes.post("/did_it/photos/", async (c) => success(c, await uploadDidItPhoto(c)));
+
+/**
+ * The settings page's form for the viewer's own comment features: the same change as
+ * AggregatedCommentFeaturesResource.update (updateFeatures: the passcode when parental
+ * controls are on, attempts throttled by requirePasscode), in the body shape every settings
+ * form sends, so the page's script re-sends it with the passcode the modal asks for.
+ */
+const featuresBody = z.strictObject({ allow_comments: flag.optional(), allow_mentions: flag.optional(), passcode: z.string().max(64).optional() });
+commentRoutes.put("/users/settings/comments/", async (c) => {
+  const viewerId = requireWriteAllowed(c).user.id;
+  const input = await body(c, featuresBody);
+  const featureMap = Object.fromEntries(COMMENT_FEATURES.flatMap((feature) => (input[feature] === undefined ? [] : [[feature, input[feature]]]))) as FeatureMap;
+  return success(c, await updateFeatures(c, viewerId, featureMap, input.passcode));
+});

@@ -2,6 +2,7 @@
 import { handle } from "@astrojs/cloudflare/handler";
 import { createApp } from "./server/app.ts";
 import { consumeEvents } from "./events/consumer.server.ts";
+import { purgeStaleUploads } from "./comments/did-it-posts.server.ts";
 import { runHousekeeping } from "./server/housekeeping.server.ts";
 
 const app = createApp((c) => handle(c.req.raw, c.env, c.executionCtx as ExecutionContext));
@@ -13,5 +14,6 @@ export default {
   },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runHousekeeping(env.DB));
+    ctx.waitUntil(purgeStaleUploads(env.DB, env.MEDIA));
   },
 } satisfies ExportedHandler<Env>;

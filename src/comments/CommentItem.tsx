@@ -9,7 +9,7 @@ import { CommentText } from "./CommentText.tsx";
 import { Composer } from "./Composer.tsx";
 import type { CommentActions } from "./actions.ts";
 import type { MentionUser } from "./mentions.ts";
-import { $comments } from "./state.ts";
+import { $comments, type PendingComment } from "./state.ts";
 import { fill, type CommentStrings } from "./strings.ts";
 
 export interface ItemContext {
@@ -26,6 +26,22 @@ export interface ItemContext {
 }
 
 const nameOf = (user: { full_name: string; username: string }) => user.full_name.trim() || user.username;
+
+/** A comment in flight: what was written, marked "Posting…" until the server answers. */
+export function PendingItem({ pending, strings }: { pending: PendingComment; strings: CommentStrings }) {
+  return (
+    <li className="comment comment-pending" aria-busy="true" data-pending-key={pending.key}>
+      <p className="comment-meta">
+        <span dir="auto">{nameOf(pending.user)}</span>
+        {" · "}
+        <span className="comment-pending-status">{strings.posting}</span>
+      </p>
+      <p className="comment-text" dir="auto">
+        {pending.text}
+      </p>
+    </li>
+  );
+}
 
 export function CommentItem({ comment, context }: { comment: Comment; context: ItemContext }) {
   const { strings, actions, viewer, isPinOwner, blockedHosts, people, lookup, language } = context;
@@ -51,11 +67,11 @@ export function CommentItem({ comment, context }: { comment: Comment; context: I
   }
 
   async function reply(text: string, tags: Tag[]) {
-    const made = await actions.create(text, tags, comment.id);
-    if (made) {
-      setReplying(false);
-      setShowReplies(true);
-    }
+    setReplying(false);
+    setShowReplies(true);
+    const made = await actions.create(text, tags, comment.id, viewer ? { ...viewer, image_medium_url: null } : undefined);
+    // Refused: the reply box comes back (the toast says why).
+    if (!made) setReplying(true);
     return made !== null;
   }
 
@@ -93,12 +109,15 @@ export function CommentItem({ comment, context }: { comment: Comment; context: I
       ) : (
         <CommentText comment={comment} blockedHosts={blockedHosts} id={textId} />
       )}
-      {translation !== undefined && translation !== "" && (
-        <p className="comment-translation" dir="auto">
-          <span className="comment-translation-label">{strings.translation}: </span>
-          {translation}
-        </p>
-      )}
+      <div aria-live="polite" className="comment-translation-region">
+        {translation !== undefined && translation !== "" && (
+          <p className="comment-translation" dir="auto">
+            <span className="comment-translation-label">{strings.translation}: </span>
+            {translation}
+          </p>
+        )}
+        {translation === "" && <p className="comment-translation comment-translation-none">{strings.translateFailed}</p>}
+      </div>
       <div className="comment-actions">
         {viewer ? (
           <>
@@ -209,6 +228,11 @@ export function CommentItem({ comment, context }: { comment: Comment; context: I
             {replies.items.map((item) => (
               <CommentItem key={item.id} comment={item} context={context} />
             ))}
+            {state?.pending
+              .filter((pending) => pending.parent_id === comment.id)
+              .map((pending) => (
+                <PendingItem key={pending.key} pending={pending} strings={strings} />
+              ))}
           </ol>
           {replies.fetching && <p className="comment-status">{strings.loading}</p>}
           {replies.error && (

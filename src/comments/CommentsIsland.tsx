@@ -15,7 +15,7 @@ import { canPage, emptyList } from "../feeds/feed.ts";
 import type { Comment, Tag } from "./comment.ts";
 import { browserIo, commentActions } from "./actions.ts";
 import { blockedSet, checkHosts, hostsIn } from "./blocked-hosts.ts";
-import { CommentItem, type ItemContext } from "./CommentItem.tsx";
+import { CommentItem, PendingItem, type ItemContext } from "./CommentItem.tsx";
 import { Composer } from "./Composer.tsx";
 import { DeleteDialog, FlagDialog } from "./FlagDialog.tsx";
 import type { MentionUser } from "./mentions.ts";
@@ -34,6 +34,8 @@ export interface CommentsIslandProps {
   /** Signed out: the composer becomes a log-in button. */
   signedOut: boolean;
   commentCount: number;
+  /** The pin's tried-it posts, as counted when the page was made. */
+  didItCount: number;
   commentsDisabled: boolean;
   /** SHA-256 digests of link_domains.is_blocked hosts: links to them stay text, as in the server HTML. */
   blockedHostDigests: string[];
@@ -65,7 +67,7 @@ export default function CommentsIsland(props: CommentsIslandProps) {
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ comments: null, tried: null });
 
   useEffect(() => {
-    $comments.set({ pinId, top: emptyList<Comment>(), replies: {}, translations: {}, features: {}, commentCount });
+    $comments.set({ pinId, top: emptyList<Comment>(), replies: {}, translations: {}, features: {}, commentCount, pending: [] });
     void actions.load(null, true);
   }, [pinId, commentCount, actions]);
 
@@ -173,7 +175,7 @@ export default function CommentsIsland(props: CommentsIslandProps) {
   };
 
   const post = async (text: string, tags: Tag[]) => {
-    const made = await actions.create(text, tags, null);
+    const made = await actions.create(text, tags, null, viewer ? { ...viewer, image_medium_url: null } : undefined);
     if (made) setResumed(false);
     return made !== null;
   };
@@ -218,7 +220,17 @@ export default function CommentsIsland(props: CommentsIslandProps) {
           </>
         ) : null}
         {top.loaded && top.items.length === 0 && !commentsDisabled && <p>{strings.none}</p>}
+        {/* Said once for every comment in flight, from a region that is always there. */}
+        <p className="visually-hidden" aria-live="polite">
+          {state.pending.length > 0 ? strings.posting : ""}
+        </p>
         <ol className="comment-list" aria-label={strings.listLabel}>
+          {state.pending
+            .filter((pending) => pending.parent_id === null)
+            .toReversed()
+            .map((pending) => (
+              <PendingItem key={pending.key} pending={pending} strings={strings} />
+            ))}
           {top.items.map((comment) => (
             <CommentItem key={comment.id} comment={comment} context={context} />
           ))}
@@ -239,7 +251,7 @@ export default function CommentsIsland(props: CommentsIslandProps) {
         )}
       </div>
       <div role="tabpanel" id={`${id}-panel-tried`} aria-labelledby={`${id}-tab-tried`} hidden={tab !== "tried"}>
-        {tab === "tried" && <TriedIt pinId={pinId} strings={strings} signedIn={viewer !== null} io={io} language={language} />}
+        {tab === "tried" && <TriedIt pinId={pinId} strings={strings} viewerId={viewer?.id ?? null} isPinOwner={context.isPinOwner} count={props.didItCount} io={io} language={language} />}
       </div>
       <DeleteDialog
         open={deleting !== null}

@@ -11,6 +11,7 @@ import { DID_IT_DETAILS_MAX, textProblem, type DidItPost } from "./comment.ts";
 import { commentsApi, uploadDidItPhoto } from "./api.ts";
 import { failureMessage, type Io } from "./actions.ts";
 import { fill, type CommentStrings } from "./strings.ts";
+import { Dialog } from "../organize/Dialog.tsx";
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
 const PHOTO_MAX = 5 * 1024 * 1024;
@@ -18,15 +19,23 @@ const PHOTO_MAX = 5 * 1024 * 1024;
 export interface TriedItProps {
   pinId: string;
   strings: CommentStrings;
-  signedIn: boolean;
+  /** The signed-in (full login) viewer's id; null signed out. */
+  viewerId: string | null;
+  /** The pin's owner may delete anyone's post on it, as the server allows. */
+  isPinOwner: boolean;
+  /** The pin's tried-it count when the page was made; each post or delete answers the new one. */
+  count: number;
   io: Io;
   language: string;
 }
 
 const apply = (post: DidItPost, event: DidItEvent): DidItPost => ({ ...post, ...didItReducer(post, event) });
 
-export function TriedIt({ pinId, strings, signedIn, io, language }: TriedItProps) {
+export function TriedIt({ pinId, strings, viewerId, isPinOwner, count: initialCount, io, language }: TriedItProps) {
   const id = useId();
+  const signedIn = viewerId !== null;
+  const [count, setCount] = useState(initialCount);
+  const [deleting, setDeleting] = useState<DidItPost | null>(null);
   const [list, setList] = useState<ResourceList<DidItPost>>(emptyList);
   const [details, setDetails] = useState("");
   const [photo, setPhoto] = useState<File | null>(null);
@@ -65,6 +74,19 @@ export function TriedIt({ pinId, strings, signedIn, io, language }: TriedItProps
     }
   }
 
+  /** After the confirmation: the post goes from the list when the server has deleted it. */
+  async function remove(post: DidItPost) {
+    setDeleting(null);
+    try {
+      const answer = await io.api.deleteDidIt(post.id);
+      setList((current) => ({ ...current, items: current.items.filter((p) => p.id !== post.id) }));
+      setCount(answer.images_count);
+      io.notify(strings["tried.deleted"]);
+    } catch (error) {
+      io.notify(failureMessage(error, messages));
+    }
+  }
+
   function choosePhoto(file: File | null) {
     setProblem(null);
     if (file && !PHOTO_TYPES.includes(file.type)) return (setPhoto(null), setProblem(strings["tried.photoType"]));
@@ -79,9 +101,10 @@ export function TriedIt({ pinId, strings, signedIn, io, language }: TriedItProps
     if (why) return setProblem(why === "empty" ? strings.textEmpty : fill(strings.textTooLong, { max: DID_IT_DETAILS_MAX }));
     setBusy(true);
     try {
-      const signature = photo ? await uploadDidItPhoto(photo) : undefined;
+      const signature = photo ? await uploadDidItPhoto(photo, pinId) : undefined;
       const post = await io.api.createDidIt({ pin_id: pinId, details: details.trim(), ...(signature ? { image_signature: signature } : {}) });
       setList((current) => ({ ...current, items: [post, ...current.items.filter((p) => p.id !== post.id)] }));
+      setCount(post.images_count);
       setDetails("");
       setPhoto(null);
       form.reset();
@@ -95,6 +118,9 @@ export function TriedIt({ pinId, strings, signedIn, io, language }: TriedItProps
 
   return (
     <div className="tried-it">
+      <h3 className="tried-heading" aria-live="polite">
+        {fill(strings["tried.heading"], { count })}
+      </h3>
       {signedIn && (
         <form className="comment-composer" onSubmit={(event) => void submit(event)} noValidate>
           <label htmlFor={`${id}-details`} className="comment-composer-label">
@@ -158,6 +184,11 @@ export function TriedIt({ pinId, strings, signedIn, io, language }: TriedItProps
                   </button>
                 )}
                 <span className="comment-count">{fill(strings.helpfulCount, { count: post.helpful_count })}</span>
+                {(post.user.id === viewerId || (isPinOwner && signedIn)) && (
+                  <button type="button" className="comment-action danger" aria-label={fill(strings["tried.deleteLabel"], { name })} onClick={() => setDeleting(post)}>
+                    {strings["tried.delete"]}
+                  </button>
+                )}
               </div>
             </li>
           );
@@ -177,6 +208,17 @@ export function TriedIt({ pinId, strings, signedIn, io, language }: TriedItProps
           {strings["tried.more"]}
         </button>
       )}
+      <Dialog open={deleting !== null} title={strings["tried.deleteTitle"]} closeLabel={strings.close} onClose={() => setDeleting(null)} role="alertdialog" describedBy={`${id}-delete-body`}>
+        <p id={`${id}-delete-body`}>{strings["tried.deleteBody"]}</p>
+        <div className="comment-composer-actions">
+          <button type="button" className="button" data-autofocus onClick={() => setDeleting(null)}>
+            {strings.cancel}
+          </button>
+          <button type="button" className="button danger" onClick={() => deleting && void remove(deleting)}>
+            {strings["tried.delete"]}
+          </button>
+        </div>
+      </Dialog>
     </div>
   );
 }

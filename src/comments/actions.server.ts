@@ -5,10 +5,10 @@ import type { Context } from "hono";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
-import { clientIp } from "../server/client-ip.ts";
+import { clientIp, throttleSubject } from "../server/client-ip.ts";
 import { purgeLater } from "../social/guard.server.ts";
 import { parseStoredTags, storedTags, type Comment } from "./comment.ts";
-import { translateText } from "./translate.ts";
+import { cachedTranslation } from "./translate.ts";
 import { loadComment, loadCommentForWrite, readComment } from "./rows.server.ts";
 
 export type CommentMark = "like" | "helpful";
@@ -88,13 +88,14 @@ export async function removeMention(c: Context<AppEnv>, commentId: number): Prom
 }
 
 /**
- * The comment in the viewer's language through the optional Workers AI binding; an empty text
- * when the binding is absent or the model fails (src/comments/translate.ts).
+ * The comment in the viewer's language through the optional Workers AI binding, cached in KV
+ * CACHE for a day; an empty text when the binding is absent or the model fails
+ * (src/comments/translate.ts). Throttled per signed-in person, or per IPv6 /64 (IPv4 address)
+ * signed out, whether or not the binding exists, so the limit is the same everywhere.
  */
 export async function translateComment(c: Context<AppEnv>, commentId: number): Promise<{ text: string }> {
   const viewerId = c.var.ctx.session?.user.id ?? null;
   const { row } = await loadComment(c, commentId, viewerId);
-  if (!c.env.AI) return { text: "" };
-  await enforce(c.env.DB, RATE_RULES.commentTranslatePerViewer, viewerId ?? `ip:${clientIp(c.req.raw)}`);
-  return { text: await translateText(c.env.AI, row.text, c.var.ctx.language) };
+  await enforce(c.env.DB, RATE_RULES.commentTranslatePerViewer, viewerId ?? `ip:${throttleSubject(clientIp(c.req.raw))}`);
+  return { text: await cachedTranslation(c.env.CACHE, c.env.AI, row.id, row.text, c.var.ctx.language) };
 }

@@ -66,11 +66,30 @@ describe("optimistic comment actions", () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it("translation failure sets an empty translation and says so", async () => {
+  it("translation failure sets an empty translation (the comment says none is available, in place, not in a toast)", async () => {
     const { store, notify, actions } = setup({ translate: () => Promise.reject(new ApiCallError(500, null)) });
     expect(await actions.translate("a")).toBe("");
     expect(store.get()!.translations["a"]).toBe("");
-    expect(notify).toHaveBeenCalledWith("no translation");
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("a comment with its author is pending while in flight, then the server's; on refusal it goes with the server's message", async () => {
+    const author = { id: "1", username: "ada", full_name: "Ada", image_medium_url: null };
+    let answer!: (value: Comment) => void;
+    const { store, actions } = setup({ create: () => new Promise<Comment>((resolve) => (answer = resolve)) });
+    const made = actions.create(" hello ", [], null, author);
+    expect(store.get()!.pending).toMatchObject([{ text: "hello", parent_id: null, user: author }]);
+    answer(comment("c"));
+    await made;
+    expect(store.get()!.pending).toEqual([]);
+    expect(store.get()!.top.items.map((c) => c.id)).toEqual(["c", "a", "b"]);
+
+    const refused = setup({ create: () => Promise.reject(new ApiCallError(403, { message: "Comments are turned off for this Pin" })) });
+    const before = refused.store.get()!;
+    expect(await refused.actions.create("hello", [], null, author)).toBeNull();
+    expect(refused.store.get()!.pending).toEqual([]);
+    expect(refused.store.get()!.top).toEqual(before.top);
+    expect(refused.notify).toHaveBeenCalledWith("Comments are turned off for this Pin");
   });
 
   it("a first load that fails with a server error is retried exactly once", async () => {

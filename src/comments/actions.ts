@@ -24,6 +24,7 @@ export interface ActionMessages {
 }
 
 let toastCount = 0;
+let pendingCount = 0;
 export const browserIo = (): Io => ({
   api: commentsApi,
   notify: (message) => dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id: `comments-${++toastCount}`, message } })),
@@ -86,15 +87,22 @@ export function commentActions(io: Io, messages: ActionMessages, store = $commen
   return {
     load,
 
-    /** Posts a comment or a reply; resolves with it, or null (and a toast) when refused. */
-    async create(text: string, tags: Tag[], parentId: string | null): Promise<Comment | null> {
+    /**
+     * Posts a comment or a reply. It is listed at once as pending ("Posting…"), then replaced
+     * by the server's comment, or removed with the server's message in a toast when refused.
+     * Resolves with the comment, or null when refused.
+     */
+    async create(text: string, tags: Tag[], parentId: string | null, author?: Comment["user"]): Promise<Comment | null> {
       const state = get();
       if (!state) return null;
+      const key = `pending-${++pendingCount}`;
+      if (author) apply({ type: "pendingAdded", pending: { key, parent_id: parentId, text: text.trim(), tags, user: author } });
       try {
         const comment = await io.api.create({ pin_id: state.pinId, text, tags, ...(parentId ? { parent_id: parentId } : {}) });
-        apply({ type: "created", comment });
+        apply(author ? { type: "pendingSettled", key, comment } : { type: "created", comment });
         return comment;
       } catch (error) {
+        if (author) apply({ type: "pendingFailed", key });
         fail(error);
         return null;
       }
@@ -181,7 +189,7 @@ export function commentActions(io: Io, messages: ActionMessages, store = $commen
       );
     },
 
-    /** The translation, "" when the server has none (then the island says so). */
+    /** The translation, "" when the server has none (the comment then says, in place, that none is available). */
     async translate(id: string): Promise<string> {
       let text: string;
       try {
@@ -190,7 +198,6 @@ export function commentActions(io: Io, messages: ActionMessages, store = $commen
         text = "";
       }
       apply({ type: "translationSet", id, text });
-      if (text === "") io.notify(messages.translateFailed);
       return text;
     },
   };

@@ -46,17 +46,18 @@ export const commentsApi = {
   didIts: (pinId: string, bookmark: string | null, transport?: Transport) =>
     resource<Page<DidItPost>>("DidItUserFeedResource", "get", bookmark ? { pin_id: pinId, bookmark } : { pin_id: pinId }, transport),
   createDidIt: (options: { pin_id: string; details: string; image_signature?: string }, transport?: Transport) =>
-    resource<DidItPost>("DidItActivityResource", "create", options, transport),
-  deleteDidIt: (didItId: string, transport?: Transport) => resource<unknown>("DidItActivityResource", "delete", { did_it_id: didItId }, transport),
+    resource<DidItPost & { images_count: number }>("DidItActivityResource", "create", options, transport),
+  deleteDidIt: (didItId: string, transport?: Transport) => resource<{ id: string; images_count: number }>("DidItActivityResource", "delete", { did_it_id: didItId }, transport),
   markDidIt: (kind: "like" | "helpful", didItId: string, on: boolean, transport?: Transport) =>
     resource<unknown>(kind === "like" ? "DidItLikeResource" : "DidItHelpfulResource", on ? "create" : "delete", { did_it_id: didItId }, transport),
   features: (userId: string, featureMap: FeatureMap, passcode?: string, transport?: Transport) =>
     resource<{ featureMap: FeatureMap }>("AggregatedCommentFeaturesResource", "update", { userId, featureMap, ...(passcode ? { passcode } : {}) }, transport),
 };
 
-/** POST /v3/did_it/photos/ (multipart `photo`): the signature to post with. */
-export async function uploadDidItPhoto(file: File, cookie: () => string = () => document.cookie): Promise<string> {
+/** POST /v3/did_it/photos/ (multipart `pin_id` and `photo`): the signature to post with on that pin. */
+export async function uploadDidItPhoto(file: File, pinId: string, cookie: () => string = () => document.cookie): Promise<string> {
   const form = new FormData();
+  form.append("pin_id", pinId);
   form.append("photo", file);
   let response: Response;
   try {

@@ -118,20 +118,46 @@ export interface CreateInput {
   parent_id?: number | undefined;
 }
 
+const BLOCK_BETWEEN = (a: string, b: string) =>
+  `EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = ${a} AND k.blocked_id = ${b}) OR (k.blocker_id = ${b} AND k.blocked_id = ${a}))`;
+
+/**
+ * What must hold for viewer ?2 to comment on pin p (SQL over `pins p` joined with the owner's
+ * `comment_features f`): the pin not deleted, comments on, the owner's allow_comments on (or
+ * the viewer is the owner), no block between viewer and owner.
+ */
+const MAY_COMMENT = `p.is_deleted = 0 AND p.comments_disabled = 0
+  AND (p.pinner_id = ?2 OR COALESCE(json_extract(f.feature_map, '$.allow_comments'), 1) = 1)
+  AND NOT ${BLOCK_BETWEEN("p.pinner_id", "?2")}`;
+
+const disabledError = () => new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.disabled" });
+
+/** The comment settings of pin ?1 as viewer ?2 sees them now: each refusal with its own message. */
+async function requireCommentsOpen(db: D1Database, pinId: number, viewerId: number, pinnerId: number): Promise<void> {
+  const settings = await db
+    .prepare(
+      `SELECT p.comments_disabled, COALESCE(json_extract(f.feature_map, '$.allow_comments'), 1) AS allow_comments, ${BLOCK_BETWEEN("p.pinner_id", "?2")} AS blocked
+       FROM pins p LEFT JOIN comment_features f ON f.user_id = p.pinner_id WHERE p.id = ?1 AND p.is_deleted = 0`,
+    )
+    .bind(pinId, viewerId)
+    .first<{ comments_disabled: number; allow_comments: number; blocked: number }>();
+  if (!settings) throw notFound("api.pinNotFound");
+  if (settings.blocked === 1) throw blockedError();
+  if (settings.comments_disabled === 1) throw disabledError();
+  if (settings.allow_comments !== 1 && pinnerId !== viewerId) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.ownerTurnedOff" });
+}
+
+/**
+ * Posts a comment. The checks are read first for their messages, and the INSERT re-checks
+ * them in SQL (INSERT ... SELECT ... WHERE), in the one batch that also recounts: a pin that
+ * turns comments off, a block or a hidden parent arriving between the read and the write
+ * leaves nothing written. The rate limit needs no re-check: its counter is moved and read by
+ * one statement, so two racing posts cannot both take the last slot.
+ */
 export async function createComment(c: Context<AppEnv>, input: CreateInput): Promise<Comment> {
   const db = c.env.DB;
   const { pin, viewerId } = await requirePinReaction(c, input.pin_id);
-  const settings = await db
-    .prepare(
-      `SELECT p.comments_disabled, COALESCE(json_extract(f.feature_map, '$.allow_comments'), 1) AS allow_comments,
-              EXISTS (SELECT 1 FROM comment_hidden_authors h WHERE h.pin_id = p.id AND h.user_id = ?2) AS author_hidden
-       FROM pins p LEFT JOIN comment_features f ON f.user_id = p.pinner_id WHERE p.id = ?1`,
-    )
-    .bind(input.pin_id, viewerId)
-    .first<{ comments_disabled: number; allow_comments: number; author_hidden: number }>();
-  if (!settings) throw notFound("api.pinNotFound");
-  if (settings.comments_disabled === 1) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.disabled" });
-  if (settings.allow_comments !== 1 && pin.pinner_id !== viewerId) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.ownerTurnedOff" });
+  await requireCommentsOpen(db, input.pin_id, viewerId, pin.pinner_id);
 
   // A reply to a reply joins its thread: threads are one level deep.
   let parentId: number | null = null;
@@ -148,13 +174,26 @@ export async function createComment(c: Context<AppEnv>, input: CreateInput): Pro
   const now = Date.now();
   const results = await db.batch([
     db
-      .prepare("INSERT INTO comments (pin_id, user_id, parent_id, text, tags, is_hidden, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) RETURNING id")
-      .bind(input.pin_id, viewerId, parentId, text, storedTags(tags), settings.author_hidden, now),
+      .prepare(
+        `INSERT INTO comments (pin_id, user_id, parent_id, text, tags, is_hidden, created_at, updated_at)
+         SELECT p.id, ?2, ?3, ?4, ?5, EXISTS (SELECT 1 FROM comment_hidden_authors h WHERE h.pin_id = p.id AND h.user_id = ?2), ?6, ?6
+         FROM pins p LEFT JOIN comment_features f ON f.user_id = p.pinner_id
+         WHERE p.id = ?1 AND ${MAY_COMMENT}
+           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM comments q WHERE q.id = ?3 AND q.pin_id = p.id AND q.parent_id IS NULL
+                AND (q.is_hidden = 0 OR q.user_id = ?2) AND NOT ${BLOCK_BETWEEN("q.user_id", "?2")}))
+         RETURNING id`,
+      )
+      .bind(input.pin_id, viewerId, parentId, text, storedTags(tags), now),
     recountPin(db, input.pin_id),
     ...(parentId === null ? [] : [recountReplies(db, parentId)]),
   ]);
   const id = (results[0]?.results?.[0] as { id: number } | undefined)?.id;
-  if (id === undefined) throw notFound("comments:api.notFound");
+  if (id === undefined) {
+    // Something changed between the checks and the write: say what, from the rows as they are now.
+    await requireCommentsOpen(db, input.pin_id, viewerId, pin.pinner_id);
+    if (parentId !== null) await loadComment(c, parentId, viewerId);
+    throw new ApiError(409, ErrorCode.Conflict, { message: "comments:api.changed" });
+  }
   purgeLater(c, [`/pin/${input.pin_id}/`]);
   return readComment(db, id, viewerId);
 }
@@ -177,12 +216,27 @@ export async function updateComment(c: Context<AppEnv>, input: UpdateInput): Pro
   if (row.user_id !== viewerId || (input.orbacSubjectId !== undefined && input.orbacSubjectId !== viewerId)) {
     throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.onlyAuthorEdits" });
   }
+  await requireCommentsOpen(db, row.pin_id, viewerId, row.pinner_id);
   const text = input.raw.trim();
   const tags = input.tags === undefined ? parseStoredTags(row.tags).filter((tag) => text.slice(tag.offset, tag.offset + tag.length) === row.text.slice(tag.offset, tag.offset + tag.length)) : aligned(input.raw, input.tags);
   await checkMentions(db, viewerId, tags, row.id);
-  await db.batch([
-    db.prepare("UPDATE comments SET text = ?2, tags = ?3, updated_at = ?4 WHERE id = ?1").bind(row.id, text, storedTags(tags), Date.now()),
+  await enforce(db, RATE_RULES.commentEditPerUser, viewerId);
+  // A highlight is the pin owner's word on the text they read: new text is not what they
+  // highlighted, so an edit that changes it takes the highlight off (an edit of the tags alone keeps it).
+  const [updated] = await db.batch([
+    db
+      .prepare(
+        `UPDATE comments SET text = ?2, tags = ?3, updated_at = ?4,
+           highlighted_by_pin_owner = CASE WHEN text = ?2 THEN highlighted_by_pin_owner ELSE 0 END
+         WHERE id = ?1 AND user_id = ?5
+           AND EXISTS (SELECT 1 FROM pins p LEFT JOIN comment_features f ON f.user_id = p.pinner_id WHERE p.id = comments.pin_id AND ${MAY_COMMENT.replaceAll("?2", "?5")})`,
+      )
+      .bind(row.id, text, storedTags(tags), Date.now(), viewerId),
   ]);
+  if ((updated?.meta.changes ?? 0) === 0) {
+    await requireCommentsOpen(db, row.pin_id, viewerId, row.pinner_id);
+    throw new ApiError(409, ErrorCode.Conflict, { message: "comments:api.changed" });
+  }
   purgeLater(c, [`/pin/${row.pin_id}/`]);
   return readComment(db, row.id, viewerId);
 }

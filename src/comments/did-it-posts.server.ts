@@ -1,7 +1,6 @@
 // Tried-it posts (issue 6 contract, spec 001 §3 "Did-it data"): a did-it with its text and an
 // optional photo. One per person per pin (did_its UNIQUE (pin_id, user_id)): posting again
-// rewrites the post; pins.did_it_images_count moves only when the row appears or goes, in the
-// same batch. Likes and helpful marks stay DidItLikeResource / DidItHelpfulResource.
+// rewrites the post; pins.did_it_images_count is recounted from the rows in each change's batch. Likes and helpful marks stay DidItLikeResource / DidItHelpfulResource.
 import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
@@ -9,10 +8,11 @@ import { mediaUrl } from "../media/media.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
-import { blockedError, loadVisiblePin, purgeLater, requirePinReaction } from "../social/guard.server.ts";
+import { blockedError, idSchema, loadVisiblePin, purgeLater, requirePinReaction } from "../social/guard.server.ts";
 import { userImageUrl } from "../users/user.ts";
 import type { DidItPost } from "./comment.ts";
-import { DID_IT_PHOTO_MAX_BYTES, IMAGE_SIGNATURE, PHOTO_EXTENSIONS, didItPhotoKey, sniffPhoto } from "./photo.ts";
+import { DID_IT_PHOTO_MAX_BYTES, DID_IT_UPLOAD_TTL_MS, IMAGE_SIGNATURE, didItPhotoKey, sniffPhoto } from "./photo.ts";
+import { stripPhotoMetadata } from "./strip-metadata.ts";
 
 const POST_COLUMNS = `d.id, d.pin_id, d.user_id, d.details, d.image_key, d.like_count, d.helpful_count, d.comment_count, d.created_at,
   u.username, u.full_name, u.image_key AS user_image_key,
@@ -52,48 +52,71 @@ function toPost(row: PostRow): DidItPost {
   };
 }
 
-/** The R2 key of the viewer's own uploaded photo with this signature; 400 when there is none. */
-async function ownPhotoKey(c: Context<AppEnv>, signature: string, viewerId: number): Promise<string> {
+/** The pin's did-it count recounted from its rows (it counts every did-it, with or without a photo). */
+const recountDidIts = (db: D1Database, pinId: number) =>
+  db.prepare("UPDATE pins SET did_it_images_count = (SELECT COUNT(*) FROM did_its WHERE pin_id = ?1) WHERE id = ?1").bind(pinId);
+
+/** An upload signature this viewer may attach to a post on this pin, not yet expired (SQL, ?1 pin, ?2 viewer, ?3 signature, ?4 oldest). */
+const UPLOAD_USABLE = "SELECT 1 FROM did_it_uploads up WHERE up.signature = ?3 AND up.user_id = ?2 AND up.pin_id = ?1 AND up.created_at >= ?4";
+
+/** The R2 key of the viewer's own upload for this pin with this signature; 400 when there is none. */
+async function ownPhotoKey(db: D1Database, pinId: number, viewerId: number, signature: string, now: number): Promise<string> {
   if (!IMAGE_SIGNATURE.test(signature)) throw badRequest([{ field: "image_signature", reason: "validation.invalidFormat" }]);
-  for (const extension of PHOTO_EXTENSIONS) {
-    const key = didItPhotoKey(signature, extension);
-    const head = await c.env.MEDIA.head(key);
-    if (head) {
-      if (head.customMetadata?.user_id !== String(viewerId)) break;
-      return key;
-    }
-  }
-  throw badRequest([{ field: "image_signature", reason: "comments:validation.unknownPhoto" }]);
+  const row = await db
+    .prepare(`SELECT r2_key FROM did_it_uploads up WHERE EXISTS (${UPLOAD_USABLE}) AND up.signature = ?3`)
+    .bind(pinId, viewerId, signature, now - DID_IT_UPLOAD_TTL_MS)
+    .first<{ r2_key: string }>();
+  if (!row) throw badRequest([{ field: "image_signature", reason: "comments:validation.unknownPhoto" }]);
+  return row.r2_key;
 }
 
-export async function createDidItPost(c: Context<AppEnv>, pinId: number, details: string, signature: string | undefined): Promise<DidItPost> {
+/**
+ * Posts (or rewrites) the viewer's tried-it on a pin. The INSERT re-checks in SQL what was read
+ * first (the pin there, no block with its owner, the upload still the viewer's for this pin),
+ * in the one batch that recounts the pin and consumes the upload: a race leaves nothing written.
+ */
+export async function createDidItPost(c: Context<AppEnv>, pinId: number, details: string, signature: string | undefined): Promise<DidItPost & { images_count: number }> {
   const db = c.env.DB;
   const { viewerId } = await requirePinReaction(c, pinId);
-  const imageKey = signature === undefined ? null : await ownPhotoKey(c, signature, viewerId);
+  const now = Date.now();
+  const imageKey = signature === undefined ? null : await ownPhotoKey(db, pinId, viewerId, signature, now);
   await enforce(db, RATE_RULES.didItPostPerUser, viewerId);
   const previous = await db.prepare("SELECT image_key FROM did_its WHERE pin_id = ?1 AND user_id = ?2").bind(pinId, viewerId).first<{ image_key: string | null }>();
-  const now = Date.now();
   const results = await db.batch([
-    db.prepare("UPDATE pins SET did_it_images_count = did_it_images_count + 1 WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM did_its WHERE pin_id = ?1 AND user_id = ?2)").bind(pinId, viewerId),
     db
       .prepare(
-        `INSERT INTO did_its (pin_id, user_id, details, image_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+        `INSERT INTO did_its (pin_id, user_id, details, image_key, created_at)
+         SELECT p.id, ?2, ?5, ?6, ?7 FROM pins p
+         WHERE p.id = ?1 AND p.is_deleted = 0
+           AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = p.pinner_id AND k.blocked_id = ?2) OR (k.blocker_id = ?2 AND k.blocked_id = p.pinner_id))
+           AND (?3 IS NULL OR EXISTS (${UPLOAD_USABLE}))
          ON CONFLICT(pin_id, user_id) DO UPDATE SET details = excluded.details, image_key = excluded.image_key`,
       )
-      .bind(pinId, viewerId, details, imageKey, now),
-    db.prepare(`SELECT ${POST_COLUMNS} FROM did_its d JOIN users u ON u.id = d.user_id WHERE d.pin_id = ?1 AND d.user_id = ?2`).bind(pinId, viewerId),
+      .bind(pinId, viewerId, signature ?? null, now - DID_IT_UPLOAD_TTL_MS, details, imageKey, now),
+    recountDidIts(db, pinId),
+    // The upload is spent once its post holds it (only then: the post may not have been written).
+    db.prepare("DELETE FROM did_it_uploads WHERE signature = ?1 AND EXISTS (SELECT 1 FROM did_its WHERE pin_id = ?2 AND user_id = ?3 AND image_key = ?4)").bind(signature ?? null, pinId, viewerId, imageKey),
+    db
+      .prepare(`SELECT ${POST_COLUMNS}, (SELECT did_it_images_count FROM pins WHERE id = ?1) AS images_count FROM did_its d JOIN users u ON u.id = d.user_id WHERE d.pin_id = ?1 AND d.user_id = ?2`)
+      .bind(pinId, viewerId),
   ]);
-  const row = results.at(-1)?.results?.[0] as PostRow | undefined;
-  if (!row) throw notFound("social:api.didItNotFound");
+  const row = results.at(-1)?.results?.[0] as (PostRow & { images_count: number }) | undefined;
+  if ((results[0]?.meta.changes ?? 0) === 0 || !row) {
+    // Something changed between the checks and the write: say what, from the rows as they are now.
+    await requirePinReaction(c, pinId);
+    if (signature !== undefined) await ownPhotoKey(db, pinId, viewerId, signature, Date.now());
+    throw new ApiError(409, ErrorCode.Conflict, { message: "comments:api.changed" });
+  }
   purgeLater(c, [`/pin/${pinId}/`]);
   // A rewritten post's replaced photo is no longer shown anywhere.
   const replaced = previous?.image_key ?? null;
   if (replaced !== null && replaced !== row.image_key) c.executionCtx.waitUntil(c.env.MEDIA.delete(replaced).catch(() => undefined));
-  return toPost(row);
+  // The pin's count after the change rides along, so the page can show it without a reload.
+  return { ...toPost(row), images_count: row.images_count };
 }
 
 /** Its author or the pin's owner deletes a tried-it post; the pin's count follows in the batch. */
-export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Promise<{ id: string }> {
+export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Promise<{ id: string; images_count: number }> {
   const db = c.env.DB;
   const viewerId = requireWriteAllowed(c).user.id;
   const didIt = await db
@@ -102,15 +125,17 @@ export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Prom
     .first<{ pin_id: number; user_id: number; image_key: string | null; pinner_id: number }>();
   if (!didIt || !(await loadVisiblePin(db, didIt.pin_id, viewerId))) throw notFound("social:api.didItNotFound");
   if (didIt.user_id !== viewerId && didIt.pinner_id !== viewerId) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.onlyAuthorOrOwner" });
-  await db.batch([
-    db.prepare("UPDATE pins SET did_it_images_count = MAX(did_it_images_count - 1, 0) WHERE id = ?1 AND EXISTS (SELECT 1 FROM did_its WHERE id = ?2)").bind(didIt.pin_id, didItId),
+  const results = await db.batch([
     db.prepare("DELETE FROM did_its WHERE id = ?1").bind(didItId),
+    recountDidIts(db, didIt.pin_id),
+    db.prepare("SELECT did_it_images_count AS count FROM pins WHERE id = ?1").bind(didIt.pin_id),
   ]);
+  const count = (results.at(-1)?.results?.[0] as { count: number } | undefined)?.count ?? 0;
   purgeLater(c, [`/pin/${didIt.pin_id}/`]);
   // The photo goes with its post, after the answer.
   const photoKey = didIt.image_key;
   if (photoKey !== null) c.executionCtx.waitUntil(c.env.MEDIA.delete(photoKey).catch(() => undefined));
-  return { id: String(didItId) };
+  return { id: String(didItId), images_count: count };
 }
 
 /** A pin's tried-it posts, newest first: those with text or a photo, none from a blocked person. */
@@ -137,23 +162,53 @@ function randomSignature(): string {
   return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** POST /v3/did_it/photos/: one multipart `photo`, JPEG, PNG or WebP by its bytes, at most 5 MB. */
+/**
+ * POST /v3/did_it/photos/: one multipart `photo` (JPEG, PNG or WebP by its bytes, at most 5 MB)
+ * for the pin named by the `pin_id` field. Its metadata (EXIF with GPS, XMP, text) is stripped
+ * before it is stored; the signature answered is good only for this viewer on this pin, and
+ * only until DID_IT_UPLOAD_TTL_MS (then the housekeeping deletes the file).
+ */
 export async function uploadDidItPhoto(c: Context<AppEnv>): Promise<{ image_signature: string }> {
-  const viewerId = requireWriteAllowed(c).user.id;
+  requireWriteAllowed(c);
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data") throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: "multipart/form-data" } }]);
   const form = await c.req.parseBody();
+  const pinField = idSchema.safeParse(form.pin_id);
+  if (!pinField.success) throw badRequest([{ field: "pin_id", reason: typeof form.pin_id === "string" ? "validation.invalidFormat" : "validation.required" }]);
+  const { viewerId } = await requirePinReaction(c, pinField.data);
   const photo = form.photo;
   if (!(photo instanceof File)) throw badRequest([{ field: "photo", reason: "validation.required" }]);
   if (photo.size > DID_IT_PHOTO_MAX_BYTES) throw badRequest([{ field: "photo", reason: "comments:validation.photoTooBig", values: { maximum: 5 } }]);
   const bytes = new Uint8Array(await photo.arrayBuffer());
   const extension = sniffPhoto(bytes);
   if (extension === null) throw badRequest([{ field: "photo", reason: "comments:validation.photoType" }]);
+  const stripped = stripPhotoMetadata(bytes, extension);
+  if (stripped === null) throw badRequest([{ field: "photo", reason: "comments:validation.photoType" }]);
   await enforce(c.env.DB, RATE_RULES.didItPostPerUser, viewerId);
   const signature = randomSignature();
-  await c.env.MEDIA.put(didItPhotoKey(signature, extension), bytes, {
+  const key = didItPhotoKey(signature, extension);
+  // The row first: a file in R2 is never without the row that lets housekeeping delete it.
+  await c.env.DB.prepare("INSERT INTO did_it_uploads (signature, user_id, pin_id, r2_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+    .bind(signature, viewerId, pinField.data, key, Date.now())
+    .run();
+  await c.env.MEDIA.put(key, stripped, {
     httpMetadata: { contentType: extension === "jpg" ? "image/jpeg" : `image/${extension}` },
-    customMetadata: { user_id: String(viewerId) },
+    customMetadata: { user_id: String(viewerId), pin_id: String(pinField.data) },
   });
   return { image_signature: signature };
+}
+
+/**
+ * Housekeeping: uploads never attached to a post within DID_IT_UPLOAD_TTL_MS go, rows and R2
+ * files, at most `limit` per run. The rows are deleted first (DELETE ... RETURNING, so a post
+ * attaching one at that moment either got it or finds it gone) and then their files.
+ */
+export async function purgeStaleUploads(db: D1Database, media: R2Bucket, now = Date.now(), limit = 500): Promise<number> {
+  const gone = await db
+    .prepare("DELETE FROM did_it_uploads WHERE signature IN (SELECT signature FROM did_it_uploads WHERE created_at < ?1 ORDER BY created_at LIMIT ?2) RETURNING r2_key")
+    .bind(now - DID_IT_UPLOAD_TTL_MS, limit)
+    .all<{ r2_key: string }>();
+  const keys = gone.results.map((row) => row.r2_key);
+  if (keys.length > 0) await media.delete(keys);
+  return keys.length;
 }

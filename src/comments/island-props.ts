@@ -15,7 +15,7 @@ export const BLOCKED_HOSTS_MAX = 2000;
 export async function commentsIslandProps(
   ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session" | "language" | "locale">,
   t: TFunction,
-  pin: Pick<PinDetail, "id" | "pinner" | "commentCount" | "commentsDisabled">,
+  pin: Pick<PinDetail, "id" | "pinner" | "commentCount" | "commentsDisabled" | "didItCount">,
   blockedHosts: ReadonlySet<string>,
   country: string,
 ): Promise<CommentsIslandProps | null> {
@@ -28,6 +28,7 @@ export async function commentsIslandProps(
     viewer,
     signedOut: ctx.viewerType === "UNAUTH",
     commentCount: pin.commentCount,
+    didItCount: pin.didItCount,
     commentsDisabled: pin.commentsDisabled,
     // Digests, never the hosts: the blocked list itself is not published in the page.
     blockedHostDigests: await Promise.all([...blockedHosts].slice(0, BLOCKED_HOSTS_MAX).map(hostDigest)),

@@ -17,3 +17,10 @@ export function sniffPhoto(bytes: Uint8Array): PhotoExtension | null {
 
 export const IMAGE_SIGNATURE = /^[0-9a-f]{32}$/;
 export const didItPhotoKey = (signature: string, extension: PhotoExtension) => `did-it/${signature}.${extension}`;
+
+/**
+ * An uploaded photo waits this long for its post; after it, the signature is refused and the
+ * housekeeping deletes the file. Two hours: ample to write a post, short enough that a photo
+ * someone changed their mind about does not linger.
+ */
+export const DID_IT_UPLOAD_TTL_MS = 2 * 60 * 60 * 1000;

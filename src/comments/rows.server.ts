@@ -17,6 +17,7 @@ export const COMMENT_COLUMNS = `c.id, c.pin_id, c.parent_id, c.user_id, c.text, 
   EXISTS (SELECT 1 FROM comment_marks m WHERE m.comment_id = c.id AND m.user_id = ?2 AND m.kind = 'like') AS liked_by_me,
   EXISTS (SELECT 1 FROM comment_marks m WHERE m.comment_id = c.id AND m.user_id = ?2 AND m.kind = 'helpful') AS helpful_by_me,
   ${TAGGED_USERS_SQL} AS tagged_users,
+  COALESCE((SELECT q.is_hidden FROM comments q WHERE q.id = c.parent_id), 0) AS parent_hidden,
   EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = c.user_id AND k.blocked_id = ?2) OR (k.blocker_id = ?2 AND k.blocked_id = c.user_id)) AS author_blocked`;
 
 export const COMMENT_FROM = "comments c JOIN users u ON u.id = c.user_id JOIN pins p ON p.id = c.pin_id";
@@ -34,6 +35,7 @@ export interface CommentRow extends CommentTableRow {
   helpful_by_me: number;
   tagged_users: string | null;
   author_blocked: number;
+  parent_hidden: number;
 }
 
 export function toComment(row: CommentRow, viewerId: number | null): Comment {
@@ -62,13 +64,21 @@ export function toComment(row: CommentRow, viewerId: number | null): Comment {
   };
 }
 
+/**
+ * Whether a comment is hidden from this viewer: hidden itself, or a reply under a hidden
+ * comment, and the viewer not its author. Hidden comments show to their author only (the
+ * pin's owner who hid them sees them gone, as everyone else does).
+ */
+export const hiddenFrom = (row: Pick<CommentRow, "is_hidden" | "parent_hidden" | "user_id">, viewerId: number | null) =>
+  (row.is_hidden === 1 || row.parent_hidden === 1) && row.user_id !== viewerId;
+
 export function selectComment(db: D1Database, commentId: number, viewerId: number | null): D1PreparedStatement {
   return db.prepare(`SELECT ${COMMENT_COLUMNS} FROM ${COMMENT_FROM} WHERE c.id = ?1`).bind(commentId, viewerId);
 }
 
 export async function readComment(db: D1Database, commentId: number, viewerId: number | null): Promise<Comment> {
   const row = await selectComment(db, commentId, viewerId).first<CommentRow>();
-  if (!row) throw notFound("comments:api.notFound");
+  if (!row || hiddenFrom(row, viewerId)) throw notFound("comments:api.notFound");
   return toComment(row, viewerId);
 }
 
@@ -80,7 +90,8 @@ export interface CommentAccess {
 
 /**
  * The comment when the viewer may see it: its pin visible to them (else 404, as if it did not
- * exist) and the comment not hidden from them. `blockRefuses`: a block between the viewer and
+ * exist) and the comment not hidden from them (hiddenFrom: every read by id answers 404).
+ * `blockRefuses`: a block between the viewer and
  * the pin's owner or the comment's author is 403; the pin's owner moderating their own pin
  * (delete, hide) passes it, so a block cannot shield a comment from the pin it sits on.
  */
@@ -89,7 +100,7 @@ export async function loadComment(c: Context<AppEnv>, commentId: number, viewerI
   const row = await selectComment(db, commentId, viewerId).first<CommentRow>();
   if (!row) throw notFound("comments:api.notFound");
   const pin = await loadVisiblePin(db, row.pin_id, viewerId);
-  if (!pin || (row.is_hidden === 1 && row.user_id !== viewerId)) throw notFound("comments:api.notFound");
+  if (!pin || hiddenFrom(row, viewerId)) throw notFound("comments:api.notFound");
   if (blockRefuses && (pin.blocked === 1 || row.author_blocked === 1)) throw blockedError();
   return { row, pin, viewerId };
 }

@@ -235,3 +235,45 @@ describe("resource-list rules (spec 001 §4) on comments and replies", () => {
     expect(failed.top.error).toBeNull();
   });
 });
+
+describe("a comment in flight (pending)", () => {
+  const ada = { id: "1", username: "ada", full_name: "Ada", image_medium_url: null };
+  const pending = (key: string, parent_id: string | null = null) => ({ key, parent_id, text: `sending ${key}`, tags: [], user: ada });
+
+  it("is listed at once, not yet counted, then replaced by the server's comment, counted once", () => {
+    const start = world();
+    const sent = commentsReducer(start, { type: "pendingAdded", pending: pending("p1") });
+    expect(sent.pending).toEqual([pending("p1")]);
+    expect(sent.commentCount).toBe(start.commentCount);
+    expect(sent.top.items).toEqual(start.top.items);
+    const settled = commentsReducer(sent, { type: "pendingSettled", key: "p1", comment: comment("new") });
+    expect(settled.pending).toEqual([]);
+    expect(settled.top.items.map((c) => c.id)).toEqual(["new", "a", "b"]);
+    expect(settled.commentCount).toBe(start.commentCount + 1);
+  });
+
+  it("a pending reply settles under its comment, which counts one more reply", () => {
+    const sent = commentsReducer(world(), { type: "pendingAdded", pending: pending("p2", "a") });
+    const settled = commentsReducer(sent, { type: "pendingSettled", key: "p2", comment: comment("r2", { parent_id: "a" }) });
+    expect(settled.pending).toEqual([]);
+    expect(settled.replies.a?.items.map((c) => c.id)).toEqual(["r1", "r2"]);
+    expect(findComment(settled, "a")?.comment_count).toBe(2);
+  });
+
+  it("is removed on failure, leaving lists and counts as they were", () => {
+    const start = world();
+    const failed = commentsReducer(commentsReducer(start, { type: "pendingAdded", pending: pending("p3") }), { type: "pendingFailed", key: "p3" });
+    expect(failed).toEqual(start);
+  });
+
+  it("several in flight settle independently, and adding one twice lists it once", () => {
+    let state = commentsReducer(world(), { type: "pendingAdded", pending: pending("x") });
+    state = commentsReducer(state, { type: "pendingAdded", pending: pending("x") });
+    state = commentsReducer(state, { type: "pendingAdded", pending: pending("y") });
+    expect(state.pending.map((p) => p.key)).toEqual(["x", "y"]);
+    state = commentsReducer(state, { type: "pendingFailed", key: "x" });
+    state = commentsReducer(state, { type: "pendingSettled", key: "y", comment: comment("yy") });
+    expect(state.pending).toEqual([]);
+    expect(state.top.items[0]?.id).toBe("yy");
+  });
+});

@@ -6,7 +6,7 @@
 // the end marker) are src/feeds/feed.ts's; these only say which list they apply to.
 import { atom } from "nanostores";
 import { emptyList, fetchFailed, fetchStarted, fetchSucceeded, type ResourceList } from "../feeds/feed.ts";
-import type { Comment } from "./comment.ts";
+import type { Comment, Tag } from "./comment.ts";
 
 export interface CommentsState {
   pinId: string;
@@ -19,12 +19,26 @@ export interface CommentsState {
   features: Record<string, boolean>;
   /** The pin's comment count, as shown in the heading. */
   commentCount: number;
+  /** Comments and replies sent and not yet answered, oldest first: shown at once, marked "Posting…". */
+  pending: PendingComment[];
+}
+
+/** A comment in flight: what the person wrote, until the server's comment or error replaces it. */
+export interface PendingComment {
+  key: string;
+  parent_id: string | null;
+  text: string;
+  tags: Tag[];
+  user: Comment["user"];
 }
 
 /** Which list a fetch is for: the pin's comments, or one comment's replies. */
 export type ListKey = { parentId: string | null };
 
 export type CommentChange =
+  | { type: "pendingAdded"; pending: PendingComment }
+  | { type: "pendingSettled"; key: string; comment: Comment }
+  | { type: "pendingFailed"; key: string }
   | { type: "created"; comment: Comment }
   | { type: "deleted"; id: string }
   | { type: "hidden"; ids: string[] }
@@ -50,6 +64,7 @@ export function initialState(pinId: string, first: { results: Comment[]; bookmar
     translations: {},
     features: {},
     commentCount,
+    pending: [],
   };
 }
 
@@ -99,6 +114,15 @@ function removeWhere(state: CommentsState, gone: (comment: Comment) => boolean):
 
 export function commentsReducer(state: CommentsState, change: CommentChange): CommentsState {
   switch (change.type) {
+    case "pendingAdded":
+      return state.pending.some((p) => p.key === change.pending.key) ? state : { ...state, pending: [...state.pending, change.pending] };
+    case "pendingSettled": {
+      // The server's comment takes the pending one's place (and counts, as any created comment).
+      const without = { ...state, pending: state.pending.filter((p) => p.key !== change.key) };
+      return commentsReducer(without, { type: "created", comment: change.comment });
+    }
+    case "pendingFailed":
+      return { ...state, pending: state.pending.filter((p) => p.key !== change.key) };
     case "created": {
       const comment = change.comment;
       if (findComment(state, comment.id)) return state;

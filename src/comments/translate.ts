@@ -20,3 +20,40 @@ export async function translateText(ai: TranslationAi | undefined, text: string,
     return "";
   }
 }
+
+/** The part of a KV namespace the translation cache uses. */
+export interface TranslationCache {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string, options: { expirationTtl: number }): Promise<void>;
+}
+
+/** A cached translation is kept a day: long enough for a busy thread, short enough to follow model updates. */
+export const TRANSLATION_TTL_SECONDS = 24 * 60 * 60;
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The cache key of one translation: the comment, a hash of the text it had (an edit makes a
+ * new key, so a stale translation is never served) and the target language.
+ */
+export async function translationKey(commentId: number | string, text: string, language: string): Promise<string> {
+  return `translation:${commentId}:${await sha256Hex(text)}:${language.split("-")[0] || "en"}`;
+}
+
+/**
+ * translateText through the KV cache: a hit costs no model call; a miss is stored for a day.
+ * Only a real translation is stored: an empty one (the model failed) is asked again next time.
+ * A cache that fails is read as a miss and never fails the translation.
+ */
+export async function cachedTranslation(cache: TranslationCache | undefined, ai: TranslationAi | undefined, commentId: number | string, text: string, language: string): Promise<string> {
+  if (!ai) return "";
+  const key = await translationKey(commentId, text, language);
+  const hit = cache ? await cache.get(key).catch(() => null) : null;
+  if (hit !== null && hit !== "") return hit;
+  const translated = await translateText(ai, text, language);
+  if (cache && translated !== "") await cache.put(key, translated, { expirationTtl: TRANSLATION_TTL_SECONDS }).catch(() => undefined);
+  return translated;
+}

@@ -95,6 +95,8 @@ export interface PinDetail {
   isOosProduct: boolean;
   commentsDisabled: boolean;
   commentCount: number;
+  /** Tried-it posts on the pin (pins.did_it_images_count). */
+  didItCount: number;
   saveCount: number;
   reactionCounts: Array<{ reactionType: number; reactionCount: number }>;
   /** The domain's official account, when the domain has one. */
@@ -403,6 +405,7 @@ export async function getPin(
       isOosProduct: row.is_oos_product === 1,
       commentsDisabled: row.comments_disabled === 1,
       commentCount: row.comment_count,
+      didItCount: row.did_it_images_count,
       saveCount: row.save_count,
       reactionCounts: ((reactionResult?.results ?? []) as Array<{ reaction_type: number; count: number }>).map((r) => ({
         reactionType: r.reaction_type,

@@ -35,6 +35,7 @@ function pin(overrides: Partial<PinDetail> = {}): PinDetail {
     isOosProduct: false,
     commentsDisabled: false,
     commentCount: 4,
+    didItCount: 0,
     saveCount: 9,
     reactionCounts: [{ reactionType: 1, reactionCount: 5 }, { reactionType: 2, reactionCount: 2 }],
     domainOfficialUser: null,

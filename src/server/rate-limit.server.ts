@@ -30,6 +30,8 @@ export const RATE_RULES = {
   cctldPerAccount: { name: "cctld:account", limit: 30, windowMs: 60 * 60_000 },
   /** Comments: a lively thread's pace, not a flood. */
   commentCreatePerUser: { name: "comment:user", limit: 30, windowMs: 10 * 60_000 },
+  /** Edits: each rewrites a public text and purges the pin page, so they are paced like posts. */
+  commentEditPerUser: { name: "comment-edit:user", limit: 30, windowMs: 10 * 60_000 },
   /** Translations call a paid model: a reader's worth per signed-in user or address. */
   commentTranslatePerViewer: { name: "comment-translate:viewer", limit: 60, windowMs: 10 * 60_000 },
   /** Tried-it posts and their photos (each photo is an R2 write). */

@@ -36,9 +36,9 @@ const DISABLED_PIN = "100021";
 const token = () => `t${randomBytes(5).toString("hex")}`;
 const island = (page: Page) => page.locator(".comments-island[data-hydrated='true']");
 const composer = (page: Page, project: Project) => island(page).getByRole("textbox", { name: text(project, "c.composerLabel"), exact: true });
-/** The innermost comment holding `needle`, then held by its id (an edit hides its text). */
+/** The innermost comment holding `needle`, then held by its id (an edit hides its text); a comment still posting has no id and is never it. */
 async function item(page: Page, needle: string): Promise<Locator> {
-  const found = island(page).getByRole("listitem").filter({ hasText: needle }).last();
+  const found = island(page).locator("li[data-comment-id]").filter({ hasText: needle }).last();
   await expect(found).toBeVisible();
   const id = await found.getAttribute("data-comment-id");
   return island(page).locator(`li[data-comment-id="${id}"]`);

@@ -7,6 +7,7 @@ import type { Comment, DidItPost } from "../../src/comments/comment.ts";
 import { INJECTION_CORPUS } from "../../src/comments/fixtures/injection-corpus.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { countElements } from "./fixtures.ts";
+import { PNG_2X2 } from "./photo-fixture.ts";
 import { browserAs, call, scalar } from "./social-fixture.ts";
 
 const U = { owner: 401, author: 402, other: 403, blocker: 404, mentioned: 405, limited: 406, poster: 407, spammer: 408, quiet: 409, guarded: 410 } as const;
@@ -492,10 +493,11 @@ describe("injection corpus posted through the API never reaches the pin page as 
 });
 
 describe("tried-it posts", () => {
-  const pngBytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  const pngBytes = Uint8Array.from(atob(PNG_2X2), (char) => char.charCodeAt(0));
   async function upload(who: number, bytes: Uint8Array<ArrayBuffer>, name = "photo.png"): Promise<Data<{ image_signature: string }>> {
     const browser = await browserAs(who);
     const form = new FormData();
+    form.append("pin_id", String(P.didIt));
     form.append("photo", new File([bytes], name, { type: "image/png" }));
     const response = await browser.fetch("/v3/did_it/photos/", { method: "POST", body: form });
     const json = await response.json<{ data: { image_signature: string }; error?: Data<unknown>["error"] }>();
