@@ -28,40 +28,48 @@ export const BUDGETS = { search_p95_ms: 30, typeahead_p95_ms: 15 };
  * entries are fetched once for page 1 and measured on the page its bookmark names.
  */
 export const SEARCH_QUERIES = [
-  // Common: thousands of matching pins.
-  { class: "common", options: { query: "recipe" } },
-  { class: "common", options: { query: "lisbon" } },
-  { class: "common", options: { query: "linen shirt" } },
-  { class: "common", options: { query: "kitchen" } },
-  { class: "common", options: { query: "chicken" } },
-  { class: "common", options: { query: "outfit ideas" } },
-  // Rare: a handful of pins (vocabulary words in the long tail, ingredients, people's names).
-  { class: "rare", options: { query: "kohlrabi" } },
-  { class: "rare", options: { query: "lemongrass" } },
-  { class: "rare", options: { query: "wool-blend overshirt" } },
-  { class: "rare", options: { query: "brown butter banana bread" } },
+  // Common: thousands of matching pins (counts: matching pins of the default 100k world).
+  { class: "common", options: { query: "recipe" } }, // 5,140
+  { class: "common", options: { query: "outfit ideas" } }, // 3,151
+  { class: "common", options: { query: "velvet sofa" } }, // 2,756
+  { class: "common", options: { query: "chicken" } }, // 2,215
+  { class: "common", options: { query: "kitchen" } }, // 2,027
+  // Medium: hundreds.
+  { class: "medium", options: { query: "linen shirt" } }, // 1,194
+  { class: "medium", options: { query: "lisbon" } }, // 506
+  { class: "medium", options: { query: "garlic" } }, // 493
+  { class: "medium", options: { query: "kohlrabi" } }, // 446
+  // Rare: a handful (the vocabulary's tail, a photo author's name, showcase pins).
+  { class: "rare", options: { query: "cavernous" } }, // 17
+  { class: "rare", options: { query: "ruddy" } }, // 11
+  { class: "rare", options: { query: "magdalena" } }, // 1
+  { class: "rare", options: { query: "wool-blend overshirt" } }, // 1
+  { class: "rare", options: { query: "brown butter banana bread" } }, // 1
   // Multi-word: AND of terms with different selectivity.
-  { class: "multi", options: { query: "easy vegetarian soup" } },
-  { class: "multi", options: { query: "scandinavian living room" } },
-  { class: "multi", options: { query: "weekend road trip kyoto" } },
-  { class: "multi", options: { query: "macrame plant hanger" } },
+  { class: "multi", options: { query: "macrame plant hanger" } }, // 765
+  { class: "multi", options: { query: "road trip kyoto" } }, // 80
+  { class: "multi", options: { query: "scandinavian kitchen" } }, // 72
+  { class: "multi", options: { query: "easy chicken soup" } }, // 5
+  // No match: the typo and few-results paths.
+  { class: "none", options: { query: "easy vegetarian soup" } }, // 0
   // Filters and product options.
   { class: "filter", options: { query: "pasta", filters: "kind:recipe" } },
   { class: "filter", options: { query: "autumn", filters: "created:30d" } },
   { class: "filter", options: { query: "coat", scope: "buyable_pins", price_min: 20, price_max: 120 } },
   { class: "filter", options: { query: "terrarium", scope: "videos" } },
   // Page 2 through the bookmark of page 1.
-  { class: "page2", options: { query: "salad" } },
-  { class: "page2", options: { query: "garden" } },
+  { class: "page2", options: { query: "salad" } }, // 2,942
+  { class: "page2", options: { query: "terrarium" } }, // 724
   // Other scopes.
-  { class: "boards", options: { query: "weeknight dinners", scope: "boards" } },
-  { class: "boards", options: { query: "travel", scope: "boards" } },
-  { class: "users", options: { query: "emma", scope: "users" } },
-  { class: "users", options: { query: "smith", scope: "users" } },
+  { class: "boards", options: { query: "weeknight dinners", scope: "boards" } }, // 224 boards
+  { class: "boards", options: { query: "travel", scope: "boards" } }, // 338 boards
+  { class: "users", options: { query: "reilly", scope: "users" } }, // 27 people
+  { class: "users", options: { query: "graham", scope: "users" } }, // 24 people
+  { class: "users", options: { query: "smith", scope: "users" } }, // 18 people
 ];
 
 /** Typeahead terms: prefixes of 1 to 6 characters of common and rare words. */
-export const TYPEAHEAD_TERMS = ["s", "l", "ch", "ki", "lin", "pas", "sala", "kohl", "lisbo", "weekni", "m", "ca", "tra", "recp", "garde", "scandi"];
+export const TYPEAHEAD_TERMS = ["s", "l", "m", "ch", "ki", "ca", "lin", "pas", "tra", "sala", "kohl", "reci", "lisbo", "garli", "weekni", "scandi", "cavern", "reilly"];
 
 const round = (n, d = 2) => (Number.isFinite(n) ? Math.round(n * 10 ** d) / 10 ** d : null);
 

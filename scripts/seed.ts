@@ -27,7 +27,7 @@
 // a fresh proxy: what `wrangler dev` will see.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -54,6 +54,12 @@ const RENDER_CONCURRENCY = Math.max(2, Math.min(4, availableParallelism() * 2));
 const MAX_STATEMENT_CHARS = 90_000;
 const MAX_ROWS_PER_STATEMENT = 500;
 const MAX_STATEMENTS_PER_BATCH = 40;
+/**
+ * Rendered pictures, by a hash of the renderer's source and the job's spec and sizes: a reseed
+ * (a stale bench or test state) stores the same JPEGs again without rendering them again
+ * (rendering is most of a 100,000-pin world's media time). Delete the folder to drop it.
+ */
+const RENDER_CACHE_DIR = path.join(ROOT, ".wrangler", "seed-render-cache");
 
 /** Children first: the order tables are emptied by --reset (unknown tables follow). */
 const RESET_ORDER = [
@@ -455,11 +461,12 @@ async function uploadMedia(world: World, bucket: R2Bucket): Promise<{ objects: n
   const outputs = images.reduce((sum, job) => sum + job.outputs.length, 0);
   const imagePhase = new Phase("images", outputs);
   const shared = new Map<string, Promise<RenderedObject[]>>();
+  const rendererHash = createHash("sha256").update(readFileSync(path.join(ROOT, "scripts", "seed", "media.ts"))).digest("hex");
   const render = (job: ImageJob): Promise<RenderedObject[]> => {
-    if (!job.shareKey) return renderImageJob(job);
+    if (!job.shareKey) return cachedRender(job, rendererHash);
     let pending = shared.get(job.shareKey);
     if (!pending) {
-      pending = renderImageJob(job);
+      pending = cachedRender(job, rendererHash);
       shared.set(job.shareKey, pending);
     }
     return pending.then((objects) => job.outputs.map((output, index) => ({ ...(objects[index] as RenderedObject), key: output.key })));
@@ -470,6 +477,32 @@ async function uploadMedia(world: World, bucket: R2Bucket): Promise<{ objects: n
   });
   imagePhase.done(`${images.length} pictures rendered, ${outputs} JPEGs stored`);
   return { objects, bytes };
+}
+
+/** renderImageJob through RENDER_CACHE_DIR (keys are the job's; bytes are by spec and size). */
+async function cachedRender(job: ImageJob, rendererHash: string): Promise<RenderedObject[]> {
+  const id = createHash("sha256")
+    .update(rendererHash)
+    .update(JSON.stringify(job.spec))
+    .update(JSON.stringify(job.outputs.map((output) => [output.width, output.height])))
+    .digest("hex");
+  const dir = path.join(RENDER_CACHE_DIR, id.slice(0, 2), id);
+  const files = job.outputs.map((_, index) => path.join(dir, `${index}.jpg`));
+  if (files.every((file) => existsSync(file))) {
+    return job.outputs.map((output, index) => ({ key: output.key, body: readFileSync(files[index] as string), contentType: "image/jpeg" }));
+  }
+  const rendered = await renderImageJob(job);
+  try {
+    // Written beside, then renamed: a killed seed never leaves a half-written entry.
+    const temp = `${dir}.tmp-${process.pid}`;
+    mkdirSync(temp, { recursive: true });
+    rendered.forEach((object, index) => writeFileSync(path.join(temp, `${index}.jpg`), object.body));
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(temp, dir);
+  } catch {
+    // A cache that cannot be written only costs the next seed a render.
+  }
+  return rendered;
 }
 
 async function insertRows(world: World, writer: RowWriter): Promise<number> {
@@ -646,8 +679,11 @@ async function main(): Promise<void> {
     if (existing > 0 && !args.reset) {
       throw new SeedError(`the database already has ${existing} users: pass --reset to wipe and reseed, or --if-empty to skip`);
     }
+    // With a local D1 file, a reset replaces the file by a freshly migrated one once the proxy
+    // is closed (deleting 2.3 million rows of a bench world row by row takes minutes).
+    const resetFile = args.reset && localD1File(args.persistTo) !== null;
     if (args.reset) {
-      await resetDatabase(db);
+      if (!resetFile) await resetDatabase(db);
       await resetBucket(bucket);
     }
 
@@ -659,8 +695,16 @@ async function main(): Promise<void> {
     await hashDemoPasswords(world);
     const uploaded = await uploadMedia(world, bucket);
     // The D1 file is written directly only once workerd has let go of it.
-    const file = localD1File(args.persistTo);
+    let file = localD1File(args.persistTo);
     if (file) await dispose();
+    if (file && resetFile) {
+      const phase = new Phase("reset db", 0);
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+      phase.done("removed the D1 file");
+      await applyMigrations(args.persistTo);
+      file = localD1File(args.persistTo);
+      if (!file) throw new SeedError("no D1 file after re-applying the migrations");
+    }
     const writer = file ? fileWriter(file) : proxyWriter(db);
     const worldRows = await insertRows(world, writer);
     await verifyCounts(world, writer);
