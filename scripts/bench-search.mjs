@@ -174,7 +174,7 @@ async function planSearch(base) {
   return planned;
 }
 
-function budget(measured, limit) {
+export function budget(measured, limit) {
   if (!measured || measured.latency_p95_ms === null) return { p95_ms_max: limit, measured_p95_ms: null, pass: null };
   return { p95_ms_max: limit, measured_p95_ms: measured.latency_p95_ms, pass: measured.non2xx === 0 && measured.errors === 0 && measured.latency_p95_ms < limit };
 }
