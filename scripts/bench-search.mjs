@@ -54,7 +54,7 @@ export const SEARCH_QUERIES = [
   { class: "none", options: { query: "easy vegetarian soup" } }, // 0
   // Filters and product options.
   { class: "filter", options: { query: "pasta", filters: "kind:recipe" } },
-  { class: "filter", options: { query: "autumn", filters: "created:30d" } },
+  { class: "filter", options: { query: "autumn", filters: "created:365d" } },
   { class: "filter", options: { query: "coat", scope: "buyable_pins", price_min: 20, price_max: 120 } },
   { class: "filter", options: { query: "terrarium", scope: "videos" } },
   // Page 2 through the bookmark of page 1.

@@ -303,10 +303,21 @@ function insertStatements(table: string, rows: ReadonlyArray<Record<string, SqlV
 type RowWriter = {
   readonly kind: "file" | "proxy";
   run(statements: readonly string[]): Promise<void>;
+  /** Row by row through one prepared statement (file only: no SQL text to build or parse). */
+  insert?(table: string, rows: ReadonlyArray<Record<string, SqlValue>>, tick: (rows: number) => void): void;
   counts(tables: readonly string[]): Promise<number[]>;
   /** Commits (file) and releases the writer. */
   finish(): void;
 };
+
+/**
+ * node:sqlite binds every JS number as a REAL; integers go in as BigInt so each value is stored
+ * exactly as the SQL literal the proxy path writes would store it (INTEGER, and "5" not "5.0"
+ * in a TEXT column).
+ */
+function bindable(value: SqlValue): SqlValue | bigint {
+  return typeof value === "number" && Number.isInteger(value) ? BigInt(value) : value;
+}
 
 /** The one D1 database file of a persisted state dir (miniflare's layout), or null. */
 export function localD1File(persistTo: string): string | null {
@@ -343,6 +354,21 @@ function fileWriter(file: string): RowWriter {
     kind: "file",
     async run(statements) {
       for (const sql of statements) db.exec(sql);
+    },
+    insert(table, rows, tick) {
+      const first = rows[0];
+      if (!first) return;
+      const columns = Object.keys(first);
+      const statement = db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+      let pending = 0;
+      for (const row of rows) {
+        statement.run(...columns.map((column) => bindable(row[column] ?? null)));
+        if (++pending === 10_000) {
+          tick(pending);
+          pending = 0;
+        }
+      }
+      tick(pending);
     },
     async counts(tables) {
       return tables.map((table) => Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n?: number } | undefined)?.n ?? -1));
@@ -512,6 +538,15 @@ async function insertRows(world: World, writer: RowWriter): Promise<number> {
   let statementsRun = 0;
   for (const table of TABLE_INSERT_ORDER) {
     const rows = world.tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>;
+    if (writer.insert) {
+      try {
+        writer.insert(table, rows, (count) => phase.tick(count));
+      } catch (error) {
+        throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
+      }
+      statementsRun += rows.length;
+      continue;
+    }
     const statements = insertStatements(table, rows);
     let batch: Array<{ sql: string; rows: number }> = [];
     let batchChars = 0;
@@ -535,7 +570,11 @@ async function insertRows(world: World, writer: RowWriter): Promise<number> {
     }
     await flush();
   }
-  phase.done(`${total} rows in ${TABLE_INSERT_ORDER.length} tables (${statementsRun} statements, ${batches} batches, ${writer.kind === "file" ? "straight into the D1 file" : "through the proxy"})`);
+  phase.done(
+    writer.insert
+      ? `${total} rows in ${TABLE_INSERT_ORDER.length} tables (prepared inserts straight into the D1 file, one transaction)`
+      : `${total} rows in ${TABLE_INSERT_ORDER.length} tables (${statementsRun} statements, ${batches} batches through the proxy)`,
+  );
   return total;
 }
 
