@@ -12,6 +12,7 @@
 // The issue's targets are BUDGETS with pass/fail in the JSON, never timed tests: a shared
 // machine makes absolute milliseconds a report, not an assertion.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -133,10 +134,11 @@ async function getJson(url) {
   return { status: response.status, json, text };
 }
 
-/** Median of `runs` sequential requests (no concurrency): one query's own cost. */
+/** Median of up to `runs` sequential requests (no concurrency; at least 3, at most ~5 s): one query's own cost. */
 async function sequentialMedian(url, runs) {
   const times = [];
-  for (let i = 0; i < runs; i++) {
+  const started = performance.now();
+  for (let i = 0; i < runs && (i < 3 || performance.now() - started < 5_000); i++) {
     const started = performance.now();
     const response = await fetch(url);
     await response.arrayBuffer();
@@ -212,6 +214,8 @@ export async function runSearchBench({ duration = 10, connections = 10, warmup =
   const result = {
     world: { state: SEARCH_STATE, pins: SEARCH_PINS },
     options: { duration_s: duration, connections, warmup_s: warmup },
+    // A shared machine: the 1/5/15-minute load averages around the measurement (cpus: machine.cpus).
+    machine: { cpus: os.cpus().length, load_before: os.loadavg().map((n) => round(n)), load_after: null },
     budgets: { search: budget(null, BUDGETS.search_p95_ms), typeahead: budget(null, BUDGETS.typeahead_p95_ms) },
     routes: [],
     queries: [],
@@ -276,6 +280,7 @@ export async function runSearchBench({ duration = 10, connections = 10, warmup =
       const items = probe.json?.resource_response?.data?.items;
       result.queries.push({ class: "typeahead", options: { term }, status: probe.status, items: Array.isArray(items) ? items.length : null, ...(probe.status === 200 ? { sequential_p50_ms: await sequentialMedian(url, 9) } : {}) });
     }
+    result.machine.load_after = os.loadavg().map((n) => round(n));
     const byName = (name) => result.routes.find((route) => route.name === name && !route.skipped);
     result.budgets = { search: budget(byName("search"), BUDGETS.search_p95_ms), typeahead: budget(byName("typeahead"), BUDGETS.typeahead_p95_ms) };
     return result;
@@ -305,6 +310,7 @@ export function printSearchTable(search, print = console.log) {
   const rows = [["search line", "what", "req/s", "p50 ms", "p95 ms", "p99 ms", "non2xx", "ratio", "budget"], ...searchTableRows(search)];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   for (const row of rows) print("  " + row.map((cell, i) => (cell ?? "").padEnd(widths[i])).join("  "));
+  if (search?.machine) print(`  search: ${search.machine.cpus} cpus, load average before ${search.machine.load_before.join("/")}, after ${(search.machine.load_after ?? []).join("/") || "-"} (1/5/15 min)`);
 }
 
 async function main() {
