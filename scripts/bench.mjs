@@ -2,13 +2,17 @@
 // this machine), plus the deploy bundle size.
 //
 //   node scripts/bench.mjs [--duration 10] [--connections 10] [--warmup 2]
-//                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle]
+//                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle] [--no-search]
 //
 // Every route is measured in the SAME run as /healthz, and reported with
 // `ratio_to_healthz` (= route rps / healthz rps), which is far less machine-dependent than
 // raw rps. Results go to bench/results/bench-<timestamp>.json and bench/results/latest.json.
 //
 // To add a route, append to ROUTES; to add a number to the report, append to MEASUREMENTS.
+//
+// Then the search phase (scripts/bench-search.mjs, issue 7; `--no-search` skips it): its own
+// 100,000-pin world and worker, its own /healthz baseline, budgets with pass/fail, all under
+// the `search` key of the JSON and in the printed table.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
   ROOT,
@@ -422,6 +427,10 @@ function printTable(result) {
   for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
   const b = result.measurements.bundle;
   if (b && !b.error) console.log(`  bundle: ${b.total_kib} KiB total, ${b.gzip_kib} KiB gzip`);
+  if (result.search) {
+    console.log("");
+    printSearchTable(result.search);
+  }
   printLighthouse(result.measurements.lighthouse);
 }
 
@@ -559,6 +568,18 @@ async function main() {
     await runMeasurements("during", ctx, result.measurements);
   } finally {
     await server.stop();
+  }
+
+  if (args["no-search"]) {
+    console.log("[bench] --no-search: not measuring search");
+  } else {
+    // After the main worker stopped: one worker at a time on the machine.
+    try {
+      result.search = await runSearchBench({ duration, connections, warmup, seed: !args["no-seed"], log: (line) => console.log(line) });
+    } catch (err) {
+      result.search = { error: err instanceof Error ? err.message : String(err) };
+      console.log(`[bench] search phase failed: ${result.search.error}`);
+    }
   }
 
   mkdirSync(RESULTS_DIR, { recursive: true });

@@ -17,17 +17,23 @@
 // the bindings come from wrangler's getPlatformProxy on the same state dir, so `wrangler dev`
 // and `wrangler d1 execute DB --local --persist-to DIR` see exactly these rows and objects.
 //
-// Rows go in through db.batch(). Each statement is a multi-row INSERT with inlined SQL
-// literals: through the platform proxy every prepare()/bind() is a synchronous round trip
-// (~2.5 ms), so one statement per row would cost minutes; this costs about a second.
+// Rows go in as multi-row INSERTs with inlined SQL literals. Normally they are written straight
+// into the local D1 database file (node:sqlite, one transaction, after the platform proxy is
+// closed): the same SQL text D1 would run, without the proxy's per-batch round trips, which
+// made a 100,000-pin world (2.3 million rows) cost minutes. When the state dir does not hold
+// exactly one D1 database file, they go through db.batch() on the proxy as before (each
+// prepare()/bind() there is a synchronous round trip, ~2.5 ms, hence the multi-row statements).
+// Either way the counts are verified, and after a direct write they are checked again through
+// a fresh proxy: what `wrangler dev` will see.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { DatabaseSync } from "node:sqlite";
 import cliProgress from "cli-progress";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../src/accounts/password.ts";
@@ -48,6 +54,12 @@ const RENDER_CONCURRENCY = Math.max(2, Math.min(4, availableParallelism() * 2));
 const MAX_STATEMENT_CHARS = 90_000;
 const MAX_ROWS_PER_STATEMENT = 500;
 const MAX_STATEMENTS_PER_BATCH = 40;
+/**
+ * Rendered pictures, by a hash of the renderer's source and the job's spec and sizes: a reseed
+ * (a stale bench or test state) stores the same JPEGs again without rendering them again
+ * (rendering is most of a 100,000-pin world's media time). Delete the folder to drop it.
+ */
+const RENDER_CACHE_DIR = path.join(ROOT, ".wrangler", "seed-render-cache");
 
 /** Children first: the order tables are emptied by --reset (unknown tables follow). */
 const RESET_ORDER = [
@@ -284,6 +296,93 @@ function insertStatements(table: string, rows: ReadonlyArray<Record<string, SqlV
 }
 
 // ---------------------------------------------------------------------------------------
+// Row writers: the local D1 file directly, or the platform proxy
+// ---------------------------------------------------------------------------------------
+
+/** Where rows go: `run` executes INSERT statements in order, `counts` reads row counts. */
+type RowWriter = {
+  readonly kind: "file" | "proxy";
+  run(statements: readonly string[]): Promise<void>;
+  /** Row by row through one prepared statement (file only: no SQL text to build or parse). */
+  insert?(table: string, rows: ReadonlyArray<Record<string, SqlValue>>, tick: (rows: number) => void): void;
+  counts(tables: readonly string[]): Promise<number[]>;
+  /** Commits (file) and releases the writer. */
+  finish(): void;
+};
+
+/**
+ * node:sqlite binds every JS number as a REAL; integers go in as BigInt so each value is stored
+ * exactly as the SQL literal the proxy path writes would store it (INTEGER, and "5" not "5.0"
+ * in a TEXT column).
+ */
+function bindable(value: SqlValue): SqlValue | bigint {
+  return typeof value === "number" && Number.isInteger(value) ? BigInt(value) : value;
+}
+
+/** The one D1 database file of a persisted state dir (miniflare's layout), or null. */
+export function localD1File(persistTo: string): string | null {
+  const dir = path.join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  return files.length === 1 ? path.join(dir, files[0] as string) : null;
+}
+
+function proxyWriter(db: D1Database): RowWriter {
+  return {
+    kind: "proxy",
+    async run(statements) {
+      if (statements.length > 0) await db.batch(statements.map((sql) => db.prepare(sql)));
+    },
+    async counts(tables) {
+      const results = await db.batch(tables.map((table) => db.prepare(`SELECT count(*) AS n FROM ${table}`)));
+      return results.map((result) => Number((result.results[0] as { n?: number } | undefined)?.n ?? -1));
+    },
+    finish() {},
+  };
+}
+
+/**
+ * Writes into the D1 file with node:sqlite, everything in ONE transaction (a failure leaves the
+ * database as it was). Only while no workerd has the file open: the caller closes the proxy first.
+ */
+function fileWriter(file: string): RowWriter {
+  const db = new DatabaseSync(file);
+  db.exec("PRAGMA foreign_keys = ON");
+  db.exec("BEGIN IMMEDIATE");
+  let open = true;
+  return {
+    kind: "file",
+    async run(statements) {
+      for (const sql of statements) db.exec(sql);
+    },
+    insert(table, rows, tick) {
+      const first = rows[0];
+      if (!first) return;
+      const columns = Object.keys(first);
+      const statement = db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+      let pending = 0;
+      for (const row of rows) {
+        statement.run(...columns.map((column) => bindable(row[column] ?? null)));
+        if (++pending === 10_000) {
+          tick(pending);
+          pending = 0;
+        }
+      }
+      tick(pending);
+    },
+    async counts(tables) {
+      return tables.map((table) => Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n?: number } | undefined)?.n ?? -1));
+    },
+    finish() {
+      if (!open) return;
+      open = false;
+      db.exec("COMMIT");
+      db.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
 // Phases
 // ---------------------------------------------------------------------------------------
 
@@ -388,11 +487,12 @@ async function uploadMedia(world: World, bucket: R2Bucket): Promise<{ objects: n
   const outputs = images.reduce((sum, job) => sum + job.outputs.length, 0);
   const imagePhase = new Phase("images", outputs);
   const shared = new Map<string, Promise<RenderedObject[]>>();
+  const rendererHash = createHash("sha256").update(readFileSync(path.join(ROOT, "scripts", "seed", "media.ts"))).digest("hex");
   const render = (job: ImageJob): Promise<RenderedObject[]> => {
-    if (!job.shareKey) return renderImageJob(job);
+    if (!job.shareKey) return cachedRender(job, rendererHash);
     let pending = shared.get(job.shareKey);
     if (!pending) {
-      pending = renderImageJob(job);
+      pending = cachedRender(job, rendererHash);
       shared.set(job.shareKey, pending);
     }
     return pending.then((objects) => job.outputs.map((output, index) => ({ ...(objects[index] as RenderedObject), key: output.key })));
@@ -405,20 +505,55 @@ async function uploadMedia(world: World, bucket: R2Bucket): Promise<{ objects: n
   return { objects, bytes };
 }
 
-async function insertRows(world: World, db: D1Database): Promise<number> {
+/** renderImageJob through RENDER_CACHE_DIR (keys are the job's; bytes are by spec and size). */
+async function cachedRender(job: ImageJob, rendererHash: string): Promise<RenderedObject[]> {
+  const id = createHash("sha256")
+    .update(rendererHash)
+    .update(JSON.stringify(job.spec))
+    .update(JSON.stringify(job.outputs.map((output) => [output.width, output.height])))
+    .digest("hex");
+  const dir = path.join(RENDER_CACHE_DIR, id.slice(0, 2), id);
+  const files = job.outputs.map((_, index) => path.join(dir, `${index}.jpg`));
+  if (files.every((file) => existsSync(file))) {
+    return job.outputs.map((output, index) => ({ key: output.key, body: readFileSync(files[index] as string), contentType: "image/jpeg" }));
+  }
+  const rendered = await renderImageJob(job);
+  try {
+    // Written beside, then renamed: a killed seed never leaves a half-written entry.
+    const temp = `${dir}.tmp-${process.pid}`;
+    mkdirSync(temp, { recursive: true });
+    rendered.forEach((object, index) => writeFileSync(path.join(temp, `${index}.jpg`), object.body));
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(temp, dir);
+  } catch {
+    // A cache that cannot be written only costs the next seed a render.
+  }
+  return rendered;
+}
+
+async function insertRows(world: World, writer: RowWriter): Promise<number> {
   const total = TABLE_INSERT_ORDER.reduce((sum, table) => sum + world.tables[table].length, 0);
   const phase = new Phase("rows", total);
   let batches = 0;
   let statementsRun = 0;
   for (const table of TABLE_INSERT_ORDER) {
     const rows = world.tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>;
+    if (writer.insert) {
+      try {
+        writer.insert(table, rows, (count) => phase.tick(count));
+      } catch (error) {
+        throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
+      }
+      statementsRun += rows.length;
+      continue;
+    }
     const statements = insertStatements(table, rows);
     let batch: Array<{ sql: string; rows: number }> = [];
     let batchChars = 0;
     const flush = async (): Promise<void> => {
       if (batch.length === 0) return;
       try {
-        await db.batch(batch.map((statement) => db.prepare(statement.sql)));
+        await writer.run(batch.map((statement) => statement.sql));
       } catch (error) {
         throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
       }
@@ -435,27 +570,31 @@ async function insertRows(world: World, db: D1Database): Promise<number> {
     }
     await flush();
   }
-  phase.done(`${total} rows in ${TABLE_INSERT_ORDER.length} tables (${statementsRun} statements, ${batches} batches)`);
+  phase.done(
+    writer.insert
+      ? `${total} rows in ${TABLE_INSERT_ORDER.length} tables (prepared inserts straight into the D1 file, one transaction)`
+      : `${total} rows in ${TABLE_INSERT_ORDER.length} tables (${statementsRun} statements, ${batches} batches through the proxy)`,
+  );
   return total;
 }
 
 /** Editorial articles (scripts/seed/articles.ts), after every world table: they reference pins and users. */
-async function insertArticles(tables: ArticleTables, db: D1Database): Promise<number> {
+async function insertArticles(tables: ArticleTables, writer: RowWriter): Promise<number> {
   const total = ARTICLE_TABLE_INSERT_ORDER.reduce((sum, table) => sum + tables[table].length, 0);
   const phase = new Phase("articles", total);
   for (const table of ARTICLE_TABLE_INSERT_ORDER) {
     const statements = insertStatements(table, tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>);
     if (statements.length === 0) continue;
     try {
-      await db.batch(statements.map((statement) => db.prepare(statement.sql)));
+      await writer.run(statements.map((statement) => statement.sql));
     } catch (error) {
       throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
     }
     phase.tick(statements.reduce((sum, statement) => sum + statement.rows, 0));
   }
-  const counts = await db.batch(ARTICLE_TABLE_INSERT_ORDER.map((table) => db.prepare(`SELECT count(*) AS n FROM ${table}`)));
+  const counts = await writer.counts(ARTICLE_TABLE_INSERT_ORDER);
   ARTICLE_TABLE_INSERT_ORDER.forEach((table, index) => {
-    const actual = Number((counts[index]?.results[0] as { n?: number } | undefined)?.n ?? -1);
+    const actual = counts[index] ?? -1;
     if (actual !== tables[table].length) throw new SeedError(`${table}: ${actual} rows in D1, ${tables[table].length} expected`);
   });
   phase.done(`${tables.today_articles.length} articles, ${tables.today_article_pins.length} article pins`);
@@ -463,11 +602,11 @@ async function insertArticles(tables: ArticleTables, db: D1Database): Promise<nu
 }
 
 /** Demo invites (scripts/seed/invites.ts), after the world: they reference users, pins and boards. */
-async function insertInvites(tables: InviteTables, db: D1Database): Promise<number> {
+async function insertInvites(tables: InviteTables, writer: RowWriter): Promise<number> {
   const phase = new Phase("invites", tables.invites.length);
   const statements = insertStatements("invites", tables.invites);
   try {
-    if (statements.length > 0) await db.batch(statements.map((statement) => db.prepare(statement.sql)));
+    await writer.run(statements.map((statement) => statement.sql));
   } catch (error) {
     throw new SeedError(`inserting into invites failed: ${(error as Error).message}`);
   }
@@ -476,14 +615,14 @@ async function insertInvites(tables: InviteTables, db: D1Database): Promise<numb
 }
 
 /** Demo topics (scripts/seed/social.ts), after the world: pin_interests references its pins. */
-async function insertSocial(tables: SocialTables, db: D1Database): Promise<number> {
+async function insertSocial(tables: SocialTables, writer: RowWriter): Promise<number> {
   const total = SOCIAL_TABLE_INSERT_ORDER.reduce((sum, table) => sum + tables[table].length, 0);
   const phase = new Phase("topics", total);
   for (const table of SOCIAL_TABLE_INSERT_ORDER) {
     const statements = insertStatements(table, tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>);
     try {
       for (let start = 0; start < statements.length; start += MAX_STATEMENTS_PER_BATCH) {
-        await db.batch(statements.slice(start, start + MAX_STATEMENTS_PER_BATCH).map((statement) => db.prepare(statement.sql)));
+        await writer.run(statements.slice(start, start + MAX_STATEMENTS_PER_BATCH).map((statement) => statement.sql));
       }
     } catch (error) {
       throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
@@ -493,12 +632,12 @@ async function insertSocial(tables: SocialTables, db: D1Database): Promise<numbe
   return total;
 }
 
-async function verifyCounts(world: World, db: D1Database): Promise<void> {
+async function verifyCounts(world: World, writer: RowWriter): Promise<void> {
   const tables = TABLE_INSERT_ORDER;
-  const results = await db.batch(tables.map((table) => db.prepare(`SELECT count(*) AS n FROM ${table}`)));
+  const results = await writer.counts(tables);
   const wrong: string[] = [];
   tables.forEach((table: TableName, index) => {
-    const actual = Number((results[index]?.results[0] as { n?: number } | undefined)?.n ?? -1);
+    const actual = results[index] ?? -1;
     if (actual !== world.tables[table].length) wrong.push(`${table}: ${actual} in D1, ${world.tables[table].length} expected`);
   });
   if (wrong.length > 0) throw new SeedError(`row counts do not match after seeding:\n  ${wrong.join("\n  ")}`);
@@ -514,11 +653,20 @@ async function verifyCounts(world: World, db: D1Database): Promise<void> {
 
 const STAMP_FILE = "pinloom-seed.json";
 
-/** SHA-256 of the seed's own source (tests excluded) and the options that shape the world. */
+/**
+ * SHA-256 of the seed's own source (tests excluded), the migrations (rows seeded before a new
+ * migration miss what its triggers would have written, e.g. a search index) and the options
+ * that shape the world.
+ */
 function seedStamp(args: Args): string {
   const hash = createHash("sha256");
   const seedDir = path.join(ROOT, "scripts", "seed");
-  const files = [path.join(ROOT, "scripts", "seed.ts"), ...readdirSync(seedDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts")).sort().map((name) => path.join(seedDir, name))];
+  const migrationsDir = path.join(ROOT, "src", "server", "migrations");
+  const files = [
+    path.join(ROOT, "scripts", "seed.ts"),
+    ...readdirSync(seedDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts")).sort().map((name) => path.join(seedDir, name)),
+    ...readdirSync(migrationsDir).filter((name) => name.endsWith(".sql")).sort().map((name) => path.join(migrationsDir, name)),
+  ];
   for (const file of files) hash.update(path.basename(file)).update("\0").update(readFileSync(file)).update("\0");
   hash.update(`pins=${args.pins};seed=${args.seed}`);
   return hash.digest("hex");
@@ -540,7 +688,15 @@ async function main(): Promise<void> {
   log(`state ${path.relative(process.cwd(), args.persistTo) || "."} · ${args.pins} pins · seed ${args.seed}${args.reset ? " · reset" : ""}${args.ifEmpty ? " · if-empty" : ""}${args.ifStale ? " · if-stale" : ""}`);
   await applyMigrations(args.persistTo);
 
-  const proxy = await getPlatformProxy<Env>({ configPath: CONFIG_PATH, persist: { path: path.join(args.persistTo, "v3") }, remoteBindings: false });
+  const openProxy = (): Promise<Awaited<ReturnType<typeof getPlatformProxy<Env>>>> =>
+    getPlatformProxy<Env>({ configPath: CONFIG_PATH, persist: { path: path.join(args.persistTo, "v3") }, remoteBindings: false });
+  const proxy = await openProxy();
+  let disposed = false;
+  const dispose = async (): Promise<void> => {
+    if (disposed) return;
+    disposed = true;
+    await proxy.dispose();
+  };
   try {
     const { DB: db, MEDIA: bucket } = proxy.env;
     const existing = await userCount(db);
@@ -562,8 +718,11 @@ async function main(): Promise<void> {
     if (existing > 0 && !args.reset) {
       throw new SeedError(`the database already has ${existing} users: pass --reset to wipe and reseed, or --if-empty to skip`);
     }
+    // With a local D1 file, a reset replaces the file by a freshly migrated one once the proxy
+    // is closed (deleting 2.3 million rows of a bench world row by row takes minutes).
+    const resetFile = args.reset && localD1File(args.persistTo) !== null;
     if (args.reset) {
-      await resetDatabase(db);
+      if (!resetFile) await resetDatabase(db);
       await resetBucket(bucket);
     }
 
@@ -574,9 +733,23 @@ async function main(): Promise<void> {
     );
     await hashDemoPasswords(world);
     const uploaded = await uploadMedia(world, bucket);
-    const worldRows = await insertRows(world, db);
-    await verifyCounts(world, db);
-    const rows = worldRows + (await insertArticles(buildArticles(world), db)) + (await insertInvites(buildInvites(world), db)) + (await insertSocial(buildSocial(world), db));
+    // The D1 file is written directly only once workerd has let go of it.
+    let file = localD1File(args.persistTo);
+    if (file) await dispose();
+    if (file && resetFile) {
+      const phase = new Phase("reset db", 0);
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+      phase.done("removed the D1 file");
+      await applyMigrations(args.persistTo);
+      file = localD1File(args.persistTo);
+      if (!file) throw new SeedError("no D1 file after re-applying the migrations");
+    }
+    const writer = file ? fileWriter(file) : proxyWriter(db);
+    const worldRows = await insertRows(world, writer);
+    await verifyCounts(world, writer);
+    const rows = worldRows + (await insertArticles(buildArticles(world), writer)) + (await insertInvites(buildInvites(world), writer)) + (await insertSocial(buildSocial(world), writer));
+    writer.finish();
+    if (file) await checkThroughProxy(world, openProxy);
 
     writeFileSync(path.join(args.persistTo, STAMP_FILE), JSON.stringify({ stamp, pins: args.pins, seed: args.seed, at: new Date().toISOString() }) + "\n");
     log(
@@ -586,8 +759,20 @@ async function main(): Promise<void> {
       TABLE_INSERT_ORDER.map((table) => `${table}=${world.tables[table].length}`).join(" "),
     );
   } finally {
-    await proxy.dispose();
+    await dispose();
   }
+}
+
+/** After a direct write: the counts as the Worker's own D1 binding reads them. */
+async function checkThroughProxy(world: World, open: () => Promise<{ env: Env; dispose: () => Promise<void> }>): Promise<void> {
+  const phase = new Phase("check", 0);
+  const fresh = await open();
+  try {
+    await verifyCounts(world, proxyWriter(fresh.env.DB));
+  } finally {
+    await fresh.dispose();
+  }
+  phase.done("row counts as the D1 binding reads them match");
 }
 
 main().then(

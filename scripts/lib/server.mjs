@@ -310,14 +310,16 @@ export const SEED_SCRIPT = "scripts/seed.ts";
 /**
  * Seed the local database and media if empty (`node scripts/seed.ts --if-empty --persist-to DIR`).
  * `{ ifStale: true }` also wipes and reseeds a state seeded by other seed code (the test and
- * bench states: their fixtures must match the code under test). Fails clearly if the seed
- * script is missing.
+ * bench states: their fixtures must match the code under test); `{ pins }` seeds a world of
+ * that size (the search bench's 100,000 pins; default: the seed's 1,000). Fails clearly if the
+ * seed script is missing.
  */
-export async function seedIfEmpty(persistTo = DEFAULT_STATE, { ifStale = false } = {}) {
+export async function seedIfEmpty(persistTo = DEFAULT_STATE, { ifStale = false, pins = null } = {}) {
   if (!existsSync(path.join(ROOT, SEED_SCRIPT))) {
     throw new Error(`${SEED_SCRIPT} not found: cannot seed ${persistTo} (pass --no-seed to skip seeding).`);
   }
-  await run("node", [SEED_SCRIPT, ifStale ? "--if-stale" : "--if-empty", "--persist-to", persistTo], { env: { CI: "true" } });
+  const size = pins === null ? [] : ["--pins", String(pins)];
+  await run("node", [SEED_SCRIPT, ifStale ? "--if-stale" : "--if-empty", ...size, "--persist-to", persistTo], { env: { CI: "true" } });
 }
 
 /** Parse `--name value` / `--name=value` / `--flag` from argv. */

@@ -8,6 +8,7 @@ import {
   DEMO_PASSWORD,
   FIXTURES,
   POOL_THRESHOLD,
+  POOLED_AVATARS,
   POOLED_VIDEO_LIMIT,
   SECRET_BOARD_NAME,
   TABLE_INSERT_ORDER,
@@ -545,5 +546,16 @@ describe("bench worlds", () => {
     expect(pooledJobs.length).toBe(1000);
     const shared = new Set(big.media.images.map((job) => job.shareKey).filter(Boolean));
     expect(shared.size).toBeLessThanOrEqual(200);
+  });
+
+  it("points every user at one of POOLED_AVATARS avatar sets, each rendered once", () => {
+    const keys = new Set(big.media.images.flatMap((job) => job.outputs.map((output) => output.key)));
+    const sets = new Set(big.tables.users.map((user) => user.image_key));
+    expect(sets.size).toBeLessThanOrEqual(POOLED_AVATARS);
+    for (const set of sets) {
+      expect(set).toMatch(/^users\/pool-\d+$/);
+      for (const size of Object.keys(USER_IMAGE_SIZES)) expect(keys.has(`${set}/${size}.jpg`), `${set}/${size}.jpg`).toBe(true);
+    }
+    expect(big.media.images.filter((job) => job.outputs.some((output) => output.key.startsWith("users/"))).length).toBe(sets.size);
   });
 });

@@ -9,6 +9,7 @@ import type { PinImageSize, UserImageSize } from "../../src/media/media.ts";
 
 import { type BoardPinRow, type BoardPrivacy, type BoardRow, type BoardSectionRow, type ClipSpec, type CommentRow, type DemoCredential, type ImageJob, type ImageOutput, type ImageSpec, type ImageStyle, type MediaPlan, type PinImageRow, type PinKind, type PinRow, type Tables, type UserRow, type World, type WorldOptions } from "./types.ts";
 import { Rng, SECOND, WeightedTable, at } from "./rng.ts";
+import { Vocabulary } from "./vocabulary.ts";
 import { ABOUTS, BOARD_NAMES, capitalize, BRANDS, type Brand, COMMENTS_GENERIC, COMMENTS_TOPIC, CTAS, CUISINES, DESTINATIONS, DIETS, DIY_DETAILS, DIY_PROJECTS, DIY_TITLES, EMAIL_HOSTS, FOOD_OPENERS, FOOD_TIPS, FOOD_TITLES, FRENCH_CAPTIONS, GARMENTS, HOME_DETAILS, HOME_ITEMS, HOME_STYLES, HOME_TITLES, KIND_PCT, LOCALES, PHOTO_PROVIDERS, PIN_ASPECTS, RECIPE_AMOUNTS, REPLIES, SEASONS, SECTION_TITLES, STORY_DIMS, STYLE_DETAILS, STYLE_TITLES, SUPPLIES, TOPICS, TOPIC_CATEGORY, TOPIC_HUES, TOPIC_LABEL, TOPIC_STYLES, TOPIC_WEIGHTS, TRAVEL_DETAILS, TRAVEL_SPOTS, TRAVEL_TITLES, type Topic, VIDEO_LANDSCAPE, VIDEO_PORTRAIT } from "./corpus.ts";
 
 // Other scripts import the world's types and tables from here.
@@ -30,6 +31,8 @@ export const POOL_SIZE = 1000;
 export const STORY_POOL_SIZE = 100;
 /** In a pooled world only this many pins stay videos; the rest of the video quota become images. */
 export const POOLED_VIDEO_LIMIT = 24;
+/** Avatar sets a pooled world renders; its users share them (users/pool-N). */
+export const POOLED_AVATARS = 200;
 /** Distinct video clips rendered; every video pin reuses one of them under its own keys. */
 export const CLIP_COUNT = 6;
 export const CAPTION_LOCALES = ["en_US", "fr"] as const;
@@ -226,6 +229,8 @@ export function buildWorld(options: WorldOptions): World {
   const rng = new Rng(seed);
   const faker = rng.faker;
   const pooled = pinTotal > POOL_THRESHOLD;
+  // Bench worlds only, from its own random stream (scripts/seed/vocabulary.ts).
+  const vocab = pooled ? new Vocabulary(seed) : null;
 
   const tables: Tables = {
     users: [],
@@ -552,37 +557,37 @@ export function buildWorld(options: WorldOptions): World {
   const userOf = (id: number): UserMeta => must(userById.get(id), `user ${id}`);
   const allUserIds = users.map((user) => user.row.id);
 
-  // Avatars: initials on a colour; a pooled world shares 200 rendered sets.
+  // Avatars: initials on a colour. A pooled world shares POOLED_AVATARS rendered sets: its users
+  // point image_key at one of them (users/pool-N), so 200 sets are rendered and stored, not
+  // one per user (the 100,000-pin world has 5,556 users: 22,224 puts saved).
+  const avatarSizes = Object.keys(USER_IMAGE_SIZES) as UserImageSize[];
   for (const user of users) {
     const topic = at(user.topics, 0);
-    const pooledAvatar = pooled ? user.row.id % 200 : -1;
     const initials = (user.row.account_type === "business" ? (user.row.business_name ?? user.row.full_name) : user.row.full_name)
       .split(/\s+/)
       .filter((word) => /^[A-Za-z]/.test(word))
       .slice(0, 2)
       .map((word) => word.charAt(0).toUpperCase())
       .join("");
+    // Drawn for every user, pooled or not, so the rest of the world's draws stay the same.
     const spec = picture(topic, 280, 280, pooled ? null : initials, "avatar");
-    if (pooled) spec.text = null;
+    if (pooled) {
+      const set = `pool-${user.row.id % POOLED_AVATARS}`;
+      user.row.image_key = `users/${set}`;
+      if (user.row.id >= POOLED_AVATARS + USER_ID_START) continue;
+      spec.text = null;
+      media.images.push({ spec, shareKey: null, outputs: avatarSizes.map((size) => ({ key: mediaKeys.userImage(set, size), width: USER_IMAGE_SIZES[size], height: USER_IMAGE_SIZES[size] })) });
+      continue;
+    }
     media.images.push({
       spec,
-      shareKey: pooled ? `avatar-${pooledAvatar}` : null,
-      outputs: (Object.keys(USER_IMAGE_SIZES) as UserImageSize[]).map((size) => ({
+      shareKey: null,
+      outputs: avatarSizes.map((size) => ({
         key: mediaKeys.userImage(user.row.id, size),
         width: USER_IMAGE_SIZES[size],
         height: USER_IMAGE_SIZES[size],
       })),
     });
-  }
-  if (pooled) {
-    // Shared avatars must have identical specs: copy the first spec of each share group.
-    const firstByKey = new Map<string, ImageSpec>();
-    for (const job of media.images) {
-      if (!job.shareKey) continue;
-      const first = firstByKey.get(job.shareKey);
-      if (first) job.spec = first;
-      else firstByKey.set(job.shareKey, job.spec);
-    }
   }
 
   // ----- link domains --------------------------------------------------------------------
@@ -637,9 +642,10 @@ export function buildWorld(options: WorldOptions): World {
     }
     taken.add(slug);
     const createdAt = input.createdAt ?? rng.time(owner.row.created_at + HOUR, owner.row.created_at + (BASE_EPOCH - owner.row.created_at) * 0.6);
-    const description =
+    const drawn =
       input.description ??
       (rng.chance(0.3) ? "" : `${rng.pick(["Ideas for", "Collecting", "Everything about", "Inspiration for"])} ${name.toLowerCase()}. ${rng.pick(detailsFor(input.topic))}`);
+    const description = vocab && input.description === undefined ? `${drawn} ${vocab.sentence()}`.trim() : drawn;
     const row: BoardRow = {
       id: input.id,
       owner_id: input.owner,
@@ -823,6 +829,7 @@ export function buildWorld(options: WorldOptions): World {
     if (brand && link && link.startsWith("https://") && rng.chance(0.7)) {
       segments.push({ text: ` ${rng.pick(CTAS)} ` }, { text: brand.domain, href: link }, { text: "." });
     }
+    if (vocab) segments.push({ text: ` ${vocab.sentence()}` });
     const cleaned = segments.filter((segment) => segment.text !== "");
     let text = "";
     let html = "";
@@ -1013,8 +1020,8 @@ export function buildWorld(options: WorldOptions): World {
         products: [
           {
             id: `sku-${id}`,
-            name: title,
-            brand: brand?.name ?? "Marlow & Main",
+            name: vocab ? vocab.productName(keyword) : title,
+            brand: vocab && pinnerId !== U.merchant ? vocab.brand() : (brand?.name ?? "Marlow & Main"),
             offerSummary: {
               price,
               minPrice: price,
