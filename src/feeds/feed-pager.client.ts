@@ -4,6 +4,7 @@
 // with DOM APIs in the grid's own markup, and (data-feed-restore) keeps the appended cells and
 // scroll position across a history return within the restore window. The paging rules are
 // feed.ts's; this file only wires them to the page. No framework: it stays a few KB.
+import { apiFetch } from "../runtime/fetch.ts";
 import { colorClass } from "../components/placeholder-styles.ts";
 import {
   END_MARKER,
@@ -211,9 +212,7 @@ export function startFeed(root: HTMLElement): FeedHandle | null {
     const bookmark = refresh ? null : list.bookmark;
     let status: number | null = null;
     try {
-      const response = await fetch(resourceUrl(resource, bookmark ? { ...options, bookmark } : options), {
-        headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
-      });
+      const response = await apiFetch(resourceUrl(resource, bookmark ? { ...options, bookmark } : options));
       status = response.status;
       if (response.ok) {
         const body = (await response.json()) as { resource_response: { data: { results: Item[]; bookmark: string } } };

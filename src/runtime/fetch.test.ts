@@ -50,7 +50,7 @@ beforeEach(() => {
 
 describe("requestHeaders (spec 000 §7)", () => {
   it("carries every header the spec lists", () => {
-    expect(requestHeaders(facts(), { queryName: "CloseupDetailQuery" })).toEqual({
+    expect(requestHeaders(facts(), { queryName: "CloseupDetailQuery", method: "POST" })).toEqual({
       Accept: "application/json",
       "Content-Type": "application/json",
       "X-CSRFToken": "tok+en",
@@ -66,9 +66,15 @@ describe("requestHeaders (spec 000 §7)", () => {
   it("says background while the page is hidden, and leaves out what is absent", () => {
     const headers = requestHeaders(facts({ visibility: "hidden", cookie: "", href: "https://pinloom.test/" }));
     expect(headers["X-Pinloom-App-State"]).toBe("background");
-    expect(headers["X-CSRFToken"]).toBe("");
+    expect(headers).not.toHaveProperty("X-CSRFToken");
     expect(headers).not.toHaveProperty("X-Pinloom-Query-Name");
     expect(headers).not.toHaveProperty("X-Pinloom-Force-Country");
+  });
+
+  it("sends the CSRF token with the methods the server checks, empty when there is no cookie", () => {
+    for (const method of ["POST", "put", "DELETE", "PATCH"]) expect(requestHeaders(facts(), { method })["X-CSRFToken"]).toBe("tok+en");
+    for (const method of ["GET", "head", undefined]) expect(requestHeaders(facts(), { method })).not.toHaveProperty("X-CSRFToken");
+    expect(requestHeaders(facts({ cookie: "a=1" }), { method: "POST" })["X-CSRFToken"]).toBe("");
   });
 
   it("drops a forced country that is not two letters", () => {
@@ -85,11 +91,12 @@ describe("requestHeaders (spec 000 §7)", () => {
 describe("apiFetch", () => {
   it("sends the headers with credentials, caller headers winning", async () => {
     const { deps: d, sent } = deps(versioned("v1"));
-    await apiFetch("/v3/x/", { method: "POST", body: "{}", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, d);
+    await apiFetch("/v3/x/", { method: "POST", body: "{}", headers: { "content-type": "application/x-www-form-urlencoded" } }, d);
     expect(sent[0]!.init.credentials).toBe("include");
     expect(sent[0]!.init.method).toBe("POST");
     const headers = sent[0]!.init.headers as Record<string, string>;
-    expect(headers["Content-Type"]).toBe("application/x-www-form-urlencoded");
+    expect(headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(headers).not.toHaveProperty("Content-Type");
     expect(headers["X-CSRFToken"]).toBe("tok+en");
   });
 
@@ -101,7 +108,7 @@ describe("apiFetch", () => {
 
   it("sends neither token nor page to another origin, nor cookies", async () => {
     const { deps: d, sent } = deps(versioned("v9"));
-    await apiFetch("https://elsewhere.test/x", {}, d);
+    await apiFetch("https://elsewhere.test/x", { method: "POST" }, d);
     expect(sent[0]!.init.headers).not.toHaveProperty("X-CSRFToken");
     expect(sent[0]!.init.headers).not.toHaveProperty("X-Pinloom-Source-Url");
     expect(sent[0]!.init.credentials).toBe("omit");

@@ -57,7 +57,11 @@ const FORCED_COUNTRY = /^[A-Za-z]{2}$/;
 export interface HeaderOptions {
   /** The persisted query's name (GraphQL calls). */
   queryName?: string | undefined;
+  /** The CSRF token goes with the methods the server checks (src/server/csrf.ts): not GET or HEAD. */
+  method?: string | undefined;
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The spec §7 headers for one call from the page described by `facts`. */
 export function requestHeaders(facts: PageFacts, options: HeaderOptions = {}): Record<string, string> {
@@ -65,11 +69,11 @@ export function requestHeaders(facts: PageFacts, options: HeaderOptions = {}): R
   const headers: Record<string, string> = {
     Accept: "application/json",
     "Content-Type": "application/json",
-    [CSRF_HEADER]: readCookie(facts.cookie, CSRF_COOKIE) ?? "",
     [REQUESTED_WITH_HEADER]: REQUESTED_WITH,
     [SOURCE_URL_HEADER]: (page.pathname + page.search).slice(0, MAX_SOURCE_URL),
     [APP_STATE_HEADER]: appStateOf(facts.visibility),
   };
+  if (!SAFE_METHODS.has((options.method ?? "GET").toUpperCase())) headers[CSRF_HEADER] = readCookie(facts.cookie, CSRF_COOKIE) ?? "";
   if (options.queryName) headers[QUERY_NAME_HEADER] = options.queryName;
   for (const [param, header] of FORCE_COUNTRY_PARAMS) {
     const value = page.searchParams.get(param);
@@ -107,11 +111,25 @@ export const browserDeps = (): FetchDeps => ({
   version: BUILD_VERSION,
 });
 
+/** The browser's deps with a given fetch (and cookie string, when the caller passes one): for helpers whose tests script them. */
+export function depsWith(fetcher: typeof fetch, cookie?: string): FetchDeps {
+  const deps = { ...browserDeps(), fetch: fetcher };
+  return cookie === undefined ? deps : { ...deps, facts: () => ({ ...pageFacts(), cookie }) };
+}
+
 /** The body types whose Content-Type the browser must set itself (multipart boundary, form). */
 const selfTyped = (body: RequestInit["body"]): boolean =>
   (typeof FormData !== "undefined" && body instanceof FormData) ||
   (typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) ||
   (typeof Blob !== "undefined" && body instanceof Blob);
+
+/** base then extra, names compared case-insensitively (extra wins), less the dropped ones. */
+function mergeHeaders(base: Record<string, string>, extra: Record<string, string>, dropped: ReadonlySet<string>): Record<string, string> {
+  const merged = new Map<string, [string, string]>();
+  for (const [name, value] of [...Object.entries(base), ...Object.entries(extra)]) merged.set(name.toLowerCase(), [name, value]);
+  for (const name of dropped) merged.delete(name.toLowerCase());
+  return Object.fromEntries(merged.values());
+}
 
 /** Compares an answer's version with ours; the first sight of a new one is reported. */
 export function observeVersion(header: string | null, deps: Pick<FetchDeps, "now" | "storage" | "version" | "facts">): void {
@@ -154,7 +172,7 @@ export async function apiFetch(input: string, init: ApiInit = {}, deps: FetchDep
   // Never send the token or page details to another origin; let the browser type form bodies.
   const dropped = new Set<string>(sameOrigin ? [] : [CSRF_HEADER, SOURCE_URL_HEADER]);
   if (selfTyped(rest.body)) dropped.add("Content-Type");
-  const headers = Object.fromEntries(Object.entries({ ...requestHeaders(facts, { queryName }), ...extra }).filter(([name]) => !dropped.has(name)));
+  const headers = mergeHeaders(requestHeaders(facts, { queryName, method: rest.method }), extra ?? {}, dropped);
   let response: Response;
   try {
     response = await deps.fetch(input, { credentials: sameOrigin ? "include" : "omit", ...rest, headers });
