@@ -15,6 +15,7 @@ class MemoryStorage {
   items = new Map<string, string>();
   getItem = (key: string) => this.items.get(key) ?? null;
   setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
 }
 
 interface Sent {
@@ -132,6 +133,15 @@ describe("apiFetch", () => {
     await apiFetch("/c", {}, later.deps);
     expect(events).toHaveLength(1);
     expect(runtimeGlobal().seen).toEqual({ version: "v2", seenAt: 1_000 });
+  });
+
+  it("forgets the pending version when the server answers with ours again", async () => {
+    const { deps: d, storage } = deps(versioned("v2"));
+    await apiFetch("/a", {}, d);
+    expect(storage.getItem(SEEN_VERSION_KEY)).not.toBeNull();
+    await apiFetch("/b", {}, { ...d, fetch: versioned("v1") });
+    expect(runtimeGlobal().seen).toBeNull();
+    expect(storage.getItem(SEEN_VERSION_KEY)).toBeNull();
   });
 
   it("counts a new version when no logger has registered", async () => {

@@ -91,7 +91,7 @@ export interface FetchDeps {
   fetch: typeof fetch;
   facts: () => PageFacts;
   now: () => number;
-  storage: () => Pick<Storage, "getItem" | "setItem"> | null;
+  storage: () => Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
   version: string;
 }
 
@@ -144,12 +144,13 @@ export function observeVersion(header: string | null, deps: Pick<FetchDeps, "now
   const now = deps.now();
   const { seen, isNew } = noteVersion(deps.version, header, stored, now);
   hub.seen = seen;
-  if (!isNew || !seen) return;
   try {
-    storage?.setItem(SEEN_VERSION_KEY, JSON.stringify(seen));
+    if (stored && !seen) storage?.removeItem(SEEN_VERSION_KEY);
+    if (isNew && seen) storage?.setItem(SEEN_VERSION_KEY, JSON.stringify(seen));
   } catch {
     // storage full or blocked
   }
+  if (!isNew || !seen) return;
   report("newVersion", { current: deps.version, next: seen.version }, now, appStateOf(deps.facts().visibility));
 }
 

@@ -18,7 +18,7 @@ import { apiFetch, appStateOf } from "./fetch.ts";
 import { runtimeGlobal } from "./global.ts";
 import { report } from "./report.ts";
 import { loadChunk, type Sleep } from "./retry.ts";
-import { FORCED_RELOAD_KEY, isPlainNavigation, reloadOnNavigation } from "./version.ts";
+import { FORCED_RELOAD_KEY, isPlainNavigation, parseSeen, reloadOnNavigation, SEEN_VERSION_KEY, type SeenVersion } from "./version.ts";
 
 export const HYDRATION_DELAY_MS = 500;
 export const FINGERPRINT_DELAY_MS = 300;
@@ -175,12 +175,22 @@ function sessionStore(): Storage | null {
 type Connection = { effectiveType?: string; saveData?: boolean };
 const connectionOf = (): Connection | undefined => (navigator as Navigator & { connection?: Connection }).connection;
 
+/** The new version an earlier page saw (this page has not fetched yet), when it is not ours. */
+function storedSeen(): SeenVersion | null {
+  try {
+    const seen = parseSeen(localStorage.getItem(SEEN_VERSION_KEY));
+    return seen && seen.version !== BUILD_VERSION ? seen : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Same-origin link clicks become forced full reloads once the server runs a newer build. */
 function installReloadOnNavigation(doc: Document): void {
   doc.addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
     if (!link || !isPlainNavigation(event, { href: link.href, target: link.target, hasDownload: link.hasAttribute("download") }, location.origin)) return;
-    const seen = runtimeGlobal().seen;
+    const seen = runtimeGlobal().seen ?? storedSeen();
     if (!reloadOnNavigation(BUILD_VERSION, seen, Date.now(), connectionOf()?.effectiveType)) return;
     event.preventDefault();
     try {

@@ -14,9 +14,13 @@ describe("noteVersion", () => {
   it.each([
     ["no header", null],
     ["an empty header", ""],
-    ["our own version", "v1"],
   ])("ignores %s", (_name, header) => {
     expect(noteVersion("v1", header, null, 5)).toEqual({ seen: null, isNew: false });
+    expect(noteVersion("v1", header, { version: "v2", seenAt: 1 }, 5)).toEqual({ seen: { version: "v2", seenAt: 1 }, isNew: false });
+  });
+
+  it("forgets a pending version once the server answers with ours again", () => {
+    expect(noteVersion("v1", "v1", { version: "v2", seenAt: 1 }, 5)).toEqual({ seen: null, isNew: false });
   });
 
   it("reports a new version once, keeping when it was first seen", () => {

@@ -26,7 +26,9 @@ export interface VersionNote {
 /** The state after an answer carrying `header` (null when it had none). */
 export function noteVersion(current: string, header: string | null, seen: SeenVersion | null, now: number): VersionNote {
   const version = header?.trim().slice(0, 64) ?? "";
-  if (!version || version === current) return { seen, isNew: false };
+  if (!version) return { seen, isNew: false };
+  // The server runs our build again (we reloaded, or it rolled back): nothing newer is pending.
+  if (version === current) return { seen: null, isNew: false };
   if (seen?.version === version) return { seen, isNew: false };
   return { seen: { version, seenAt: now }, isNew: true };
 }
