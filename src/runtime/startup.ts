@@ -35,6 +35,8 @@ export const MANIFEST_ID = "pinloom-manifest";
 export const ROOT_ID = "main";
 export const ERROR_ID = "pinloom-error";
 export const STATE_PATH = "/_/_/state";
+/** Dispatched on window with GET /_/_/state's answer (src/shell/AppShell.astro places toasts by it). */
+export const STATE_EVENT = "pinloom:state";
 export const FINGERPRINT_PATH = "/v3/spam/fingerprints/";
 const FINGERPRINT_SENT_KEY = "pinloom:fingerprint-sent";
 
@@ -277,7 +279,7 @@ export async function start(doc: Document = document): Promise<StartupResult> {
       const body = (await response.json()) as { data?: Record<string, unknown> };
       if (response.ok && isObject(body.data)) {
         hub.state = body.data;
-        dispatchEvent(new CustomEvent("pinloom:state", { detail: body.data }));
+        dispatchEvent(new CustomEvent(STATE_EVENT, { detail: body.data }));
       }
     } catch {
       // The shared render stands on its own; the viewer's extras simply do not arrive.
