@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiFetch, requestHeaders, type FetchDeps, type PageFacts } from "./fetch.ts";
+import { apiFetch, depsWith, requestHeaders, type FetchDeps, type PageFacts } from "./fetch.ts";
 import { runtimeGlobal } from "./global.ts";
 import { setRuntimeReporter, type RuntimeEvent, RUNTIME_EVENT_TYPES, runtimeCounters } from "./report.ts";
 import { SEEN_VERSION_KEY } from "./version.ts";
@@ -99,6 +99,18 @@ describe("apiFetch", () => {
     expect(headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(headers).not.toHaveProperty("Content-Type");
     expect(headers["X-CSRFToken"]).toBe("tok+en");
+  });
+
+  it("calls a passed-in fetch bare (window.fetch refuses any other `this`)", async () => {
+    const thisValues: unknown[] = [];
+    const strictFetch = function (this: unknown) {
+      thisValues.push(this);
+      if (this !== undefined && this !== globalThis) return Promise.reject(new TypeError("Illegal invocation"));
+      return versioned("v1")();
+    } as unknown as typeof fetch;
+    await expect(apiFetch("/v3/x/", { method: "POST" }, depsWith(strictFetch, "csrftoken=a"))).resolves.toBeInstanceOf(Response);
+    await expect(apiFetch("/v3/x/", {}, { ...deps(versioned("v1")).deps, fetch: strictFetch })).resolves.toBeInstanceOf(Response);
+    expect(thisValues).toEqual([undefined, undefined]);
   });
 
   it("lets the browser type FormData bodies", async () => {

@@ -113,7 +113,9 @@ export const browserDeps = (): FetchDeps => ({
 
 /** The browser's deps with a given fetch (and cookie string, when the caller passes one): for helpers whose tests script them. */
 export function depsWith(fetcher: typeof fetch, cookie?: string): FetchDeps {
-  const deps = { ...browserDeps(), fetch: fetcher };
+  // Called bare, never as deps.fetch(...): window.fetch throws "Illegal invocation" when its
+  // `this` is some other object.
+  const deps = { ...browserDeps(), fetch: (input: RequestInfo | URL, init?: RequestInit) => fetcher(input, init) };
   return cookie === undefined ? deps : { ...deps, facts: () => ({ ...pageFacts(), cookie }) };
 }
 
@@ -176,7 +178,8 @@ export async function apiFetch(input: string, init: ApiInit = {}, deps: FetchDep
   const headers = mergeHeaders(requestHeaders(facts, { queryName, method: rest.method }), extra ?? {}, dropped);
   let response: Response;
   try {
-    response = await deps.fetch(input, { credentials: sameOrigin ? "include" : "omit", ...rest, headers });
+    const send = deps.fetch;
+    response = await send(input, { credentials: sameOrigin ? "include" : "omit", ...rest, headers });
   } catch (error) {
     if (queryName) {
       // Spec 000 §7: a GraphQL network failure reports the CSRF state it was sent with. The
