@@ -3,6 +3,25 @@ import { defineConfig } from "astro/config";
 import cloudflare from "@astrojs/cloudflare";
 import react from "@astrojs/react";
 import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+
+/**
+ * The build's version (src/runtime/build-version.ts), stamped on every Worker answer and
+ * compiled into the client bundle: PINLOOM_BUILD_VERSION when the deploy sets it, else the git
+ * commit plus a hash of uncommitted changes, else the build time.
+ */
+function buildVersion() {
+  if (process.env.PINLOOM_BUILD_VERSION) return process.env.PINLOOM_BUILD_VERSION.slice(0, 64);
+  const git = (...args) => execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  try {
+    const commit = git("rev-parse", "--short=12", "HEAD").trim();
+    const changes = git("diff", "HEAD");
+    return changes ? `${commit}-${createHash("sha256").update(changes).digest("hex").slice(0, 8)}` : commit;
+  } catch {
+    return `t${Date.now().toString(36)}`;
+  }
+}
 
 /** client:interaction (src/islands/interaction-directive.ts): hydrate when a person acts. */
 const interactionDirective = {
@@ -40,4 +59,5 @@ export default defineConfig({
   },
   build: { inlineStylesheets: "always" },
   markdown: { syntaxHighlight: false },
+  vite: { define: { __PINLOOM_BUILD__: JSON.stringify(buildVersion()) } },
 });

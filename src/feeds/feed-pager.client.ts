@@ -4,6 +4,7 @@
 // with DOM APIs in the grid's own markup, and (data-feed-restore) keeps the appended cells and
 // scroll position across a history return within the restore window. The paging rules are
 // feed.ts's; this file only wires them to the page. No framework: it stays a few KB.
+import { apiFetch } from "../runtime/fetch.ts";
 import { colorClass } from "../components/placeholder-styles.ts";
 import type { QueryName } from "../graphql/documents/index.ts";
 import {
@@ -79,9 +80,7 @@ interface FeedPageAnswer {
 
 /** A page through the resource: null status on a network failure. */
 async function resourcePage(name: string, options: Record<string, unknown>, bookmark: string | null): Promise<{ status: number | null; page: FeedPageAnswer | null }> {
-  const response = await fetch(resourceUrl(name, bookmark ? { ...options, bookmark } : options), {
-    headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
-  });
+  const response = await apiFetch(resourceUrl(name, bookmark ? { ...options, bookmark } : options));
   if (!response.ok) return { status: response.status, page: null };
   const body = (await response.json()) as { resource_response: { data: { results: Item[]; bookmark: string } } };
   return { status: response.status, page: { items: body.resource_response.data.results, bookmark: body.resource_response.data.bookmark } };

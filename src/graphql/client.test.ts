@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GraphqlClient, GraphqlFetchError, MISS_EVENT, ResponseCache, requestHeaders } from "./client.ts";
+import { GraphqlClient, GraphqlFetchError, MISS_EVENT, ResponseCache } from "./client.ts";
 import { EMBEDDED_QUERIES_ID, RESPONSE_CACHE_MAX_ENTRIES, RESPONSE_CACHE_TTL_MS, cacheKey } from "./protocol.ts";
 import { QUERY_IDS } from "./query-ids.ts";
 
@@ -34,22 +34,25 @@ describe("cacheKey", () => {
   });
 });
 
-const location = { pathname: "/pin/7/", search: "?force_country=FR&force_country_from_ip=DE" };
-const cookie = () => "other=1; csrftoken=abc123; x=y";
+const href = "https://pinloom.test/pin/7/?force_country=FR&force_country_from_ip=DE";
+const cookie = "other=1; csrftoken=abc123; x=y";
 
 function client(answer: () => Promise<Response> | Response) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const events: Event[] = [];
   let now = 0;
   const graphql = new GraphqlClient({
-    fetch: async (input, init) => {
-      calls.push({ url: String(input), init: init ?? {} });
-      return answer();
+    deps: {
+      fetch: async (input, init) => {
+        calls.push({ url: String(input), init: init ?? {} });
+        return answer();
+      },
+      facts: () => ({ cookie, href, visibility: "hidden" }),
+      now: () => now,
+      storage: () => null,
+      version: "test",
     },
     now: () => now,
-    location,
-    cookie,
-    visibility: () => "hidden",
     dispatch: (event) => events.push(event),
   });
   return { graphql, calls, events, tick: (ms: number) => (now += ms) };
@@ -89,11 +92,11 @@ describe("GraphqlClient", () => {
       "content-type": "application/json",
       "x-csrftoken": "abc123",
       "x-requested-with": "XMLHttpRequest",
-      "x-source-url": "/pin/7/?force_country=FR&force_country_from_ip=DE",
-      "x-query-name": "CloseupRelatedModulesFeedQuery",
-      "x-app-state": "background",
-      "x-force-country": "FR",
-      "x-force-country-from-ip": "DE",
+      "x-pinloom-source-url": "/pin/7/?force_country=FR&force_country_from_ip=DE",
+      "x-pinloom-query-name": "CloseupRelatedModulesFeedQuery",
+      "x-pinloom-app-state": "background",
+      "x-pinloom-force-country": "FR",
+      "x-pinloom-force-country-from-ip": "DE",
     });
   });
 
@@ -130,9 +133,5 @@ describe("GraphqlClient", () => {
     const error = await graphql.query("CloseupPageQuery", { pinId: "7", isAuth: false }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GraphqlFetchError);
     expect((error as GraphqlFetchError).status).toBeNull();
-  });
-
-  it("a visible page says active", () => {
-    expect(requestHeaders("CloseupPageQuery", { location: { pathname: "/", search: "" }, cookie: () => "", visibility: () => "visible" }).get("X-App-State")).toBe("active");
   });
 });

@@ -3,11 +3,10 @@
 // and fetched answers are kept in a response cache of at most 100 entries for 60 s, so an
 // island reads them without a request. A query the page did not preload is a miss: it is
 // counted and announced (a "pinloom:graphql-miss" event), and the client falls back to
-// POST /_/graphql/ with the spec's headers.
+// POST /_/graphql/ through the runtime fetch layer (src/runtime/fetch.ts).
 import type { QueryName } from "./documents/index.ts";
 import {
   EMBEDDED_QUERIES_ID,
-  GRAPHQL_HEADERS,
   GRAPHQL_PATH,
   RESPONSE_CACHE_MAX_ENTRIES,
   RESPONSE_CACHE_TTL_MS,
@@ -17,6 +16,7 @@ import {
   type GraphqlVariables,
 } from "./protocol.ts";
 import { QUERY_IDS } from "./query-ids.ts";
+import { apiFetch, browserDeps, type FetchDeps } from "../runtime/fetch.ts";
 
 export const MISS_EVENT = "pinloom:graphql-miss";
 
@@ -74,40 +74,10 @@ export interface QueryAnswer<Data> {
 }
 
 export interface ClientOptions {
-  fetch?: typeof fetch;
+  /** The runtime fetch layer's page and network (tests pass their own). */
+  deps?: FetchDeps;
   now?: () => number;
-  /** The page's location and cookie (tests pass their own). */
-  location?: { pathname: string; search: string };
-  cookie?: () => string;
-  visibility?: () => DocumentVisibilityState;
   dispatch?: (event: Event) => void;
-}
-
-function cookieValue(cookies: string, name: string): string {
-  for (const part of cookies.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return "";
-}
-
-/** The spec's request headers for one query (spec 000 §7). */
-export function requestHeaders(queryName: QueryName, options: Required<Pick<ClientOptions, "location" | "cookie" | "visibility">>): Headers {
-  const headers = new Headers({
-    Accept: "application/json",
-    "Content-Type": "application/json",
-    "X-CSRFToken": cookieValue(options.cookie(), "csrftoken"),
-    "X-Requested-With": "XMLHttpRequest",
-    [GRAPHQL_HEADERS.sourceUrl]: `${options.location.pathname}${options.location.search}`,
-    [GRAPHQL_HEADERS.queryName]: queryName,
-    [GRAPHQL_HEADERS.appState]: options.visibility() === "visible" ? "active" : "background",
-  });
-  const query = new URLSearchParams(options.location.search);
-  const forceCountry = query.get("force_country");
-  const forceCountryFromIp = query.get("force_country_from_ip");
-  if (forceCountry) headers.set(GRAPHQL_HEADERS.forceCountry, forceCountry.slice(0, 8));
-  if (forceCountryFromIp) headers.set(GRAPHQL_HEADERS.forceCountryFromIp, forceCountryFromIp.slice(0, 8));
-  return headers;
 }
 
 export class GraphqlClient {
@@ -118,11 +88,8 @@ export class GraphqlClient {
 
   constructor(options: ClientOptions = {}) {
     this.#options = {
-      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      deps: options.deps ?? browserDeps(),
       now: options.now ?? (() => Date.now()),
-      location: options.location ?? location,
-      cookie: options.cookie ?? (() => document.cookie),
-      visibility: options.visibility ?? (() => document.visibilityState),
       dispatch: options.dispatch ?? ((event) => dispatchEvent(event)),
     };
   }
@@ -158,12 +125,9 @@ export class GraphqlClient {
     this.#options.dispatch(new CustomEvent(MISS_EVENT, { detail: { queryName } }));
     let response: Response;
     try {
-      response = await this.#options.fetch(GRAPHQL_PATH, {
-        method: "POST",
-        credentials: "include",
-        headers: requestHeaders(queryName, this.#options),
-        body: JSON.stringify({ queryHash, variables }),
-      });
+      // The runtime layer sends the spec §7 headers (query name included), checks the app
+      // version and reports a network failure with the CSRF state it was sent with.
+      response = await apiFetch(GRAPHQL_PATH, { method: "POST", queryName, body: JSON.stringify({ queryHash, variables }) }, this.#options.deps);
     } catch {
       throw new GraphqlFetchError(queryName, null);
     }

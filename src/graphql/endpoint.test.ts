@@ -99,10 +99,10 @@ describe("proxy mode (GRAPHQL_ORIGIN)", () => {
     const response = await post(related(variables), {
       Accept: "application/json",
       "X-Requested-With": "XMLHttpRequest",
-      "X-Source-Url": "/pin/42/",
-      "X-Query-Name": "CloseupRelatedModulesFeedQuery",
-      "X-App-State": "active",
-      "X-Force-Country": "FR",
+      "X-Pinloom-Source-Url": "/pin/42/",
+      "X-Pinloom-Query-Name": "CloseupRelatedModulesFeedQuery",
+      "X-Pinloom-App-State": "active",
+      "X-Pinloom-Force-Country": "FR",
       "Accept-Language": "fr-FR,fr;q=0.9",
       "cf-ipcountry": "BE",
     });
@@ -112,11 +112,11 @@ describe("proxy mode (GRAPHQL_ORIGIN)", () => {
     const [hit] = hits;
     expect(hit!.url).toBe(UPSTREAM);
     expect(hit!.body).toEqual({ queryHash: QUERY_IDS.CloseupRelatedModulesFeedQuery, variables: { pinId: "42", source: "search" } });
-    expect(hit!.headers.get("X-Source-Url")).toBe("/pin/42/");
-    expect(hit!.headers.get("X-Query-Name")).toBe("CloseupRelatedModulesFeedQuery");
+    expect(hit!.headers.get("X-Pinloom-Source-Url")).toBe("/pin/42/");
+    expect(hit!.headers.get("X-Pinloom-Query-Name")).toBe("CloseupRelatedModulesFeedQuery");
     expect(hit!.headers.get("X-Requested-With")).toBe("XMLHttpRequest");
-    expect(hit!.headers.get("X-App-State")).toBe("active");
-    expect(hit!.headers.get("X-Force-Country")).toBe("FR");
+    expect(hit!.headers.get("X-Pinloom-App-State")).toBe("active");
+    expect(hit!.headers.get("X-Pinloom-Force-Country")).toBe("FR");
     expect(hit!.headers.get("X-Viewer-Locale")).toBe("fr");
     expect(hit!.headers.get("X-Viewer-Country")).toBe("BE");
     expect(hit!.headers.get("cookie")).toBeNull();
@@ -124,8 +124,8 @@ describe("proxy mode (GRAPHQL_ORIGIN)", () => {
   });
 
   it("names the query by the registry, whatever the client's header says", async () => {
-    await post(related({ pinId: "1" }), { "X-Query-Name": "CloseupPageQuery" });
-    expect(hits[0]!.headers.get("X-Query-Name")).toBe("CloseupRelatedModulesFeedQuery");
+    await post(related({ pinId: "1" }), { "X-Pinloom-Query-Name": "CloseupPageQuery" });
+    expect(hits[0]!.headers.get("X-Pinloom-Query-Name")).toBe("CloseupRelatedModulesFeedQuery");
   });
 
   const failures: Array<[string, () => Response]> = [

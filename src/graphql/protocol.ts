@@ -1,7 +1,14 @@
 // The wire contract of POST /_/graphql/ shared by the browser client, the endpoint and the
-// proxy (spec 000 §7). Header names follow the client fetch layer's (src/runtime, issue 8);
-// until it lands they live here.
+// proxy (spec 000 §7). Header names are the client fetch layer's (src/runtime/headers.ts).
 import type { QueryName } from "./documents/index.ts";
+import {
+  APP_STATE_HEADER,
+  APP_VERSION_HEADER,
+  FORCE_COUNTRY_FROM_IP_HEADER,
+  FORCE_COUNTRY_HEADER,
+  QUERY_NAME_HEADER,
+  SOURCE_URL_HEADER,
+} from "../runtime/headers.ts";
 
 export const GRAPHQL_PATH = "/_/graphql/";
 /** A persisted-query call is a hash and a few variables: anything bigger is not one. */
@@ -10,13 +17,14 @@ export const GRAPHQL_MAX_BODY_BYTES = 16 * 1024;
 export const RESPONSE_CACHE_MAX_ENTRIES = 100;
 export const RESPONSE_CACHE_TTL_MS = 60_000;
 
+/** The client fetch layer's headers (src/runtime/headers.ts) the proxy passes on, and its own two. */
 export const GRAPHQL_HEADERS = {
-  sourceUrl: "X-Source-Url",
-  queryName: "X-Query-Name",
-  appVersion: "X-App-Version",
-  appState: "X-App-State",
-  forceCountry: "X-Force-Country",
-  forceCountryFromIp: "X-Force-Country-From-Ip",
+  sourceUrl: SOURCE_URL_HEADER,
+  queryName: QUERY_NAME_HEADER,
+  appVersion: APP_VERSION_HEADER,
+  appState: APP_STATE_HEADER,
+  forceCountry: FORCE_COUNTRY_HEADER,
+  forceCountryFromIp: FORCE_COUNTRY_FROM_IP_HEADER,
   /** Proxy mode only: the viewer's locale and country, for the upstream's own rules. */
   viewerLocale: "X-Viewer-Locale",
   viewerCountry: "X-Viewer-Country",

@@ -1,6 +1,7 @@
 // The copy-link action's invite (issue 3): a signed-in person copies the pin's link carrying a
 // fresh invite code (InviteResource create, channel 12 "copy link"); if minting fails for any
 // reason the plain link is copied instead, so the action itself never fails on our account.
+import { apiFetch, depsWith } from "../runtime/fetch.ts";
 import { INVITE_CHANNELS, isInviteCode, withInviteCode } from "./invite.ts";
 
 export const INVITE_CREATE_PATH = "/resource/InviteResource/create/";
@@ -25,22 +26,15 @@ export function isSignedIn(doc: Pick<Document, "getElementById"> = document): bo
 }
 
 /** The link to copy: with a fresh invite code when one can be minted, else `url` unchanged. */
-export async function shareLink(url: string, fetcher: typeof fetch = fetch, cookie = ""): Promise<string> {
+export async function shareLink(url: string, fetcher: typeof fetch = fetch, cookie?: string): Promise<string> {
   const pinId = pinIdOf(url);
   if (pinId === null) return url;
-  const csrf = /(?:^|;\s*)csrftoken=([^;]*)/.exec(cookie)?.[1] ?? "";
   try {
-    const response = await fetcher(INVITE_CREATE_PATH, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: {
-        Accept: "application/json",
-        "Content-Type": "application/json",
-        "X-CSRFToken": decodeURIComponent(csrf),
-        "X-Requested-With": "XMLHttpRequest",
-      },
-      body: JSON.stringify({ options: { pin_id: pinId, invite_channel: INVITE_CHANNELS.copyLink } }),
-    });
+    const response = await apiFetch(
+      INVITE_CREATE_PATH,
+      { method: "POST", body: JSON.stringify({ options: { pin_id: pinId, invite_channel: INVITE_CHANNELS.copyLink } }) },
+      depsWith(fetcher, cookie),
+    );
     if (!response.ok) return url;
     const body = (await response.json()) as { resource_response?: { data?: { code?: unknown } } };
     const code = body.resource_response?.data?.code;

@@ -8,9 +8,11 @@ import { mediaRoutes } from "../../functions/media.ts";
 import { resourceRoutes } from "../../functions/resource.ts";
 import { seoRoutes } from "../../functions/seo.ts";
 import { sessionRoutes } from "../../functions/session-routes.ts";
+import { stateRoutes } from "../../functions/state.ts";
 import { v3Routes } from "../../functions/v3.ts";
 import { requestContext, type AppEnv } from "./context.ts";
 import { csrf } from "./csrf.ts";
+import { appVersion } from "./app-version.ts";
 import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
 import { servePage } from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -36,6 +38,7 @@ export function createApp(renderPage: PageRenderer) {
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders());
+  app.use(appVersion());
   // The floor the benchmarks compare against: no context, no storage.
   app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
   app.use(requestContext());
@@ -58,6 +61,7 @@ export function createApp(renderPage: PageRenderer) {
   app.route("/", graphqlRoutes);
   app.route("/", seoRoutes);
   app.route("/", sessionRoutes);
+  app.route("/_/_", stateRoutes);
   // Every other path is a page: signed-out renders are shared through the edge cache.
   app.all("*", (c) => servePage(c, renderPage));
 

@@ -3,6 +3,7 @@
 // the parental passcode (code 14) opens the passcode modal and re-sends the change with it.
 // Passcode setup forms are checked here first with the same rules the server applies.
 import { normalizePasscodeInput, validatePasscode, validatePasscodeSetup, type PasscodeErrorKey } from "../accounts/passcode.ts";
+import { apiFetch } from "../runtime/fetch.ts";
 import { requestPasscode, type PasscodeSubmitResult } from "./passcode-store.ts";
 
 const PASSCODE_REQUIRED = 14;
@@ -14,11 +15,6 @@ interface Answer {
   message?: string;
   message_detail?: string | null;
   extra_data?: { field?: string } | null;
-}
-
-function csrfToken(): string {
-  const match = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
-  return match?.[1] ?? "";
 }
 
 function formBody(form: HTMLFormElement): Record<string, unknown> {
@@ -34,12 +30,7 @@ function formBody(form: HTMLFormElement): Record<string, unknown> {
 }
 
 async function send(form: HTMLFormElement, body: Record<string, unknown>): Promise<{ status: number; answer: Answer }> {
-  const response = await fetch(form.dataset["endpoint"] ?? "", {
-    method: form.dataset["method"] ?? "POST",
-    credentials: "same-origin",
-    headers: { "content-type": "application/json", accept: "application/json", "x-csrftoken": csrfToken(), "x-requested-with": "XMLHttpRequest" },
-    body: JSON.stringify(body),
-  });
+  const response = await apiFetch(form.dataset["endpoint"] ?? "", { method: form.dataset["method"] ?? "POST", body: JSON.stringify(body) });
   const answer = (await response.json().catch(() => ({}))) as Answer;
   return { status: response.status, answer };
 }

@@ -236,7 +236,7 @@ describe("email-verification reminder", () => {
     const fetcher = vi.fn(async () => new Response("{}", { status: 200 }));
     verifyModal("request");
     expect(await resend(fetcher as unknown as typeof fetch, "a=1; csrftoken=tok%2Ben")).toBe("sent");
-    expect(fetcher).toHaveBeenCalledWith(RESEND_PATH, expect.objectContaining({ method: "POST", headers: { "X-CSRFToken": "tok+en" } }));
+    expect(fetcher).toHaveBeenCalledWith(RESEND_PATH, expect.objectContaining({ method: "POST", headers: expect.objectContaining({ "X-CSRFToken": "tok+en", "X-Requested-With": "XMLHttpRequest" }) }));
     expect(RESEND_PATH).toBe("/v3/users/email/verify/resend/");
     expect(await resend(fetcher as unknown as typeof fetch)).toBe("sent");
     expect(fetcher).toHaveBeenCalledTimes(1);

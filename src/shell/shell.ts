@@ -3,6 +3,7 @@
 // atoms; no DOM here. AppShell.astro's script wires these to the page, and tests drive them
 // with fake timers through the injectable scheduler.
 import { atom } from "nanostores";
+import { apiFetch, depsWith } from "../runtime/fetch.ts";
 
 /** How long "You're back online!" stays up before the banner hides again. */
 export const BACK_ONLINE_MS = 2000;
@@ -216,11 +217,10 @@ export function resetVerifyModal(): void {
 
 export const RESEND_PATH = "/v3/users/email/verify/resend/";
 
-/** The one call that asks for a new verification email; false on any failure. */
-export async function resendVerificationEmail(fetcher: typeof fetch = fetch, cookie = ""): Promise<boolean> {
-  const csrf = /(?:^|;\s*)csrftoken=([^;]*)/.exec(cookie)?.[1] ?? "";
+/** The one call that asks for a new verification email (through the runtime fetch layer); false on any failure. */
+export async function resendVerificationEmail(fetcher: typeof fetch = fetch, cookie?: string): Promise<boolean> {
   try {
-    const response = await fetcher(RESEND_PATH, { method: "POST", credentials: "same-origin", headers: { "X-CSRFToken": decodeURIComponent(csrf) } });
+    const response = await apiFetch(RESEND_PATH, { method: "POST" }, depsWith(fetcher, cookie));
     return response.ok;
   } catch {
     return false;
@@ -228,7 +228,7 @@ export async function resendVerificationEmail(fetcher: typeof fetch = fetch, coo
 }
 
 /** Runs the resend through the modal's states: sending, then sent or error. */
-export async function resend(fetcher: typeof fetch = fetch, cookie = ""): Promise<VerifyState> {
+export async function resend(fetcher: typeof fetch = fetch, cookie?: string): Promise<VerifyState> {
   if (verifyModal("send") !== "sending") return $verifyModal.get();
   return verifyModal((await resendVerificationEmail(fetcher, cookie)) ? "sent" : "failed");
 }

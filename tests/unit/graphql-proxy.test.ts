@@ -80,10 +80,10 @@ describe("POST /_/graphql/ with GRAPHQL_ORIGIN (a fake upstream on loopback)", (
       { queryHash: QUERY_IDS.CloseupRelatedModulesFeedQuery, variables },
       {
         "x-requested-with": "XMLHttpRequest",
-        "x-source-url": "/pin/42/",
-        "x-query-name": "CloseupRelatedModulesFeedQuery",
-        "x-app-state": "background",
-        "x-force-country-from-ip": "DE",
+        "x-pinloom-source-url": "/pin/42/",
+        "x-pinloom-query-name": "CloseupRelatedModulesFeedQuery",
+        "x-pinloom-app-state": "background",
+        "x-pinloom-force-country-from-ip": "DE",
         "accept-language": "ar-SA,ar;q=0.9",
       },
     );
@@ -97,10 +97,10 @@ describe("POST /_/graphql/ with GRAPHQL_ORIGIN (a fake upstream on loopback)", (
       accept: "application/json",
       "content-type": "application/json",
       "x-requested-with": "XMLHttpRequest",
-      "x-source-url": "/pin/42/",
-      "x-query-name": "CloseupRelatedModulesFeedQuery",
-      "x-app-state": "background",
-      "x-force-country-from-ip": "DE",
+      "x-pinloom-source-url": "/pin/42/",
+      "x-pinloom-query-name": "CloseupRelatedModulesFeedQuery",
+      "x-pinloom-app-state": "background",
+      "x-pinloom-force-country-from-ip": "DE",
       "x-viewer-locale": "ar-SA",
     });
     expect(hit!.headers["x-viewer-country"]).toMatch(/^[A-Z]{2}$/);

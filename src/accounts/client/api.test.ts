@@ -3,13 +3,14 @@ import { ApiCallError, HandshakeHttpError, NetworkError, call, formBody, readCoo
 import { fail, fakeTransport, ok } from "./fake-transport.ts";
 
 describe("call", () => {
-  it("sends the CSRF token from the csrftoken cookie, X-Requested-With and same-origin credentials", async () => {
+  it("sends the CSRF token from the csrftoken cookie, X-Requested-With and credentials (the runtime fetch layer)", async () => {
     const { transport, seen } = fakeTransport([ok({ a: 1 })], "x=1; csrftoken=tok%20en; y=2");
     await expect(call("/v3/x/", { method: "POST", body: { json: { a: 1 } } }, transport)).resolves.toEqual({ a: 1 });
     expect(seen[0]!.headers["X-CSRFToken"]).toBe("tok en");
     expect(seen[0]!.headers["X-Requested-With"]).toBe("XMLHttpRequest");
     expect(seen[0]!.headers["Content-Type"]).toBe("application/json");
-    expect(seen[0]!.credentials).toBe("same-origin");
+    expect(seen[0]!.credentials).toBe("include");
+    expect(seen[0]!.headers["X-Pinloom-App-State"]).toBe("active");
     expect(seen[0]!.body).toBe('{"a":1}');
   });
 

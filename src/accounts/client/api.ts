@@ -1,8 +1,13 @@
-// The browser's one door to the account calls (spec 000 §7, §8). Every call sends the CSRF
-// token the server set in the `csrftoken` cookie back in X-CSRFToken, X-Requested-With, and
-// same-origin credentials; answers are the {status, code, message, data} envelope. Handshakes
+// The browser's one door to the account calls (spec 000 §7, §8). Every call goes through the
+// runtime's fetch layer (src/runtime/fetch.ts: the CSRF token from the `csrftoken` cookie,
+// X-Requested-With, the source URL and app state, credentials, the version check); answers
+// are the {status, code, message, data} envelope. Handshakes
 // accept HTTP 200, 401 and 409 only (spec §8 "Handshake"): any other status is a
 // HandshakeHttpError, and a body that is not a success is an ApiCallError with its code.
+
+import { apiFetch, depsWith, readCookie } from "../../runtime/fetch.ts";
+
+export { readCookie };
 
 export interface Envelope<T = unknown> {
   status: "success" | "failure";
@@ -61,20 +66,6 @@ export const browserTransport = (): Transport => ({
   cookie: () => (typeof document === "undefined" ? "" : document.cookie),
 });
 
-export function readCookie(cookie: string, name: string): string | null {
-  for (const part of cookie.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      return part.slice(index + 1).trim();
-    }
-  }
-  return null;
-}
-
 export type Body = { json: unknown } | { form: Record<string, string | undefined> };
 
 export interface CallOptions {
@@ -104,19 +95,19 @@ async function readJson(response: Response): Promise<Partial<Envelope> | null> {
 /** One call; resolves with `data` of a success envelope, else throws one of the errors above. */
 export async function call<T>(path: string, options: CallOptions = {}, transport: Transport = browserTransport()): Promise<T> {
   const method = options.method ?? (options.body ? "POST" : "GET");
-  const headers: Record<string, string> = { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", ...options.headers };
-  if (method !== "GET") headers["X-CSRFToken"] = readCookie(transport.cookie(), "csrftoken") ?? "";
+  const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined;
   if (options.body && "json" in options.body) {
-    headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body.json);
   } else if (options.body) {
     headers["Content-Type"] = "application/x-www-form-urlencoded";
     body = formBody(options.body.form).toString();
   }
+  // The transport's fetch and cookie (tests script them); the page facts are the browser's.
+  const deps = depsWith(transport.fetch, transport.cookie());
   let response: Response;
   try {
-    response = await transport.fetch(path, { method, headers, credentials: "same-origin", ...(body === undefined ? {} : { body }) });
+    response = await apiFetch(path, { method, headers, ...(body === undefined ? {} : { body }) }, deps);
   } catch (error) {
     throw new NetworkError(error);
   }

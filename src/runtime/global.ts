@@ -1,0 +1,27 @@
+// The runtime's page-wide state. Astro bundles each page script and island on its own, and a
+// small script may be inlined with its own copy of a module, so module-level variables are not
+// one per page: what must be (the version seen, the reporter, counters) lives on one object
+// on globalThis instead.
+import type { SeenVersion } from "./version.ts";
+import type { RuntimeEvent } from "./report.ts";
+
+export interface RuntimeGlobal {
+  /** The newest server version this page has seen answer, when it differs from ours. */
+  seen: SeenVersion | null;
+  /** The event logger, once the events script has registered it (src/runtime/report.ts). */
+  reporter: ((event: RuntimeEvent) => void) | null;
+  /** How many of each runtime event this page has had, sent or not. */
+  counters: Record<string, number>;
+  /** Resolves when islands may hydrate (enabled_delay_hydration holds it 500 ms). */
+  hydrationGate: Promise<void>;
+  /** The per-viewer state GET /_/_/state answered for a shared render, once it has. */
+  state: Record<string, unknown> | null;
+}
+
+const KEY = "__pinloomRuntime";
+
+export function runtimeGlobal(): RuntimeGlobal {
+  const holder = globalThis as { [KEY]?: RuntimeGlobal };
+  holder[KEY] ??= { seen: null, reporter: null, counters: {}, hydrationGate: Promise.resolve(), state: null };
+  return holder[KEY];
+}

@@ -1,0 +1,58 @@
+// Runtime events (a new version seen, a failed GraphQL call, a start-up failure) as event
+// records of spec 000 §3. They go to the event logger when one has registered with
+// setRuntimeReporter (the events script does; until then nothing is sent) and are always
+// counted, so a page without the logger still shows them in runtimeCounters().
+import { runtimeGlobal } from "./global.ts";
+import type { AppState } from "./headers.ts";
+
+/** Event types of the runtime's own records (the app's event-type numbering, 9xxx = runtime). */
+export const RUNTIME_EVENT_TYPES = {
+  newVersion: 9001,
+  fetchError: 9002,
+  startupError: 9003,
+  forcedReload: 9004,
+} as const;
+export type RuntimeEventName = keyof typeof RUNTIME_EVENT_TYPES;
+
+/** The event record of spec 000 §3, as far as the runtime fills it. */
+export interface RuntimeEvent {
+  event_type: number;
+  /** Nanoseconds since the epoch, as a decimal string (beyond Number's exact range). */
+  time: string;
+  clientUUID: string;
+  appState: AppState;
+  aux_data: Record<string, unknown>;
+}
+
+export function nanoTime(ms: number): string {
+  return `${Math.max(0, Math.floor(ms))}000000`;
+}
+
+function clientId(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID().replaceAll("-", "") : Math.random().toString(36).slice(2).padEnd(12, "0");
+}
+
+export function runtimeEvent(name: RuntimeEventName, auxData: Record<string, unknown>, now: number, appState: AppState): RuntimeEvent {
+  return { event_type: RUNTIME_EVENT_TYPES[name], time: nanoTime(now), clientUUID: clientId(), appState, aux_data: auxData };
+}
+
+/** The events logger registers here; events reported before it did are only counted. */
+export function setRuntimeReporter(reporter: ((event: RuntimeEvent) => void) | null): void {
+  runtimeGlobal().reporter = reporter;
+}
+
+export function report(name: RuntimeEventName, auxData: Record<string, unknown>, now = Date.now(), appState: AppState = "active"): RuntimeEvent {
+  const hub = runtimeGlobal();
+  hub.counters[name] = (hub.counters[name] ?? 0) + 1;
+  const event = runtimeEvent(name, auxData, now, appState);
+  try {
+    hub.reporter?.(event);
+  } catch {
+    // A failing logger must not break the call that reported.
+  }
+  return event;
+}
+
+export function runtimeCounters(): Readonly<Record<string, number>> {
+  return { ...runtimeGlobal().counters };
+}
