@@ -655,7 +655,7 @@ export async function visualAnnotations(db: D1Database, pinId: string, viewer: S
   return { annotations: rows.results.map((row) => ({ term: row.name, url: searchUrl("pins", row.name, { rs: "guide" }) })) };
 }
 
-/** Pins looked at for the flashlight's facets: the best-saved visible related ones. */
+/** Pins looked at for the flashlight's facets: the newest visible related ones. */
 const FLASHLIGHT_SET = 300;
 
 /**
@@ -676,21 +676,29 @@ export async function flashlightFilters(
   const v = params.add(viewer.id);
   const pinParam = params.add(pin.id);
   const kind = params.add(pin.kind);
-  const related = `SELECT p.id, p.price_value, p.domain, p.category FROM pins p JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
-    WHERE p.id != ${pinParam} AND p.kind = ${kind} AND ${pinVisibleSql(v)}
-      AND p.id IN (SELECT rpi.pin_id FROM pin_interests opi JOIN pin_interests rpi ON rpi.interest_id = opi.interest_id WHERE opi.pin_id = ${pinParam})
-      ${match === null ? "" : `AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ${params.add(match)})`}
-    ORDER BY p.save_count DESC, p.id DESC LIMIT ${FLASHLIGHT_SET}`;
-  const [priceResult, domainResult, categoryResult] = await db.batch([
-    db.prepare(`SELECT price_value AS price FROM (${related}) WHERE price_value IS NOT NULL ORDER BY price_value`).bind(...params.values),
-    db.prepare(`SELECT domain, count(*) AS count FROM (${related}) WHERE domain IS NOT NULL GROUP BY domain ORDER BY count DESC, domain LIMIT ${MAX_FACETS}`).bind(...params.values),
-    db.prepare(`SELECT category AS id, count(*) AS count FROM (${related}) WHERE category IS NOT NULL GROUP BY category ORDER BY count DESC, category LIMIT ${MAX_FACETS}`).bind(...params.values),
-  ]);
-  const prices = ((priceResult?.results ?? []) as Array<{ price: number }>).map((row) => row.price);
+  // Read newest first along pin_interests' interest index, stopping at FLASHLIGHT_SET rows.
+  const row = await db
+    .prepare(
+      `WITH r AS MATERIALIZED (
+         SELECT p.id AS id, p.price_value AS price, p.domain AS domain, p.category AS category
+         FROM pins p INDEXED BY pins_search_facts
+         JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+         WHERE p.id IN (SELECT rpi.pin_id FROM pin_interests rpi WHERE rpi.interest_id IN (SELECT opi.interest_id FROM pin_interests opi WHERE opi.pin_id = ${pinParam}))
+           AND p.id != ${pinParam} AND p.kind = ${kind} AND ${pinVisibleSql(v)}
+           ${match === null ? "" : `AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ${params.add(match)})`}
+         ORDER BY p.id DESC LIMIT ${FLASHLIGHT_SET})
+       SELECT (SELECT json_group_array(price) FROM (SELECT price FROM r WHERE price IS NOT NULL ORDER BY price)) AS prices_json,
+              (SELECT json_group_array(json_object('domain', domain, 'count', n)) FROM (
+                 SELECT domain, count(*) AS n FROM r WHERE domain IS NOT NULL GROUP BY domain ORDER BY n DESC, domain LIMIT ${MAX_FACETS})) AS domains_json,
+              (SELECT json_group_array(json_object('id', category, 'count', n)) FROM (
+                 SELECT category, count(*) AS n FROM r WHERE category IS NOT NULL GROUP BY category ORDER BY n DESC, category LIMIT ${MAX_FACETS})) AS categories_json`,
+    )
+    .bind(...params.values)
+    .first<{ prices_json: string; domains_json: string; categories_json: string }>();
   return {
-    price_filters: priceBuckets(prices),
-    domain_filters: (domainResult?.results ?? []) as Array<{ domain: string; count: number }>,
-    category_filters: (categoryResult?.results ?? []) as Array<{ id: string; count: number }>,
+    price_filters: priceBuckets(row ? (JSON.parse(row.prices_json) as number[]) : []),
+    domain_filters: row ? (JSON.parse(row.domains_json) as Array<{ domain: string; count: number }>) : [],
+    category_filters: row ? (JSON.parse(row.categories_json) as Array<{ id: string; count: number }>) : [],
   };
 }
 
