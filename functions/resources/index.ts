@@ -1,5 +1,6 @@
 // Every XResource the product serves, by name. Each feature adds its own file here.
 import type { ResourceDefinition } from "./define.ts";
+import { apiCResource } from "./apic-resource.ts";
 import { boardBulkResource } from "./board-bulk-resource.ts";
 import { boardCollaboratorResource } from "./board-collaborator-resource.ts";
 import { boardCollaboratorsResource } from "./board-collaborators-resource.ts";
@@ -36,6 +37,7 @@ import { userSessionResource } from "./user-session-resource.ts";
 export type { ResourceAction } from "./define.ts";
 
 export const resources: Record<string, ResourceDefinition> = {
+  ApiCResource: apiCResource,
   AggregatedCommentFeaturesResource: aggregatedCommentFeaturesResource,
   AggregatedCommentHideResource: aggregatedCommentHideResource,
   AggregatedCommentResource: aggregatedCommentResource,
