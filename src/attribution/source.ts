@@ -83,7 +83,7 @@ export function parseAttributionQuery(params: URLSearchParams): ParseResult {
   const known = new Set<string>(ATTRIBUTION_PARAMETERS);
   for (const [name, value] of params) {
     if (!known.has(name)) {
-      problems.push({ field: name.slice(0, 64), reason: "validation.unknownKey" });
+      problems.push({ field: name === "" ? "query" : name.slice(0, 64), reason: "validation.unknownKey" });
     } else if (values.has(name as Parameter)) {
       problems.push({ field: name, reason: "events:validation.repeated" });
     } else {
