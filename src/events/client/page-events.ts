@@ -3,6 +3,7 @@
 // logger. Window blur pauses impressions and focus resumes them; hiding the page (tab switch,
 // app pause, navigation) moves the app to the background and flushes with keepalive; showing
 // it again makes it active and announces `pinloom:app-resume` for whatever refreshes state.
+import { wireAttribution } from "../../attribution/client.ts";
 import { EVENT_TYPE, EventLogger, type AppState, type Transport } from "./logger.ts";
 import { IMPRESSIONS, ImpressionTracker } from "./impressions.ts";
 import { pinIdOfHref, viewOf } from "./view.ts";
@@ -77,6 +78,9 @@ function start(): void {
     },
     { capture: true },
   );
+
+  // A promoted pin's link pings attribution (view now, click on click), with keepalive.
+  wireAttribution(document);
 
   addEventListener("blur", () => tracker.pause());
   addEventListener("focus", () => tracker.resume());
