@@ -10,14 +10,19 @@ import { pinIdOfHref, viewOf } from "./view.ts";
 
 export const EVENTS_ENDPOINT = "/resource/ApiCResource/create/";
 
-/** The headers of spec 000 §7 for our own calls (the runtime fetch layer sends the same). */
-export function eventHeaders(cookie: string, appState: string): Record<string, string> {
+/**
+ * The headers of spec 000 §7 for our own calls, named as the runtime fetch layer names them
+ * (src/runtime/headers.ts on the runtime branch), so the lead can switch to its apiFetch.
+ */
+export function eventHeaders(cookie: string, appState: string, href: string): Record<string, string> {
   const csrf = /(?:^|;\s*)csrftoken=([^;]*)/.exec(cookie)?.[1] ?? "";
+  const page = new URL(href);
   return {
     Accept: "application/json",
     "Content-Type": "application/json",
     "X-CSRFToken": decodeURIComponent(csrf),
     "X-Requested-With": "XMLHttpRequest",
+    "X-Pinloom-Source-Url": (page.pathname + page.search).slice(0, 2048),
     "X-Pinloom-App-State": appState,
   };
 }
@@ -28,7 +33,7 @@ function start(): void {
   const transport: Transport = {
     async send(body, keepalive) {
       try {
-        const response = await fetch(EVENTS_ENDPOINT, { method: "POST", body, keepalive, credentials: "same-origin", headers: eventHeaders(document.cookie, appState) });
+        const response = await fetch(EVENTS_ENDPOINT, { method: "POST", body, keepalive, credentials: "same-origin", headers: eventHeaders(document.cookie, appState, location.href) });
         return response.status;
       } catch {
         return null;
@@ -96,4 +101,4 @@ function start(): void {
   addEventListener("pagehide", () => logger.flushOnHide());
 }
 
-start();
+if (typeof document !== "undefined") start();
