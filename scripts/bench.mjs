@@ -116,9 +116,42 @@ async function graphqlPath(ctx) {
 
 /** A close-up's related feed through its persisted query, as the pin page's feed asks it. */
 function graphqlRequests(base) {
-  const headers = { ...postHeaders(base, "application/json"), accept: "application/json", "x-requested-with": "XMLHttpRequest", "x-query-name": "CloseupRelatedModulesFeedQuery" };
+  const headers = { ...postHeaders(base, "application/json"), accept: "application/json", "x-requested-with": "XMLHttpRequest", "x-pinloom-query-name": "CloseupRelatedModulesFeedQuery" };
   const body = JSON.stringify({ queryHash: QUERY_IDS.CloseupRelatedModulesFeedQuery, variables: { pinId: graphqlPinId } });
   return [{ method: "POST", path: "/_/graphql/", headers, body }];
+}
+
+/** Events per ApiCResource batch in the bench: a few seconds of a reader's scrolling. */
+const EVENTS_PER_BATCH = 20;
+
+/**
+ * autocannon request shapes for event ingestion: each request a batch of fresh events (new
+ * clientUUIDs, so the consumer stores every one) from its own address, as many readers' tabs
+ * would send them, so the per-address throttle does not turn the figure into a count of 429s.
+ */
+function eventRequests(base) {
+  let n = 0;
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  return [
+    {
+      method: "POST",
+      path: "/resource/ApiCResource/create/",
+      setupRequest(request) {
+        n += 1;
+        const headers = { ...postHeaders(base, "application/json"), "cf-connecting-ip": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+        const time = `${Date.now()}000000`;
+        const events = Array.from({ length: EVENTS_PER_BATCH }, (_, i) => ({
+          clientUUID: `bench-${run}-${n}-${i}`,
+          event_type: i === 0 ? 13 : 14,
+          view_type: 2,
+          object_id_str: String(100000 + i),
+          time,
+          appState: "active",
+        }));
+        return { ...request, headers, body: JSON.stringify({ options: { events, report_time: time } }) };
+      },
+    },
+  ];
 }
 
 export const ROUTES = [
@@ -134,6 +167,9 @@ export const ROUTES = [
   { name: "pin (signed in)", path: firstPinPath, headers: signedInHeaders, skipNote: 'no href="/pin/<digits>/" link on /' },
   // Issue 8: a persisted GraphQL query executed over D1 (CloseupRelatedModulesFeedQuery).
   { name: "graphql (persisted)", path: graphqlPath, method: "POST", requests: graphqlRequests, skipNote: 'no href="/pin/<digits>/" link on /' },
+  // Issue 8: event batches accepted (validated, throttled, enqueued to EVENTS); the entry's
+  // events_per_second = 2xx batches per second × EVENTS_PER_BATCH.
+  { name: "events", path: "/resource/ApiCResource/create/", method: "POST", requests: eventRequests, eventsPerRequest: EVENTS_PER_BATCH },
 ];
 
 /**
@@ -557,6 +593,9 @@ async function main() {
         status_codes: Object.fromEntries(Object.entries(res.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
         throughput_kib_s: round(res.throughput.average / 1024, 1),
         ratio_to_healthz: null,
+        ...(route.eventsPerRequest
+          ? { events_per_second: round(res.requests.average * route.eventsPerRequest * (1 - res.non2xx / Math.max(1, res.requests.total)), 1) }
+          : {}),
       };
       result.routes.push(entry);
       console.log(`[bench] ${route.name} ${p}: ${entry.rps} req/s, p50 ${entry.latency_p50_ms} ms, p99 ${entry.latency_p99_ms} ms, non2xx ${entry.non2xx}`);

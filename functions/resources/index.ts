@@ -1,5 +1,6 @@
 // Every XResource the product serves, by name. Each feature adds its own file here.
 import type { ResourceDefinition } from "./define.ts";
+import { apiCResource } from "./apic-resource.ts";
 import { boardBulkResource } from "./board-bulk-resource.ts";
 import { boardCollaboratorResource } from "./board-collaborator-resource.ts";
 import { boardCollaboratorsResource } from "./board-collaborators-resource.ts";
@@ -45,6 +46,7 @@ export type { ResourceAction } from "./define.ts";
 
 export const resources: Record<string, ResourceDefinition> = {
   AdvancedTypeaheadResource: advancedTypeaheadResource,
+  ApiCResource: apiCResource,
   AggregatedCommentFeaturesResource: aggregatedCommentFeaturesResource,
   AggregatedCommentHideResource: aggregatedCommentHideResource,
   AggregatedCommentResource: aggregatedCommentResource,

@@ -13,13 +13,13 @@ export async function consumeEvents(batch: MessageBatch<unknown>, db: D1Database
       console.warn("events: dropping malformed message", message.id);
       continue;
     }
-    const { event, userId, requestId, receivedAt } = parsed.data;
+    const { event, userId, requestId, receivedAt, reportTime } = parsed.data;
     statements.push(
       db
         .prepare(
           `INSERT OR IGNORE INTO events (client_id, event_type, view_type, view_parameter, component, object_id_str,
-             view_data, aux_data, event_data, time_ns, app_state, user_id, request_id, received_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`,
+             view_data, aux_data, event_data, time_ns, app_state, user_id, request_id, received_at, report_time_ns)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)`,
         )
         .bind(
           event.clientUUID,
@@ -36,6 +36,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, db: D1Database
           userId,
           requestId,
           receivedAt,
+          reportTime ?? null,
         ),
     );
   }

@@ -3,26 +3,32 @@ import { z } from "zod";
 
 const smallJson = z.record(z.string(), z.unknown()).nullish();
 
-export const eventRecordSchema = z.object({
+/** Nanoseconds since the epoch, as a decimal string or number; kept as text (beyond 2^53). */
+export const nanosecondsSchema = z.union([z.string().regex(/^\d{1,20}$/), z.number().int().nonnegative()]).transform(String);
+
+export const eventRecordSchema = z.strictObject({
+  /** The client's id for this one event: a retried or duplicated batch is stored once. */
   clientUUID: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
-  event_type: z.number().int().nonnegative(),
-  view_type: z.number().int().nonnegative().nullish(),
-  view_parameter: z.number().int().nonnegative().nullish(),
+  event_type: z.number().int().nonnegative().max(1_000_000),
+  view_type: z.number().int().nonnegative().max(1_000_000).nullish(),
+  view_parameter: z.number().int().nonnegative().max(1_000_000).nullish(),
   view_data: smallJson,
-  component: z.number().int().nonnegative().nullish(),
+  component: z.number().int().nonnegative().max(1_000_000).nullish(),
   object_id_str: z.string().max(64).nullish(),
   aux_data: smallJson,
   event_data: smallJson,
-  /** Nanoseconds since the epoch, as a decimal string or number. */
-  time: z.union([z.string().regex(/^\d{1,20}$/), z.number().int().nonnegative()]).transform(String),
+  time: nanosecondsSchema,
   appState: z.enum(["active", "background"]).nullish(),
 });
 export type EventRecord = z.infer<typeof eventRecordSchema>;
+export type EventRecordInput = z.input<typeof eventRecordSchema>;
 
 export const queuedEventSchema = z.object({
   event: eventRecordSchema,
   userId: z.number().int().nullable(),
   requestId: z.string().max(64),
   receivedAt: z.number().int(),
+  /** The batch's report_time (nanoseconds); absent on messages queued before it existed. */
+  reportTime: z.string().regex(/^\d{1,20}$/).nullish(),
 });
-export type QueuedEvent = z.infer<typeof queuedEventSchema>;
+export type QueuedEvent = z.input<typeof queuedEventSchema>;

@@ -92,6 +92,8 @@ export interface PinDetail {
   isUnsafe: boolean;
   isDeleted: boolean;
   isPromoted: boolean;
+  /** The advertiser paying for a promoted pin (its attribution pings name them); null otherwise. */
+  promoterId?: string | null;
   isOosProduct: boolean;
   commentsDisabled: boolean;
   commentCount: number;
@@ -402,6 +404,7 @@ export async function getPin(
       isUnsafe: row.is_unsafe === 1,
       isDeleted: row.is_deleted === 1,
       isPromoted: row.is_promoted === 1,
+      promoterId: row.is_promoted === 1 && row.promoter_id !== null ? String(row.promoter_id) : null,
       isOosProduct: row.is_oos_product === 1,
       commentsDisabled: row.comments_disabled === 1,
       commentCount: row.comment_count,

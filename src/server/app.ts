@@ -4,6 +4,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { graphqlRoutes } from "../../functions/graphql.ts";
+import { attributionRoutes } from "../../functions/attribution.ts";
 import { mediaRoutes } from "../../functions/media.ts";
 import { resourceRoutes } from "../../functions/resource.ts";
 import { seoRoutes } from "../../functions/seo.ts";
@@ -17,12 +18,15 @@ import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts
 import { servePage } from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { getT } from "../i18n/i18n.ts";
+import { EVENT_BATCH_LIMITS } from "../events/ingest.server.ts";
 import { DEFAULT_LOCALE } from "../context/locales.ts";
 
 /** Largest request body any route accepts; routes may bound theirs tighter. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 const PHOTO_UPLOAD_PATH = "/v3/did_it/photos/";
 const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+/** Event batches: what a keepalive fetch may carry (src/events/ingest.server.ts). */
+const EVENTS_PATH = /^\/resource\/ApiCResource\/create\/?$/;
 
 export type PageRenderer = (c: Context<AppEnv>) => Promise<Response> | Response;
 
@@ -53,13 +57,17 @@ export function createApp(renderPage: PageRenderer) {
   const generalLimit = limitOf(MAX_BODY_BYTES);
   // Tried-it photos may be 5 MB (the handler checks the file itself); multipart framing on top.
   const photoLimit = limitOf(PHOTO_UPLOAD_MAX_BYTES);
-  app.use((c, next) => (c.req.path === PHOTO_UPLOAD_PATH ? photoLimit(c, next) : generalLimit(c, next)));
+  const eventsLimit = limitOf(EVENT_BATCH_LIMITS.maxBodyBytes);
+  app.use((c, next) =>
+    c.req.path === PHOTO_UPLOAD_PATH ? photoLimit(c, next) : EVENTS_PATH.test(c.req.path) ? eventsLimit(c, next) : generalLimit(c, next),
+  );
 
   app.route("/media", mediaRoutes);
   app.route("/resource", resourceRoutes);
   app.route("/v3", v3Routes);
   app.route("/", graphqlRoutes);
   app.route("/", seoRoutes);
+  app.route("/", attributionRoutes);
   app.route("/", sessionRoutes);
   app.route("/_/_", stateRoutes);
   // Every other path is a page: signed-out renders are shared through the edge cache.

@@ -1,0 +1,56 @@
+// The browser side of attribution (spec 000 §7, spec 002 §7): an ad view or click pings
+// GET /attribution_source/ with keepalive (a click usually leaves the page at once), marked
+// eligible to register an Attribution Reporting source where the browser supports it.
+import type { SourceEventType } from "./source.ts";
+
+export const ATTRIBUTION_ENDPOINT = "/attribution_source/";
+
+export interface PingParameters {
+  sourceEventId: string;
+  destination: string;
+  sourceEventType: SourceEventType;
+  advertiserId?: string | null;
+  campaignId?: string | null;
+}
+
+/** A random unsigned 64-bit id, decimal. */
+export function randomSourceEventId(random: (array: BigUint64Array<ArrayBuffer>) => void = (array) => void crypto.getRandomValues(array)): string {
+  const array = new BigUint64Array(1);
+  random(array);
+  return array[0]!.toString();
+}
+
+export function attributionUrl(ping: PingParameters): string {
+  const query = new URLSearchParams({ source_event_id: ping.sourceEventId, destination: ping.destination, source_event_type: ping.sourceEventType });
+  if (ping.advertiserId) query.set("advertiser_id", ping.advertiserId);
+  if (ping.campaignId) query.set("campaign_id", ping.campaignId);
+  return `${ATTRIBUTION_ENDPOINT}?${query}`;
+}
+
+/** Sends one ping; failures are ignored (attribution must never break the page). */
+export async function sendAttributionPing(ping: PingParameters, fetcher: typeof fetch = fetch): Promise<void> {
+  const init: RequestInit & { attributionReporting?: { eventSourceEligible: boolean; triggerEligible: boolean } } = {
+    keepalive: true,
+    credentials: "same-origin",
+    attributionReporting: { eventSourceEligible: true, triggerEligible: false },
+  };
+  try {
+    await fetcher(attributionUrl(ping), init);
+  } catch {
+    // Offline or blocked: nothing to retry into (the ad is gone from screen).
+  }
+}
+
+/**
+ * Wires a promoted pin's links (`a[data-attribution-advertiser]`): one view ping when the
+ * page shows it, one click ping per click.
+ */
+export function wireAttribution(root: ParentNode, fetcher: typeof fetch = fetch): void {
+  for (const link of root.querySelectorAll<HTMLAnchorElement>("a[data-attribution-advertiser]")) {
+    const advertiserId = link.dataset["attributionAdvertiser"] ?? null;
+    const ping = (sourceEventType: SourceEventType) =>
+      void sendAttributionPing({ sourceEventId: randomSourceEventId(), destination: link.href, sourceEventType, advertiserId }, fetcher);
+    ping("view");
+    link.addEventListener("click", () => ping("click"));
+  }
+}

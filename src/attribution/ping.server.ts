@@ -1,0 +1,80 @@
+// Stores one attribution ping and answers with the register-source header. The throttle's
+// count and the conditional insert go to D1 as ONE batch: a ping over the limit is refused
+// and never stored, in a single round trip.
+import type { Context } from "hono";
+import { clientIp } from "../server/client-ip.ts";
+import type { AppEnv } from "../server/context.ts";
+import { ApiError, ErrorCode, badRequest } from "../server/errors.ts";
+import type { RateRule } from "../server/rate-limit.server.ts";
+import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type AttributionSource } from "./source.ts";
+
+export const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
+
+/** A page shows a few dozen ads at most; 600 pings in 10 minutes from one address is a script. */
+export const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 600, windowMs: 10 * 60_000 };
+
+/** The query string is bounded before parsing: seven short parameters and one URL fit easily. */
+const MAX_QUERY_LENGTH = 4096;
+
+export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now(), random = Math.random): Promise<Response> {
+  const url = new URL(c.req.url);
+  if (url.search.length > MAX_QUERY_LENGTH) throw badRequest([{ field: "query", reason: "validation.tooLong", values: { maximum: MAX_QUERY_LENGTH } }]);
+  const parsed = parseAttributionQuery(url.searchParams);
+  if (!parsed.ok) throw badRequest(parsed.problems);
+  const source = parsed.source;
+
+  const db = c.env.DB;
+  const rateKey = `${ATTRIBUTION_RATE_RULE.name}:${clientIp(c.req.raw)}`;
+  const windowStart = now - (now % ATTRIBUTION_RATE_RULE.windowMs);
+  const [counted] = await db.batch<{ count: number }>([
+    db
+      .prepare(
+        `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+         ON CONFLICT(key) DO UPDATE SET
+           count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+           window_start = excluded.window_start
+         RETURNING count`,
+      )
+      .bind(rateKey, windowStart),
+    insertPing(db, source, c.var.ctx.session?.user.id ?? null, c.var.ctx.requestId.slice(0, 64), now, rateKey),
+  ]);
+  const count = counted?.results[0]?.count ?? 1;
+  if (count > ATTRIBUTION_RATE_RULE.limit) {
+    throw new ApiError(429, ErrorCode.RateLimited, {
+      message: "api.rateLimited",
+      headers: { "Retry-After": String(Math.ceil((windowStart + ATTRIBUTION_RATE_RULE.windowMs - now) / 1000)) },
+    });
+  }
+  if (random() < ATTRIBUTION.logSampleRate) {
+    console.info("attribution ping", JSON.stringify({ type: source.sourceEventType, advertiser: source.advertiserId, campaign: source.campaignId }));
+  }
+  return new Response(null, {
+    status: 204,
+    headers: { [REGISTER_SOURCE_HEADER]: registerSourceHeader(source), "Cache-Control": "no-store" },
+  });
+}
+
+/** Inserts the ping only while the throttle's count (just written in the same batch) is within the limit. */
+function insertPing(db: D1Database, source: AttributionSource, userId: number | null, requestId: string, now: number, rateKey: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO attribution_pings (source_event_id, destination, source_event_type, expiry_seconds, priority,
+         advertiser_id, campaign_id, user_id, request_id, received_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
+       WHERE (SELECT count FROM rate_limits WHERE key = ?11) <= ?12`,
+    )
+    .bind(
+      source.sourceEventId,
+      source.destination,
+      source.sourceEventType,
+      source.expirySeconds,
+      source.priority,
+      source.advertiserId,
+      source.campaignId,
+      userId,
+      requestId,
+      now,
+      rateKey,
+      ATTRIBUTION_RATE_RULE.limit,
+    );
+}

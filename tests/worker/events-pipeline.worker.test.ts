@@ -1,0 +1,158 @@
+// Issue 8: ApiCResource create → EVENTS queue → consumer, and GET /attribution_source/, through
+// the built Worker. The queue is the real local one: its consumer (the built worker's queue
+// handler) writes the rows, so the tests wait for them.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Browser, USERS, fillCounter, seedAccounts } from "./accounts-helpers.ts";
+import { BROWSER_UA, fetchWorker } from "./fixtures.ts";
+import { createSession } from "./session-fixture.ts";
+
+const NOW_NS = "1763820000000000000";
+let serial = 0;
+const event = (overrides: Record<string, unknown> = {}) => ({
+  clientUUID: `wt-${Date.now().toString(36)}-${String(++serial).padStart(6, "0")}`,
+  event_type: 13,
+  view_type: 2,
+  object_id_str: "101",
+  time: NOW_NS,
+  appState: "active",
+  ...overrides,
+});
+
+async function storedRows(ids: string[], timeoutMs = 15_000): Promise<{ client_id: string; user_id: number | null; report_time_ns: string | null }[]> {
+  const deadline = Date.now() + timeoutMs;
+  const placeholders = ids.map((_, index) => `?${index + 1}`).join(", ");
+  for (;;) {
+    const { results } = await env.DB.prepare(`SELECT client_id, user_id, report_time_ns FROM events WHERE client_id IN (${placeholders}) ORDER BY client_id`)
+      .bind(...ids)
+      .all<{ client_id: string; user_id: number | null; report_time_ns: string | null }>();
+    if (results.length >= ids.length || Date.now() > deadline) return results;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const postEvents = (browser: Browser, events: unknown[], reportTime: unknown = NOW_NS) => browser.resource("ApiCResource", "create", { events, report_time: reportTime });
+
+beforeAll(async () => {
+  await seedAccounts();
+});
+
+describe("ApiCResource create", () => {
+  it("stores a batch posted twice (a retry) exactly once", async () => {
+    const browser = new Browser();
+    const batch = [event(), event({ event_type: 14 }), event({ event_type: 1, view_data: { grid: "related" } })];
+    const first = await postEvents(browser, batch);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ resource_response: { status: "success", data: { accepted: 3 } } });
+    expect((await postEvents(browser, batch)).status).toBe(200);
+    const ids = batch.map((item) => item.clientUUID).sort();
+    const rows = await storedRows(ids);
+    expect(rows.map((row) => row.client_id)).toEqual(ids);
+    // A moment more: the second delivery must not add anything.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const { results } = await env.DB.prepare(`SELECT count(*) AS n FROM events WHERE client_id IN (?1, ?2, ?3)`).bind(...ids).all<{ n: number }>();
+    expect(results[0]!.n).toBe(3);
+    expect(rows[0]!.report_time_ns).toBe(NOW_NS);
+    expect(rows[0]!.user_id).toBeNull();
+  }, 30_000);
+
+  it("records the signed-in user on their events", async () => {
+    const session = await createSession(USERS.ana.id);
+    const browser = new Browser();
+    browser.cookies.set("__Host-pinloom_sess", session.token);
+    const item = event();
+    expect((await postEvents(browser, [item])).status).toBe(200);
+    const [row] = await storedRows([item.clientUUID]);
+    expect(row?.user_id).toBe(USERS.ana.id);
+  }, 30_000);
+
+  it.each([
+    [[event(), event({ event_type: -1 })], "events[1].event_type"],
+    [[event({ clientUUID: "short" })], "events[0].clientUUID"],
+    [[event({ time: "soon" })], "events[0].time"],
+    [[event({ secret: 1 })], "events[0].secret"],
+    [[event({ appState: "asleep" })], "events[0].appState"],
+  ])("refuses a bad record with a 400 naming it (%#) and stores none of the batch", async (events, field) => {
+    const response = await postEvents(new Browser(), events);
+    expect(response.status).toBe(400);
+    const body = await response.json<{ resource_response: { error: { message_detail: string } } }>();
+    expect(body.resource_response.error.message_detail).toContain(`${field}:`);
+    const ids = (events as { clientUUID: string }[]).map((item) => item.clientUUID);
+    expect(await storedRows(ids, 1_000)).toEqual([]);
+  });
+
+  it("names report_time and unknown options", async () => {
+    const missing = await new Browser().resource("ApiCResource", "create", { events: [event()] });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await missing.json())).toContain("options.report_time");
+    const extra = await new Browser().resource("ApiCResource", "create", { events: [], report_time: NOW_NS, tracking: true });
+    expect(extra.status).toBe(400);
+    expect(JSON.stringify(await extra.json())).toContain("options.tracking");
+  });
+
+  it("answers 413 past 100 events or 64 KiB", async () => {
+    const many = Array.from({ length: 101 }, () => event());
+    expect((await postEvents(new Browser(), many)).status).toBe(413);
+    const big = Array.from({ length: 8 }, () => event({ aux_data: { text: "x".repeat(9_000) } }));
+    expect((await postEvents(new Browser(), big)).status).toBe(413);
+    expect(await storedRows(many.slice(0, 3).map((item) => item.clientUUID), 1_000)).toEqual([]);
+  });
+
+  it("goes through the CSRF check like every other write", async () => {
+    const response = await fetchWorker("/resource/ApiCResource/create/", {
+      method: "POST",
+      headers: { "user-agent": BROWSER_UA, origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ options: { events: [event()], report_time: NOW_NS } }),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("throttles per address when signed out", async () => {
+    const browser = new Browser();
+    await fillCounter(`events:subject:ip:${browser.ip}`, 600, 10 * 60_000);
+    const response = await postEvents(browser, [event()]);
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
+
+describe("GET /attribution_source/", () => {
+  const ping = (query: string, ip = "203.0.113.9") => fetchWorker(`/attribution_source/?${query}`, { headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": ip } });
+
+  it("registers the source with a JSON header and stores the ping", async () => {
+    const response = await ping("source_event_id=18446744073709551615&destination=https%3A%2F%2Fshop.example%2Fsofa%3Fa%3D1&source_event_type=view&advertiser_id=42&campaign_id=7");
+    expect(response.status).toBe(204);
+    expect(JSON.parse(response.headers.get("attribution-reporting-register-source")!)).toEqual({
+      source_event_id: "18446744073709551615",
+      destination: "https://shop.example",
+      expiry: "86400",
+      priority: "1",
+    });
+    const row = await env.DB.prepare("SELECT * FROM attribution_pings WHERE source_event_id = '18446744073709551615'").first<Record<string, unknown>>();
+    expect(row).toMatchObject({ destination: "https://shop.example", source_event_type: "view", expiry_seconds: 86_400, priority: "1", advertiser_id: "42", campaign_id: "7" });
+  });
+
+  it.each([
+    ["source_event_id=1&destination=https%3A%2F%2Fa.example&source_event_type=click&expiry=60", "expiry"],
+    ["source_event_id=1&destination=mailto%3Aa%40b.example&source_event_type=click", "destination"],
+    ["source_event_id=1&destination=https%3A%2F%2Fa.example&source_event_type=click&evil=1", "evil"],
+    ["destination=https%3A%2F%2Fa.example&source_event_type=click", "source_event_id"],
+  ])("refuses %s naming %s, storing nothing", async (query, field) => {
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM attribution_pings").first<{ n: number }>();
+    const response = await ping(query);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("attribution-reporting-register-source")).toBeNull();
+    expect(((await response.json()) as { message_detail: string }).message_detail).toContain(`${field}:`);
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM attribution_pings").first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it("refuses and does not store pings past the address's limit", async () => {
+    await fillCounter("attribution:ip:203.0.113.77", 600, 10 * 60_000);
+    const response = await ping("source_event_id=777&destination=https%3A%2F%2Fa.example&source_event_type=click", "203.0.113.77");
+    expect(response.status).toBe(429);
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM attribution_pings WHERE source_event_id = '777'").first<{ n: number }>();
+    expect(row?.n).toBe(0);
+  });
+});
+
