@@ -3,8 +3,8 @@
 // lives in a pure function below so it is unit-tested without a browser; the stores only hold
 // the result. Lists and caches are bounded (spec 000 §9 caps recent lists at 20).
 import { atom, map } from "nanostores";
-import { addRecent, removeRecent, RECENT_CAP } from "../recent.ts";
-import { normalizeQuery, PERSONAL_SCOPES, type Scope } from "../options.ts";
+// Browser-safe copies of the engine's rules (no zod): see client-search.ts.
+import { addRecent, normalizeQuery, PERSONAL_SCOPES, RECENT_CAP, removeRecent, type Scope } from "./client-search.ts";
 
 /** Queries whose results are kept, newest kept first out last. */
 export const QUERIES_CACHE_MAX = 20;
@@ -186,6 +186,10 @@ export const searchActions = {
   typeahead<T>(term: string, maxAgeMs: number, now = Date.now()): T | null {
     const hit = $typeaheadCache.get()[normalizeQuery(term).toLowerCase()];
     return hit && now - hit.at < maxAgeMs ? (hit.data as T) : null;
+  },
+  /** Forgets every cached answer (a removed recent search may be listed in any of them). */
+  resetTypeahead(): void {
+    $typeaheadCache.set({});
   },
   setRecent(recent: string[]): void {
     $recent.set({ ...$recent.get(), recent: sanitizeRecent(recent) });
