@@ -25,6 +25,14 @@ import { pinResource } from "./pin-resource.ts";
 import { reactionsResource } from "./reactions-resource.ts";
 import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
 import { repinResource } from "./repin-resource.ts";
+import {
+  advancedTypeaheadResource,
+  baseSearchResource,
+  searchTabResource,
+  userRecentSearchesResource,
+  visualLiveSearchResource,
+  visualSearchFlashlightUnifiedResource,
+} from "./search-resources.ts";
 import { sponsorshipResource } from "./sponsorship-resource.ts";
 import { userBlockResource } from "./user-block-resource.ts";
 import { userFollowResource } from "./user-follow-resource.ts";
@@ -36,9 +44,11 @@ import { userSessionResource } from "./user-session-resource.ts";
 export type { ResourceAction } from "./define.ts";
 
 export const resources: Record<string, ResourceDefinition> = {
+  AdvancedTypeaheadResource: advancedTypeaheadResource,
   AggregatedCommentFeaturesResource: aggregatedCommentFeaturesResource,
   AggregatedCommentHideResource: aggregatedCommentHideResource,
   AggregatedCommentResource: aggregatedCommentResource,
+  BaseSearchResource: baseSearchResource,
   BoardBulkResource: boardBulkResource,
   BoardCollaboratorResource: boardCollaboratorResource,
   BoardCollaboratorsResource: boardCollaboratorsResource,
@@ -65,12 +75,16 @@ export const resources: Record<string, ResourceDefinition> = {
   ReactionsResource: reactionsResource,
   RelatedPinsFeedResource: relatedPinsFeedResource,
   RepinResource: repinResource,
+  SearchTabResource: searchTabResource,
   SponsorshipResource: sponsorshipResource,
   UnifiedCommentsResource: unifiedCommentsResource,
   UserBlockResource: userBlockResource,
   UserFollowResource: userFollowResource,
   UserLookupResource: userLookupResource,
   UserPinsResource: userPinsResource,
+  UserRecentSearchesResource: userRecentSearchesResource,
   UserRegisterResource: userRegisterResource,
   UserSessionResource: userSessionResource,
+  VisualLiveSearchResource: visualLiveSearchResource,
+  VisualSearchFlashlightUnifiedResource: visualSearchFlashlightUnifiedResource,
 };

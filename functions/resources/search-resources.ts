@@ -1,0 +1,101 @@
+// Search calls (issue 7, contract /work/briefs/search-api.md): BaseSearchResource,
+// SearchTabResource, AdvancedTypeaheadResource, VisualLiveSearchResource,
+// VisualSearchFlashlightUnifiedResource and UserRecentSearchesResource. The engine is
+// src/search/search.server.ts; these only parse options, check sign-in and record recent searches.
+import { z } from "zod";
+import { ApiError, ErrorCode, notFound } from "../../src/server/errors.ts";
+import { pinIdSchema } from "../../src/pins/pin.ts";
+import { viewerIdOf } from "../../src/users/user.ts";
+import { PERSONAL_SCOPES, SCOPES, normalizeQuery, searchOptionsSchema } from "../../src/search/options.ts";
+import { flashlightFilters, search, tabsFor, typeahead, visualAnnotations } from "../../src/search/search.server.ts";
+import { deleteRecentStatement, listRecent, recordRecentStatements } from "../../src/search/recent.server.ts";
+import { defineHandler, type ResourceDefinition } from "./define.ts";
+
+const unauthorized = () => new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });
+
+export const baseSearchResource: ResourceDefinition = {
+  get: defineHandler({
+    options: searchOptionsSchema,
+    async handle(c, options) {
+      const viewerId = viewerIdOf(c.var.ctx);
+      const scope = options.scope ?? "pins";
+      const personal = PERSONAL_SCOPES.has(scope);
+      if (personal && viewerId === null) throw unauthorized();
+      const response = await search(c.env.DB, options, { id: viewerId });
+      // Page 1 of a signed-in search is a recent search: its own batch, nothing else pending.
+      if (viewerId !== null && options.bookmark === undefined) {
+        await c.env.DB.batch(recordRecentStatements(c.env.DB, viewerId, response.query, personal));
+      }
+      return response;
+    },
+  }),
+};
+
+export const searchTabResource: ResourceDefinition = {
+  get: defineHandler({
+    options: z.strictObject({
+      query: z.string().max(4000).transform(normalizeQuery).pipe(z.string().min(1).max(200)),
+      scope: z.enum(SCOPES).optional(),
+    }),
+    handle(c, options) {
+      return Promise.resolve({ tabs: tabsFor(options.scope ?? "pins", { id: viewerIdOf(c.var.ctx) }) });
+    },
+  }),
+};
+
+export const advancedTypeaheadResource: ResourceDefinition = {
+  get: defineHandler({
+    options: z.strictObject({
+      term: z.string().max(100),
+      recent_queries_tags: z.boolean().optional(),
+    }),
+    handle(c, options) {
+      return typeahead(c.env.DB, options, { id: viewerIdOf(c.var.ctx) });
+    },
+  }),
+};
+
+export const visualLiveSearchResource: ResourceDefinition = {
+  get: defineHandler({
+    options: z.strictObject({ pin_id: pinIdSchema }),
+    async handle(c, options) {
+      const answer = await visualAnnotations(c.env.DB, options.pin_id, { id: viewerIdOf(c.var.ctx) });
+      if (!answer) throw notFound("api.pinNotFound");
+      return answer;
+    },
+  }),
+};
+
+export const visualSearchFlashlightUnifiedResource: ResourceDefinition = {
+  get: defineHandler({
+    options: z.strictObject({
+      pin_id: pinIdSchema,
+      query: z.string().max(4000).transform(normalizeQuery).pipe(z.string().max(200)).optional(),
+    }),
+    async handle(c, options) {
+      const answer = await flashlightFilters(c.env.DB, options.pin_id, options.query, { id: viewerIdOf(c.var.ctx) });
+      if (!answer) throw notFound("api.pinNotFound");
+      return answer;
+    },
+  }),
+};
+
+export const userRecentSearchesResource: ResourceDefinition = {
+  get: defineHandler({
+    options: z.strictObject({ personal: z.boolean().optional() }),
+    async handle(c, options) {
+      const viewerId = viewerIdOf(c.var.ctx);
+      if (viewerId === null) throw unauthorized();
+      return { results: await listRecent(c.env.DB, viewerId, options.personal ?? false) };
+    },
+  }),
+  delete: defineHandler({
+    options: z.strictObject({ query: z.string().max(4000).transform(normalizeQuery).pipe(z.string().min(1).max(200)).optional() }),
+    async handle(c, options) {
+      const viewerId = viewerIdOf(c.var.ctx);
+      if (viewerId === null) throw unauthorized();
+      await c.env.DB.batch([deleteRecentStatement(c.env.DB, viewerId, options.query)]);
+      return { results: await listRecent(c.env.DB, viewerId, false) };
+    },
+  }),
+};

@@ -1,0 +1,45 @@
+// The one ranking formula of search (issue 7: text relevance blended with saves and recency).
+//
+//   relevance = -bm25(search_pins, 10, 4, 2)        title ×10 over description ×4 over metadata ×2
+//   fresh     = 1 / (1 + age_days / 30)              1 for a pin made at the anchor, ½ after 30 days
+//   score     = relevance × (1 + 0.15 × ln(1 + saves) + 0.25 × fresh)
+//
+// Multiplicative on purpose: saves and recency reorder pins of similar relevance but never lift
+// a pin that barely matches above one that matches well (1,000 saves ≈ ×2, the gap between a
+// title match and a description match is ×2.5). age is measured from the search's anchor time
+// (the first page's clock, carried in the bookmark) so every page of one search orders alike.
+// Boards and people use the same shape over their own columns and popularity.
+
+export const PIN_WEIGHTS = { title: 10, description: 4, metadata: 2 } as const;
+export const BOARD_WEIGHTS = { name: 5, description: 1 } as const;
+export const USER_WEIGHTS = { username: 5, full_name: 4 } as const;
+export const SAVES_WEIGHT = 0.15;
+export const FRESH_WEIGHT = 0.25;
+export const FRESH_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The score in JS, for tests and for documentation: the SQL below computes exactly this. */
+export function blendedScore(bm25: number, popularity: number, ageMs: number): number {
+  const fresh = 1 / (1 + Math.max(0, ageMs) / DAY_MS / FRESH_DAYS);
+  return -bm25 * (1 + SAVES_WEIGHT * Math.log(1 + Math.max(0, popularity)) + FRESH_WEIGHT * fresh);
+}
+
+function blendSql(bm25: string, popularity: string, createdAt: string, anchor: string): string {
+  return `(-(${bm25}) * (1.0 + ${SAVES_WEIGHT} * ln(1.0 + max(0, ${popularity}))
+           + ${FRESH_WEIGHT} / (1.0 + max(0, ${anchor} - ${createdAt}) / ${DAY_MS * FRESH_DAYS}.0)))`;
+}
+
+/** The pin score over search_pins joined to pins `p`; `anchor` is the anchor-time parameter. */
+export function pinScoreSql(anchor: string): string {
+  return blendSql(`bm25(search_pins, ${PIN_WEIGHTS.title}.0, ${PIN_WEIGHTS.description}.0, ${PIN_WEIGHTS.metadata}.0)`, "p.save_count", "p.created_at", anchor);
+}
+
+/** The board score over search_boards joined to boards `b`: popularity is its followers. */
+export function boardScoreSql(anchor: string): string {
+  return blendSql(`bm25(search_boards, ${BOARD_WEIGHTS.name}.0, ${BOARD_WEIGHTS.description}.0)`, "b.follower_count", "b.updated_at", anchor);
+}
+
+/** The person score over search_users joined to users `u`: popularity is followers, no recency. */
+export function userScoreSql(): string {
+  return `(-(bm25(search_users, ${USER_WEIGHTS.username}.0, ${USER_WEIGHTS.full_name}.0)) * (1.0 + ${SAVES_WEIGHT} * ln(1.0 + max(0, u.follower_count))))`;
+}

@@ -1,0 +1,681 @@
+// The search engine (issue 7): FTS5 matches over pins, boards and people, ranked by
+// src/search/ranking.ts, with every visibility rule in SQL before LIMIT (so pages, counts and
+// facets never hold what the viewer may not see), paged by a bookmark bound to its search.
+import { badRequest } from "../server/errors.ts";
+import { collaboratorSql, boardVisibleSql, pinListedSql } from "../boards/board.ts";
+import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow } from "../pins/pins.server.ts";
+import { profileVisibleSql, userImageUrl } from "../users/user.ts";
+import {
+  CREATED_FILTERS,
+  DEFAULT_PAGE_SIZE,
+  KIND_FILTERS,
+  PERSONAL_SCOPES,
+  PIN_SCOPES,
+  SCOPES,
+  normalizeQuery,
+  searchUrl,
+  splitList,
+  type Scope,
+  type SearchOptions,
+} from "./options.ts";
+import { boardScoreSql, pinScoreSql, userScoreSql } from "./ranking.ts";
+import { MAX_OFFSET, decodeBookmark, editDistance, encodeBookmark, fingerprint, matchExpression, tokensOf, type SearchBookmark } from "./query.ts";
+import { isSensitiveQuery } from "./sensitive.ts";
+import {
+  END_MARKER,
+  type ProductFilters,
+  type SearchBoardItem,
+  type SearchChip,
+  type SearchItem,
+  type SearchResponse,
+  type SearchTab,
+  type SearchUserItem,
+  type TypeaheadItem,
+  type TypeaheadResponse,
+} from "./types.ts";
+import { recentTypeaheadStatement } from "./recent.server.ts";
+
+export interface SearchViewer {
+  id: number | null;
+}
+
+/** Fewer results than this on the first page: the nag, the typo check and `noindex`. */
+export const FEW_RESULTS = 5;
+const MAX_GUIDES = 8;
+/** Pins whose interests feed the guides: the best-ranked visible ones. */
+const GUIDE_SAMPLE = 200;
+const MAX_FACETS = 10;
+const MAX_CHIPS = 6;
+const DAY_MS = 86_400_000;
+
+/** Collects bind values and answers their ?N placeholders, so long SQL stays readable. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `?${this.values.length}`;
+  }
+}
+
+/** The scopes offered to a viewer: the personal ones only when signed in. */
+export function tabsFor(scope: Scope, viewer: SearchViewer): SearchTab[] {
+  return SCOPES.filter((candidate) => viewer.id !== null || !PERSONAL_SCOPES.has(candidate)).map((candidate) => ({ scope: candidate, selected: candidate === scope }));
+}
+
+/** The filter chips a scope offers: kinds where kinds differ, creation windows on every pin scope. */
+export function filtersFor(scope: Scope, applied: readonly string[]): SearchChip[] {
+  if (!PIN_SCOPES.has(scope)) return [];
+  const ids: string[] = scope === "pins" || scope === "my_pins" ? [...KIND_FILTERS, ...CREATED_FILTERS] : [...CREATED_FILTERS];
+  return ids.map((id) => ({ id, applied: applied.includes(id) }));
+}
+
+function oneBar(filters: SearchChip[]): SearchChip[] {
+  return [...filters.filter((chip) => chip.applied), ...filters.filter((chip) => !chip.applied)].slice(0, MAX_CHIPS);
+}
+
+/** Everything about a search that changes its results: what a bookmark is bound to. */
+function searchKey(options: SearchOptions, scope: Scope): string {
+  return fingerprint(
+    JSON.stringify([
+      options.query.toLowerCase(),
+      scope,
+      [...splitList(options.filters)].sort(),
+      splitList(options.applied_filters).map(normalizeQuery),
+      [...splitList(options.product_filters)].sort(),
+      [...(options.domains ?? [])].sort(),
+      options.price_min ?? null,
+      options.price_max ?? null,
+      options.user?.toLowerCase() ?? null,
+      options.top_pin_id ?? null,
+      options.bubble_id ?? null,
+    ]),
+  );
+}
+
+/** Visible to the viewer: the pin page's rule (visibleTo) plus the feeds' (not hidden, deleted, unsafe). */
+function pinVisibleSql(viewer: string): string {
+  return `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0
+    AND (p.pinner_id = ${viewer} OR b.owner_id = ${viewer} OR ${collaboratorSql("b.id", viewer)}
+         OR (${profileVisibleSql("pu", viewer)} AND (p.board_id IS NULL OR b.privacy = 'public')))`;
+}
+
+interface PinFilterPlan {
+  match: string;
+  scope: Scope;
+  viewer: number | null;
+  anchor: number;
+  kinds: string[];
+  createdDays: number | null;
+  domains: string[];
+  categories: string[];
+  priceMin: number | null;
+  priceMax: number | null;
+  user: string | null;
+  bubble: string | null;
+}
+
+/** FROM and WHERE of the visible pins matching a plan; `facet` leaves out the product filters (facets count across them). */
+function pinsFromWhere(plan: PinFilterPlan, params: Params, facet = false, joins = ""): string {
+  const viewer = params.add(plan.viewer);
+  const where = [`search_pins MATCH ${params.add(plan.match)}`, pinVisibleSql(viewer)];
+  if (plan.scope === "buyable_pins") where.push("p.kind = 'product' AND p.price_value IS NOT NULL");
+  if (plan.scope === "videos") where.push("p.kind = 'video'");
+  if (plan.scope === "idea_pins") where.push("p.kind = 'story'");
+  if (plan.scope === "my_pins") where.push(`p.pinner_id = ${viewer}`);
+  if (plan.kinds.length > 0) where.push(`p.kind IN (SELECT value FROM json_each(${params.add(JSON.stringify(plan.kinds))}))`);
+  if (plan.createdDays !== null) where.push(`p.created_at >= ${params.add(plan.anchor - plan.createdDays * DAY_MS)}`);
+  if (plan.user !== null) where.push(`p.pinner_id = (SELECT id FROM users WHERE username = ${params.add(plan.user)})`);
+  if (plan.bubble !== null) {
+    const bubble = params.add(plan.bubble);
+    where.push(`EXISTS (SELECT 1 FROM pin_interests bpi JOIN interests bi ON bi.id = bpi.interest_id
+                        WHERE bpi.pin_id = p.id AND (bi.key = ${bubble} OR CAST(bi.id AS TEXT) = ${bubble}))`);
+  }
+  if (!facet) {
+    if (plan.domains.length > 0) where.push(`p.domain IN (SELECT value FROM json_each(${params.add(JSON.stringify(plan.domains))}))`);
+    if (plan.categories.length > 0) where.push(`p.category IN (SELECT value FROM json_each(${params.add(JSON.stringify(plan.categories))}))`);
+    if (plan.priceMin !== null || plan.priceMax !== null) where.push("p.kind = 'product' AND p.price_value IS NOT NULL");
+    if (plan.priceMin !== null) where.push(`p.price_value >= ${params.add(plan.priceMin)}`);
+    if (plan.priceMax !== null) where.push(`p.price_value <= ${params.add(plan.priceMax)}`);
+  }
+  return `FROM search_pins
+    JOIN pins p ON p.id = search_pins.rowid
+    JOIN users pu ON pu.id = p.pinner_id
+    LEFT JOIN boards b ON b.id = p.board_id
+    ${joins}
+    WHERE ${where.join("\n      AND ")}`;
+}
+
+interface ScoredPinRow extends GridCellRow {
+  score: number;
+}
+
+function pinPageStatement(db: D1Database, plan: PinFilterPlan, topPinId: string | null, limit: number, offset: number): D1PreparedStatement {
+  const params = new Params();
+  const fromWhere = pinsFromWhere(plan, params, false, GRID_IMAGE_JOINS);
+  const anchor = params.add(plan.anchor);
+  const top = params.add(topPinId);
+  const sql = `SELECT ${GRID_CELL_COLUMNS}, ${pinScoreSql(anchor)} AS score
+    ${fromWhere}
+    ORDER BY (p.id IS ${top}) DESC, score DESC, p.id DESC
+    LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  return db.prepare(sql).bind(...params.values);
+}
+
+function guidesStatement(db: D1Database, plan: PinFilterPlan): D1PreparedStatement {
+  const params = new Params();
+  const fromWhere = pinsFromWhere(plan, params);
+  const anchor = params.add(plan.anchor);
+  return db
+    .prepare(
+      `SELECT gi.name AS term, count(*) AS n
+       FROM (SELECT p.id AS id ${fromWhere} ORDER BY ${pinScoreSql(anchor)} DESC, p.id DESC LIMIT ${GUIDE_SAMPLE}) m
+       JOIN pin_interests gpi ON gpi.pin_id = m.id JOIN interests gi ON gi.id = gpi.interest_id
+       GROUP BY gi.id ORDER BY n DESC, gi.name LIMIT ${MAX_GUIDES + 4}`,
+    )
+    .bind(...params.values);
+}
+
+function facetStatements(db: D1Database, plan: PinFilterPlan): D1PreparedStatement[] {
+  const price = new Params();
+  const domains = new Params();
+  const categories = new Params();
+  return [
+    db.prepare(`SELECT min(p.price_value) AS min, max(p.price_value) AS max ${pinsFromWhere(plan, price, true)} AND p.price_value IS NOT NULL`).bind(...price.values),
+    db
+      .prepare(`SELECT p.domain AS domain, count(*) AS count ${pinsFromWhere(plan, domains, true)} AND p.domain IS NOT NULL GROUP BY p.domain ORDER BY count DESC, p.domain LIMIT ${MAX_FACETS}`)
+      .bind(...domains.values),
+    db
+      .prepare(`SELECT p.category AS id, count(*) AS count ${pinsFromWhere(plan, categories, true)} AND p.category IS NOT NULL GROUP BY p.category ORDER BY count DESC, p.category LIMIT ${MAX_FACETS}`)
+      .bind(...categories.values),
+  ];
+}
+
+/** The visible pins matching `match` under the plan, counted up to `cap`. */
+function pinCountStatement(db: D1Database, plan: PinFilterPlan, cap: number): D1PreparedStatement {
+  const params = new Params();
+  const fromWhere = pinsFromWhere(plan, params);
+  return db.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${params.add(cap)})`).bind(...params.values);
+}
+
+interface BoardRow {
+  id: number;
+  name: string;
+  slug: string;
+  visible_pin_count: number;
+  username: string;
+  full_name: string;
+  cover_url: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+}
+
+/** Boards by id with what a result shows: counts and cover only over pins the viewer may see. */
+function boardRowsStatement(db: D1Database, ids: readonly number[], viewer: number | null): D1PreparedStatement {
+  return db
+    .prepare(
+      `WITH picked AS (
+         SELECT b.id, b.name, b.slug, b.owner_id, b.cover_pin_id,
+                (SELECT count(*) FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id LEFT JOIN boards cpb ON cpb.id = cp.board_id
+                 WHERE cbp.board_id = b.id AND ${pinListedSql("cp", "cpb", "?2")}) AS visible_pin_count,
+                (SELECT cp.id FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id LEFT JOIN boards cpb ON cpb.id = cp.board_id
+                 WHERE cbp.board_id = b.id AND ${pinListedSql("cp", "cpb", "?2")}
+                 ORDER BY (cp.id IS b.cover_pin_id) DESC, cbp.position, cbp.pin_id LIMIT 1) AS cover_id
+         FROM boards b WHERE b.id IN (SELECT value FROM json_each(?1)))
+       SELECT c.id, c.name, c.slug, c.visible_pin_count, u.username, u.full_name,
+              i.url AS cover_url, i.width AS cover_width, i.height AS cover_height
+       FROM picked c JOIN users u ON u.id = c.owner_id
+       LEFT JOIN pin_images i ON i.pin_id = c.cover_id AND i.size = '236x'`,
+    )
+    .bind(JSON.stringify(ids), viewer);
+}
+
+function boardItem(row: BoardRow): SearchBoardItem {
+  return {
+    type: "board",
+    id: String(row.id),
+    name: row.name,
+    url: `/${row.username}/${row.slug}/`,
+    pinCount: row.visible_pin_count,
+    owner: { username: row.username, fullName: row.full_name },
+    cover: row.cover_url !== null && row.cover_width !== null && row.cover_height !== null ? { url: row.cover_url, width: row.cover_width, height: row.cover_height } : null,
+  };
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  full_name: string;
+  image_key: string | null;
+  follower_count: number;
+}
+
+function userItem(row: UserRow): SearchUserItem {
+  return {
+    type: "user",
+    id: String(row.id),
+    username: row.username,
+    fullName: row.full_name,
+    imageUrl: userImageUrl(row.image_key, "medium"),
+    followerCount: row.follower_count,
+    url: `/${row.username}/`,
+  };
+}
+
+/** FROM and WHERE of the visible boards matching; `ownerOnly` restricts to the viewer's own. */
+function boardsFromWhere(match: string, viewer: number | null, user: string | null, ownerOnly: boolean, params: Params): string {
+  const v = params.add(viewer);
+  const where = [`search_boards MATCH ${params.add(match)}`, boardVisibleSql("b", v), profileVisibleSql("o", v)];
+  if (ownerOnly) where.push(`b.owner_id = ${v}`);
+  if (user !== null) where.push(`b.owner_id = (SELECT id FROM users WHERE username = ${params.add(user)})`);
+  return `FROM search_boards JOIN boards b ON b.id = search_boards.rowid JOIN users o ON o.id = b.owner_id
+    WHERE ${where.join(" AND ")}`;
+}
+
+function emptyResponse(query: string, scope: Scope, viewer: SearchViewer, applied: string[]): SearchResponse {
+  const filters = filtersFor(scope, applied);
+  return {
+    query,
+    scope,
+    results: [],
+    bookmark: END_MARKER,
+    guides: [],
+    typo: null,
+    nag: { kind: "few_results" },
+    sensitivity: isSensitiveQuery(query) ? { kind: "sensitive_query" } : null,
+    filters,
+    tabs: tabsFor(scope, viewer),
+    modeIcon: scope === "buyable_pins" ? "shopping" : scope === "videos" ? "video" : null,
+    oneBarModules: oneBar(filters),
+    productFilters: scope === "buyable_pins" ? { price: null, domains: [], categories: [] } : null,
+  };
+}
+
+/**
+ * One page of search results for a viewer. Throws a 400 (field options.bookmark) for a
+ * bookmark another search wrote. Personal scopes need a signed-in viewer: the caller answers
+ * 401 before calling; here they simply match nothing for a signed-out viewer.
+ */
+export async function search(db: D1Database, options: SearchOptions, viewer: SearchViewer): Promise<SearchResponse> {
+  const scope: Scope = options.scope ?? "pins";
+  const query = normalizeQuery(options.query);
+  const key = searchKey({ ...options, query }, scope);
+  let bookmark: SearchBookmark | null = null;
+  if (options.bookmark !== undefined) {
+    bookmark = decodeBookmark(options.bookmark);
+    if (!bookmark || bookmark.key !== key) throw badRequest([{ field: "options.bookmark", reason: "validation.invalid" }]);
+  }
+  const applied = splitList(options.filters);
+  const tokens = [...tokensOf(query), ...splitList(options.applied_filters).flatMap(tokensOf)].slice(0, 16);
+  const match = matchExpression(tokens);
+  if (match === null || (PERSONAL_SCOPES.has(scope) && viewer.id === null)) return emptyResponse(query, scope, viewer, applied);
+
+  const anchor = bookmark?.anchor ?? Date.now();
+  const offset = bookmark?.offset ?? 0;
+  const pageSize = options.page_size ?? DEFAULT_PAGE_SIZE;
+  const limit = Math.min(pageSize, MAX_OFFSET - offset) + 1;
+  const createdDays = applied.filter((id) => id.startsWith("created:")).map((id) => Number.parseInt(id.slice("created:".length), 10));
+  const plan: PinFilterPlan = {
+    match,
+    scope,
+    viewer: viewer.id,
+    anchor,
+    kinds: applied.filter((id) => id.startsWith("kind:")).map((id) => id.slice("kind:".length)),
+    createdDays: createdDays.length > 0 ? Math.min(...createdDays) : null,
+    domains: options.domains ?? [],
+    categories: splitList(options.product_filters),
+    priceMin: options.price_min ?? null,
+    priceMax: options.price_max ?? null,
+    user: options.user ?? null,
+    bubble: options.bubble_id ?? null,
+  };
+
+  let results: SearchItem[];
+  let rowCount: number;
+  let guides: { term: string }[] = [];
+  let productFilters: ProductFilters | null = null;
+
+  if (PIN_SCOPES.has(scope)) {
+    const statements = [pinPageStatement(db, plan, options.top_pin_id ?? null, limit, offset)];
+    if (offset === 0) statements.push(guidesStatement(db, plan));
+    if (offset === 0 && scope === "buyable_pins") statements.push(...facetStatements(db, plan));
+    const [pageResult, guideResult, priceResult, domainResult, categoryResult] = await db.batch(statements);
+    const rows = (pageResult?.results ?? []) as ScoredPinRow[];
+    rowCount = rows.length;
+    results = rows.slice(0, limit - 1).map((row) => ({ type: "pin", ...gridPin(row) }));
+    guides = guideTerms((guideResult?.results ?? []) as Array<{ term: string }>, query, splitList(options.applied_filters));
+    if (scope === "buyable_pins") {
+      const price = (priceResult?.results?.[0] ?? null) as { min: number | null; max: number | null } | null;
+      productFilters = {
+        price: price && price.min !== null && price.max !== null ? { min: price.min, max: price.max } : null,
+        domains: (domainResult?.results ?? []) as Array<{ domain: string; count: number }>,
+        categories: (categoryResult?.results ?? []) as Array<{ id: string; count: number }>,
+      };
+    }
+  } else if (scope === "boards") {
+    const params = new Params();
+    const fromWhere = boardsFromWhere(match, viewer.id, plan.user, false, params);
+    const anchorParam = params.add(anchor);
+    const ids = await db
+      .prepare(`SELECT b.id AS id ${fromWhere} ORDER BY ${boardScoreSql(anchorParam)} DESC, b.id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`)
+      .bind(...params.values)
+      .all<{ id: number }>();
+    rowCount = ids.results.length;
+    results = await hydrate(db, ids.results.slice(0, limit - 1).map((row) => ({ type: "board" as const, id: row.id })), viewer.id);
+  } else if (scope === "users") {
+    const params = new Params();
+    const v = params.add(viewer.id);
+    const where = [`search_users MATCH ${params.add(match)}`, profileVisibleSql("u", v)];
+    if (plan.user !== null) where.push(`u.username = ${params.add(plan.user)}`);
+    const rows = await db
+      .prepare(
+        `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count
+         FROM search_users JOIN users u ON u.id = search_users.rowid
+         WHERE ${where.join(" AND ")}
+         ORDER BY ${userScoreSql()} DESC, u.id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+      )
+      .bind(...params.values)
+      .all<UserRow>();
+    rowCount = rows.results.length;
+    results = rows.results.slice(0, limit - 1).map(userItem);
+  } else {
+    // my_content: the viewer's own pins and boards, one ranking over both.
+    const params = new Params();
+    const pinPart = pinsFromWhere({ ...plan, scope: "my_pins" }, params);
+    const anchorParam = params.add(anchor);
+    const boardPart = boardsFromWhere(match, viewer.id, plan.user, true, params);
+    const rows = await db
+      .prepare(
+        `SELECT type, id FROM (
+           SELECT 'pin' AS type, p.id AS id, ${pinScoreSql(anchorParam)} AS score ${pinPart}
+             AND EXISTS (SELECT 1 FROM pin_images ei WHERE ei.pin_id = p.id AND ei.size = '236x')
+           UNION ALL
+           SELECT 'board' AS type, b.id AS id, ${boardScoreSql(anchorParam)} AS score ${boardPart})
+         ORDER BY score DESC, type, id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+      )
+      .bind(...params.values)
+      .all<{ type: "pin" | "board"; id: number }>();
+    rowCount = rows.results.length;
+    results = await hydrate(db, rows.results.slice(0, limit - 1), viewer.id);
+  }
+
+  const hasMore = rowCount >= limit && offset + limit - 1 < MAX_OFFSET;
+  const next = hasMore ? encodeBookmark({ key, offset: offset + limit - 1, anchor }) : END_MARKER;
+  const few = offset === 0 && !hasMore && results.length < FEW_RESULTS;
+  const typo = few && PIN_SCOPES.has(scope) && !PERSONAL_SCOPES.has(scope) ? await typoFor(db, query, plan, results.length) : null;
+  const filters = filtersFor(scope, applied);
+  return {
+    query,
+    scope,
+    results,
+    bookmark: next,
+    guides,
+    typo,
+    nag: few ? { kind: "few_results" } : null,
+    sensitivity: isSensitiveQuery(query) ? { kind: "sensitive_query" } : null,
+    filters,
+    tabs: tabsFor(scope, viewer),
+    modeIcon: scope === "buyable_pins" ? "shopping" : scope === "videos" ? "video" : null,
+    oneBarModules: oneBar(filters),
+    productFilters,
+  };
+}
+
+/** Pins and boards by id, in the order given; a row gone since the ranking is left out. */
+async function hydrate(db: D1Database, refs: ReadonlyArray<{ type: "pin" | "board"; id: number }>, viewer: number | null): Promise<SearchItem[]> {
+  if (refs.length === 0) return [];
+  const pinIds = refs.filter((ref) => ref.type === "pin").map((ref) => ref.id);
+  const boardIds = refs.filter((ref) => ref.type === "board").map((ref) => ref.id);
+  const [pinResult, boardResult] = await db.batch([
+    db.prepare(`SELECT ${GRID_CELL_COLUMNS} FROM pins p ${GRID_IMAGE_JOINS} WHERE p.id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(pinIds)),
+    boardRowsStatement(db, boardIds, viewer),
+  ]);
+  const pins = new Map(((pinResult?.results ?? []) as GridCellRow[]).map((row) => [row.id, row]));
+  const boards = new Map(((boardResult?.results ?? []) as BoardRow[]).map((row) => [row.id, row]));
+  const items: SearchItem[] = [];
+  for (const ref of refs) {
+    if (ref.type === "pin") {
+      const row = pins.get(ref.id);
+      if (row) items.push({ type: "pin", ...gridPin(row) });
+    } else {
+      const row = boards.get(ref.id);
+      if (row) items.push(boardItem(row));
+    }
+  }
+  return items;
+}
+
+function guideTerms(rows: ReadonlyArray<{ term: string }>, query: string, appliedTerms: readonly string[]): { term: string }[] {
+  const taken = new Set([query, ...appliedTerms].map((term) => normalizeQuery(term).toLowerCase()));
+  const out: { term: string }[] = [];
+  for (const row of rows) {
+    const key = row.term.toLowerCase();
+    if (taken.has(key) || out.length >= MAX_GUIDES) continue;
+    taken.add(key);
+    out.push({ term: row.term });
+  }
+  return out;
+}
+
+/** Vocabulary terms looked at per misspelt word: the commonest of the same first letter and near length. */
+const TYPO_CANDIDATES = 400;
+
+/**
+ * A close query with more visible results, when one exists: each word of the query is swapped
+ * for the commonest index term within edit distance 2 (same first letter) that is more common
+ * than it, and the corrected query is offered only when the viewer would see more pins for it
+ * (so a word only a secret pin holds is never suggested to a stranger).
+ */
+async function typoFor(db: D1Database, query: string, plan: PinFilterPlan, found: number): Promise<{ original: string; corrected: string } | null> {
+  const tokens = tokensOf(query).slice(0, 5);
+  if (tokens.length === 0) return null;
+  const lookups = tokens.map((token) => {
+    const first = Array.from(token)[0]!;
+    const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+    const length = Array.from(token).length;
+    return db
+      .prepare(
+        `SELECT term, doc FROM search_pins_vocab WHERE term >= ?1 AND term < ?2 AND length(term) BETWEEN ?3 AND ?4
+         ORDER BY doc DESC LIMIT ${TYPO_CANDIDATES}`,
+      )
+      .bind(first, next, Math.max(1, length - 2), length + 2);
+  });
+  const own = tokens.map((token) => db.prepare("SELECT doc FROM search_pins_vocab WHERE term = ?1").bind(token));
+  const answers = await db.batch([...lookups, ...own]);
+  let changed = false;
+  const corrected = tokens.map((token, index) => {
+    const ownDoc = Number((answers[tokens.length + index]?.results?.[0] as { doc?: number } | undefined)?.doc ?? 0);
+    let best: { term: string; doc: number; distance: number } | null = null;
+    for (const candidate of (answers[index]?.results ?? []) as Array<{ term: string; doc: number }>) {
+      if (candidate.term === token || candidate.doc <= ownDoc) continue;
+      const distance = editDistance(token, candidate.term, 2);
+      if (distance > 2) continue;
+      if (!best || distance < best.distance || (distance === best.distance && candidate.doc > best.doc)) best = { ...candidate, distance };
+    }
+    if (!best) return token;
+    changed = true;
+    return best.term;
+  });
+  if (!changed) return null;
+  const correctedMatch = matchExpression(corrected);
+  if (correctedMatch === null) return null;
+  const count = await pinCountStatement(db, { ...plan, match: correctedMatch }, FEW_RESULTS * 4).first<{ n: number }>();
+  if (!count || count.n <= found) return null;
+  return { original: query, corrected: corrected.join(" ") };
+}
+
+/** Typeahead answer sizes: at most 10 items, queries first. */
+export const TYPEAHEAD_MAX = 10;
+const TYPEAHEAD_QUERIES = 5;
+const TYPEAHEAD_BOARDS = 3;
+const TYPEAHEAD_USERS = 3;
+
+/**
+ * Typeahead for a term: query suggestions (interest names, then titles of visible pins, by
+ * saves), visible boards and people whose names start with the words typed, and the viewer's
+ * recent searches starting with the term. One D1 round trip.
+ */
+export async function typeahead(db: D1Database, input: { term: string; recent_queries_tags?: boolean | undefined }, viewer: SearchViewer): Promise<TypeaheadResponse> {
+  const term = normalizeQuery(input.term).slice(0, 100);
+  const tokens = tokensOf(term);
+  const wantRecent = (input.recent_queries_tags ?? true) && viewer.id !== null;
+  const statements: D1PreparedStatement[] = [];
+  const recentIndex = wantRecent ? statements.push(recentTypeaheadStatement(db, viewer.id!, term)) - 1 : -1;
+  let interestIndex = -1;
+  let titleIndex = -1;
+  let boardIndex = -1;
+  let userIndex = -1;
+  const lastLength = tokens.length > 0 ? Array.from(tokens.at(-1)!).length : 0;
+  if (tokens.length > 0) {
+    const lowered = term.toLowerCase();
+    interestIndex =
+      statements.push(
+        db
+          .prepare(
+            `SELECT name FROM interests
+             WHERE substr(lower(name), 1, length(?1)) = ?1 OR instr(lower(name), ' ' || ?1) > 0
+             ORDER BY substr(lower(name), 1, length(?1)) = ?1 DESC, length(name), name LIMIT ${TYPEAHEAD_QUERIES}`,
+          )
+          .bind(lowered),
+      ) - 1;
+    // One-letter prefixes would match most of the index: suggestions from titles start at two.
+    if (lastLength >= 2) {
+      const titleMatch = matchExpression(tokens, { prefixLast: true, column: "title" })!;
+      const params = new Params();
+      const v = params.add(viewer.id);
+      titleIndex =
+        statements.push(
+          db
+            .prepare(
+              `SELECT p.title AS title FROM search_pins JOIN pins p ON p.id = search_pins.rowid
+               JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+               WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)} AND p.title != ''
+               ORDER BY p.save_count DESC, p.id DESC LIMIT ${TYPEAHEAD_QUERIES * 2}`,
+            )
+            .bind(...params.values),
+        ) - 1;
+      const boardParams = new Params();
+      const boardFromWhere = boardsFromWhere(matchExpression(tokens, { prefixLast: true, column: "name" })!, viewer.id, null, false, boardParams);
+      boardIndex =
+        statements.push(
+          db
+            .prepare(`SELECT b.id, b.name, b.slug, o.username ${boardFromWhere} ORDER BY b.follower_count DESC, b.id DESC LIMIT ${TYPEAHEAD_BOARDS}`)
+            .bind(...boardParams.values),
+        ) - 1;
+    }
+    const userParams = new Params();
+    const uv = userParams.add(viewer.id);
+    userIndex =
+      statements.push(
+        db
+          .prepare(
+            `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM search_users JOIN users u ON u.id = search_users.rowid
+             WHERE search_users MATCH ${userParams.add(matchExpression(tokens, { prefixLast: true })!)} AND ${profileVisibleSql("u", uv)}
+             ORDER BY u.follower_count DESC, u.id DESC LIMIT ${TYPEAHEAD_USERS}`,
+          )
+          .bind(...userParams.values),
+      ) - 1;
+  }
+  const answers = statements.length > 0 ? await db.batch(statements) : [];
+  const rowsAt = <Row>(index: number): Row[] => (index >= 0 ? ((answers[index]?.results ?? []) as Row[]) : []);
+
+  const queries: TypeaheadItem[] = [];
+  const seen = new Set<string>();
+  for (const text of [...rowsAt<{ name: string }>(interestIndex).map((row) => row.name), ...rowsAt<{ title: string }>(titleIndex).map((row) => row.title)]) {
+    const suggestion = normalizeQuery(text).toLowerCase().slice(0, 100);
+    if (suggestion === "" || seen.has(suggestion) || queries.length >= TYPEAHEAD_QUERIES) continue;
+    seen.add(suggestion);
+    queries.push({ type: "query", query: suggestion });
+  }
+  const boards: TypeaheadItem[] = rowsAt<{ id: number; name: string; slug: string; username: string }>(boardIndex).map((row) => ({
+    type: "board",
+    id: String(row.id),
+    name: row.name,
+    url: `/${row.username}/${row.slug}/`,
+    owner: { username: row.username },
+  }));
+  const users: TypeaheadItem[] = rowsAt<UserRow>(userIndex).map((row) => {
+    const { followerCount: _followers, type: _type, ...rest } = userItem(row);
+    return { type: "user", ...rest };
+  });
+  return {
+    term,
+    recent_queries_tags: rowsAt<{ query: string }>(recentIndex).map((row) => row.query),
+    items: [...queries, ...boards, ...users].slice(0, TYPEAHEAD_MAX),
+  };
+}
+
+/** A pin the viewer may see (the pin page's rule), or null. */
+async function visiblePin(db: D1Database, pinId: string, viewer: number | null): Promise<{ id: number; kind: string } | null> {
+  return db
+    .prepare(
+      `SELECT p.id, p.kind FROM pins p JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+       WHERE p.id = ?1 AND ${pinVisibleSql("?2")}`,
+    )
+    .bind(pinId, viewer)
+    .first<{ id: number; kind: string }>();
+}
+
+/** VisualLiveSearchResource: the pin's interests as search links; null when the viewer may not see the pin. */
+export async function visualAnnotations(db: D1Database, pinId: string, viewer: SearchViewer): Promise<{ annotations: { term: string; url: string }[] } | null> {
+  const pin = await visiblePin(db, pinId, viewer.id);
+  if (!pin) return null;
+  const rows = await db
+    .prepare("SELECT i.name FROM pin_interests pi JOIN interests i ON i.id = pi.interest_id WHERE pi.pin_id = ?1 ORDER BY i.name LIMIT 20")
+    .bind(pin.id)
+    .all<{ name: string }>();
+  return { annotations: rows.results.map((row) => ({ term: row.name, url: searchUrl("pins", row.name, { rs: "guide" }) })) };
+}
+
+/** Pins looked at for the flashlight's facets: the best-saved visible related ones. */
+const FLASHLIGHT_SET = 300;
+
+/**
+ * VisualSearchFlashlightUnifiedResource: price, domain and category facets over the pin's
+ * visually related set (visible pins of the same kind sharing one of its interests, matching
+ * `query` when given). Null when the viewer may not see the pin.
+ */
+export async function flashlightFilters(
+  db: D1Database,
+  pinId: string,
+  query: string | undefined,
+  viewer: SearchViewer,
+): Promise<{ price_filters: { min: number; max: number }[]; domain_filters: { domain: string; count: number }[]; category_filters: { id: string; count: number }[] } | null> {
+  const pin = await visiblePin(db, pinId, viewer.id);
+  if (!pin) return null;
+  const match = query === undefined ? null : matchExpression(tokensOf(query));
+  const params = new Params();
+  const v = params.add(viewer.id);
+  const pinParam = params.add(pin.id);
+  const kind = params.add(pin.kind);
+  const related = `SELECT p.id, p.price_value, p.domain, p.category FROM pins p JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+    WHERE p.id != ${pinParam} AND p.kind = ${kind} AND ${pinVisibleSql(v)}
+      AND p.id IN (SELECT rpi.pin_id FROM pin_interests opi JOIN pin_interests rpi ON rpi.interest_id = opi.interest_id WHERE opi.pin_id = ${pinParam})
+      ${match === null ? "" : `AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ${params.add(match)})`}
+    ORDER BY p.save_count DESC, p.id DESC LIMIT ${FLASHLIGHT_SET}`;
+  const [priceResult, domainResult, categoryResult] = await db.batch([
+    db.prepare(`SELECT price_value AS price FROM (${related}) WHERE price_value IS NOT NULL ORDER BY price_value`).bind(...params.values),
+    db.prepare(`SELECT domain, count(*) AS count FROM (${related}) WHERE domain IS NOT NULL GROUP BY domain ORDER BY count DESC, domain LIMIT ${MAX_FACETS}`).bind(...params.values),
+    db.prepare(`SELECT category AS id, count(*) AS count FROM (${related}) WHERE category IS NOT NULL GROUP BY category ORDER BY count DESC, category LIMIT ${MAX_FACETS}`).bind(...params.values),
+  ]);
+  const prices = ((priceResult?.results ?? []) as Array<{ price: number }>).map((row) => row.price);
+  return {
+    price_filters: priceBuckets(prices),
+    domain_filters: (domainResult?.results ?? []) as Array<{ domain: string; count: number }>,
+    category_filters: (categoryResult?.results ?? []) as Array<{ id: string; count: number }>,
+  };
+}
+
+/** Up to four price ranges splitting sorted prices into quarters (ranges that would repeat are merged). */
+export function priceBuckets(sorted: readonly number[]): { min: number; max: number }[] {
+  if (sorted.length === 0) return [];
+  const buckets: { min: number; max: number }[] = [];
+  const quarters = Math.min(4, sorted.length);
+  for (let i = 0; i < quarters; i++) {
+    const from = sorted[Math.floor((i * sorted.length) / quarters)]!;
+    const to = sorted[Math.floor(((i + 1) * sorted.length) / quarters) - 1]!;
+    const last = buckets.at(-1);
+    if (last && from <= last.max) last.max = Math.max(last.max, to);
+    else buckets.push({ min: from, max: to });
+  }
+  return buckets;
+}
