@@ -67,6 +67,16 @@ describe("search page", () => {
     expect(await listRecent(env.DB, STRANGER)).toContain("Quince");
   });
 
+  it("lists the recent searches on the landing, personal ones on the personal scopes", async () => {
+    await page("/search/my_pins/?q=Jelly+jars", { cookie: stranger.cookie });
+    const landing = await (await page("/search/pins/", { cookie: stranger.cookie })).text();
+    expect(landing).toContain('href="/search/pins/?q=Quince&amp;rs=recent"');
+    expect(landing).not.toContain("Jelly jars");
+    const personal = await (await page("/search/my_pins/", { cookie: stranger.cookie })).text();
+    expect(personal).toContain("Jelly jars");
+    expect(personal).not.toContain("Quince");
+  });
+
   it.each([
     ["/search/pins/?q=%20Lemon%20%20drizzle%20", "/search/pins/?q=Lemon+drizzle"],
     ["/search/pins/?q=lemon&filters=kind:image&filters=created:30d", "/search/pins/?q=lemon&filters=kind%3Aimage%2Ccreated%3A30d"],
