@@ -29,9 +29,12 @@ function blendSql(bm25: string, popularity: string, createdAt: string, anchor: s
            + ${FRESH_WEIGHT} / (1.0 + max(0, ${anchor} - ${createdAt}) / ${DAY_MS * FRESH_DAYS}.0)))`;
 }
 
-/** The pin score over search_pins joined to pins `p`; `anchor` is the anchor-time parameter. */
-export function pinScoreSql(anchor: string): string {
-  return blendSql(`bm25(search_pins, ${PIN_WEIGHTS.title}.0, ${PIN_WEIGHTS.description}.0, ${PIN_WEIGHTS.metadata}.0)`, "p.save_count", "p.created_at", anchor);
+/** bm25 of search_pins with the pin weights: valid only in a query whose FTS cursor is search_pins. */
+export const PIN_BM25_SQL = `bm25(search_pins, ${PIN_WEIGHTS.title}.0, ${PIN_WEIGHTS.description}.0, ${PIN_WEIGHTS.metadata}.0)`;
+
+/** The pin score for pins `p`, given the SQL of its bm25 (PIN_BM25_SQL or a column holding it); `anchor` is the anchor-time parameter. */
+export function pinScoreSql(anchor: string, bm25 = PIN_BM25_SQL): string {
+  return blendSql(bm25, "p.save_count", "p.created_at", anchor);
 }
 
 /** The board score over search_boards joined to boards `b`: popularity is its followers. */

@@ -45,6 +45,13 @@ const MAX_GUIDES = 8;
 /** Pins whose interests feed the guides: the best-ranked visible ones. */
 const GUIDE_SAMPLE = 200;
 const MAX_FACETS = 10;
+/**
+ * Matches ranked per search: the newest CANDIDATES visible pins matching the query and every
+ * filter (visibility and filters apply before this LIMIT, so nothing visible is skipped for
+ * an invisible one). A term matching more than this many pins (a common word at 100,000 pins)
+ * is ranked among its newest matches: the bound that keeps every search's cost flat.
+ */
+export const CANDIDATES = 2000;
 const MAX_CHIPS = 6;
 const DAY_MS = 86_400_000;
 
@@ -115,7 +122,7 @@ interface PinFilterPlan {
 }
 
 /** FROM and WHERE of the visible pins matching a plan; `facet` leaves out the product filters (facets count across them). */
-function pinsFromWhere(plan: PinFilterPlan, params: Params, facet = false, joins = ""): string {
+function pinsFromWhere(plan: PinFilterPlan, params: Params, facet = false): string {
   const viewer = params.add(plan.viewer);
   const where = [`search_pins MATCH ${params.add(plan.match)}`, pinVisibleSql(viewer)];
   if (plan.scope === "buyable_pins") where.push("p.kind = 'product' AND p.price_value IS NOT NULL");
@@ -138,10 +145,9 @@ function pinsFromWhere(plan: PinFilterPlan, params: Params, facet = false, joins
     if (plan.priceMax !== null) where.push(`p.price_value <= ${params.add(plan.priceMax)}`);
   }
   return `FROM search_pins
-    JOIN pins p ON p.id = search_pins.rowid
+    JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
     JOIN users pu ON pu.id = p.pinner_id
     LEFT JOIN boards b ON b.id = p.board_id
-    ${joins}
     WHERE ${where.join("\n      AND ")}`;
 }
 
@@ -149,45 +155,62 @@ interface ScoredPinRow extends GridCellRow {
   score: number;
 }
 
+/**
+ * The candidate CTE `c(id, score, price, domain, category)`: the newest CANDIDATES visible pins
+ * matching the plan (and having their grid image), read in the index's rowid order (no sort)
+ * through the pins_search_facts covering index, each with its ranking score. Pins created after
+ * the search's anchor stay out, so later pages see the same set. Everything after this works
+ * on at most CANDIDATES narrow rows; the wide pins rows are read for the page only.
+ */
+function candidatesSql(plan: PinFilterPlan, params: Params, facet = false): string {
+  const fromWhere = pinsFromWhere(plan, params, facet);
+  const anchor = params.add(plan.anchor);
+  return `WITH c AS MATERIALIZED (
+      SELECT search_pins.rowid AS id, ${pinScoreSql(anchor)} AS score, p.price_value AS price, p.domain AS domain, p.category AS category
+      ${fromWhere}
+        AND p.created_at <= ${anchor}
+        AND EXISTS (SELECT 1 FROM pin_images ci WHERE ci.pin_id = p.id AND ci.size = '236x')
+      ORDER BY search_pins.rowid DESC LIMIT ${CANDIDATES})`;
+}
+
+/**
+ * One page of pins and, on page 1, the guides (interests of the best GUIDE_SAMPLE candidates)
+ * as a JSON column: one statement, so the candidates are found once.
+ */
 function pinPageStatement(db: D1Database, plan: PinFilterPlan, topPinId: string | null, limit: number, offset: number): D1PreparedStatement {
   const params = new Params();
-  const fromWhere = pinsFromWhere(plan, params, false, GRID_IMAGE_JOINS);
-  const anchor = params.add(plan.anchor);
+  const candidates = candidatesSql(plan, params);
   const top = params.add(topPinId);
-  const sql = `SELECT ${GRID_CELL_COLUMNS}, ${pinScoreSql(anchor)} AS score
-    ${fromWhere}
-    ORDER BY (p.id IS ${top}) DESC, score DESC, p.id DESC
-    LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  const guides =
+    offset === 0
+      ? `(SELECT json_group_array(term) FROM (
+           SELECT gi.name AS term, count(*) AS n
+           FROM (SELECT id FROM c ORDER BY score DESC, id DESC LIMIT ${GUIDE_SAMPLE}) m
+           JOIN pin_interests gpi ON gpi.pin_id = m.id JOIN interests gi ON gi.id = gpi.interest_id
+           GROUP BY gi.id ORDER BY n DESC, gi.name LIMIT ${MAX_GUIDES + 4}))`
+      : "NULL";
+  const sql = `${candidates}
+    SELECT ${GRID_CELL_COLUMNS}, pg.score AS score, ${guides} AS guides_json
+    FROM (SELECT id, score FROM c ORDER BY (id IS ${top}) DESC, score DESC, id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}) pg
+    JOIN pins p ON p.id = pg.id
+    ${GRID_IMAGE_JOINS}
+    ORDER BY (p.id IS ${top}) DESC, pg.score DESC, p.id DESC`;
   return db.prepare(sql).bind(...params.values);
 }
 
-function guidesStatement(db: D1Database, plan: PinFilterPlan): D1PreparedStatement {
+/** Price, domain and category facets of buyable pins over the candidates without the product filters: one statement, JSON columns. */
+function facetStatement(db: D1Database, plan: PinFilterPlan): D1PreparedStatement {
   const params = new Params();
-  const fromWhere = pinsFromWhere(plan, params);
-  const anchor = params.add(plan.anchor);
   return db
     .prepare(
-      `SELECT gi.name AS term, count(*) AS n
-       FROM (SELECT p.id AS id ${fromWhere} ORDER BY ${pinScoreSql(anchor)} DESC, p.id DESC LIMIT ${GUIDE_SAMPLE}) m
-       JOIN pin_interests gpi ON gpi.pin_id = m.id JOIN interests gi ON gi.id = gpi.interest_id
-       GROUP BY gi.id ORDER BY n DESC, gi.name LIMIT ${MAX_GUIDES + 4}`,
+      `${candidatesSql(plan, params, true)}
+       SELECT (SELECT json_object('min', min(price), 'max', max(price)) FROM c WHERE price IS NOT NULL) AS price_json,
+              (SELECT json_group_array(json_object('domain', domain, 'count', n)) FROM (
+                 SELECT domain, count(*) AS n FROM c WHERE domain IS NOT NULL GROUP BY domain ORDER BY n DESC, domain LIMIT ${MAX_FACETS})) AS domains_json,
+              (SELECT json_group_array(json_object('id', category, 'count', n)) FROM (
+                 SELECT category, count(*) AS n FROM c WHERE category IS NOT NULL GROUP BY category ORDER BY n DESC, category LIMIT ${MAX_FACETS})) AS categories_json`,
     )
     .bind(...params.values);
-}
-
-function facetStatements(db: D1Database, plan: PinFilterPlan): D1PreparedStatement[] {
-  const price = new Params();
-  const domains = new Params();
-  const categories = new Params();
-  return [
-    db.prepare(`SELECT min(p.price_value) AS min, max(p.price_value) AS max ${pinsFromWhere(plan, price, true)} AND p.price_value IS NOT NULL`).bind(...price.values),
-    db
-      .prepare(`SELECT p.domain AS domain, count(*) AS count ${pinsFromWhere(plan, domains, true)} AND p.domain IS NOT NULL GROUP BY p.domain ORDER BY count DESC, p.domain LIMIT ${MAX_FACETS}`)
-      .bind(...domains.values),
-    db
-      .prepare(`SELECT p.category AS id, count(*) AS count ${pinsFromWhere(plan, categories, true)} AND p.category IS NOT NULL GROUP BY p.category ORDER BY count DESC, p.category LIMIT ${MAX_FACETS}`)
-      .bind(...categories.values),
-  ];
 }
 
 /** The visible pins matching `match` under the plan, counted up to `cap`. */
@@ -336,19 +359,20 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
 
   if (PIN_SCOPES.has(scope)) {
     const statements = [pinPageStatement(db, plan, options.top_pin_id ?? null, limit, offset)];
-    if (offset === 0) statements.push(guidesStatement(db, plan));
-    if (offset === 0 && scope === "buyable_pins") statements.push(...facetStatements(db, plan));
-    const [pageResult, guideResult, priceResult, domainResult, categoryResult] = await db.batch(statements);
-    const rows = (pageResult?.results ?? []) as ScoredPinRow[];
+    if (offset === 0 && scope === "buyable_pins") statements.push(facetStatement(db, plan));
+    const [pageResult, facetResult] = await db.batch(statements);
+    const rows = (pageResult?.results ?? []) as Array<ScoredPinRow & { guides_json: string | null }>;
     rowCount = rows.length;
     results = rows.slice(0, limit - 1).map((row) => ({ type: "pin", ...gridPin(row) }));
-    guides = guideTerms((guideResult?.results ?? []) as Array<{ term: string }>, query, splitList(options.applied_filters));
+    const guideNames = rows[0]?.guides_json ? (JSON.parse(rows[0].guides_json) as string[]) : [];
+    guides = guideTerms(guideNames.map((term) => ({ term })), query, splitList(options.applied_filters));
     if (scope === "buyable_pins") {
-      const price = (priceResult?.results?.[0] ?? null) as { min: number | null; max: number | null } | null;
+      const facets = (facetResult?.results?.[0] ?? null) as { price_json: string | null; domains_json: string | null; categories_json: string | null } | null;
+      const price = facets?.price_json ? (JSON.parse(facets.price_json) as { min: number | null; max: number | null }) : null;
       productFilters = {
         price: price && price.min !== null && price.max !== null ? { min: price.min, max: price.max } : null,
-        domains: (domainResult?.results ?? []) as Array<{ domain: string; count: number }>,
-        categories: (categoryResult?.results ?? []) as Array<{ id: string; count: number }>,
+        domains: facets?.domains_json ? (JSON.parse(facets.domains_json) as Array<{ domain: string; count: number }>) : [],
+        categories: facets?.categories_json ? (JSON.parse(facets.categories_json) as Array<{ id: string; count: number }>) : [],
       };
     }
   } else if (scope === "boards") {
@@ -508,6 +532,8 @@ export const TYPEAHEAD_MAX = 10;
 const TYPEAHEAD_QUERIES = 5;
 const TYPEAHEAD_BOARDS = 3;
 const TYPEAHEAD_USERS = 3;
+/** Title suggestions come from the best-saved of the newest this many visible prefix matches. */
+const TYPEAHEAD_CANDIDATES = 500;
 
 /**
  * Typeahead for a term: query suggestions (interest names, then titles of visible pins, by
@@ -546,10 +572,13 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
         statements.push(
           db
             .prepare(
-              `SELECT p.title AS title FROM search_pins JOIN pins p ON p.id = search_pins.rowid
-               JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
-               WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)} AND p.title != ''
-               ORDER BY p.save_count DESC, p.id DESC LIMIT ${TYPEAHEAD_QUERIES * 2}`,
+              `WITH t AS MATERIALIZED (
+                 SELECT p.id AS id, p.save_count AS saves FROM search_pins JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
+                 JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+                 WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)}
+                 ORDER BY search_pins.rowid DESC LIMIT ${TYPEAHEAD_CANDIDATES})
+               SELECT p.title AS title FROM t JOIN pins p ON p.id = t.id WHERE p.title != ''
+               ORDER BY t.saves DESC, t.id DESC LIMIT ${TYPEAHEAD_QUERIES * 2}`,
             )
             .bind(...params.values),
         ) - 1;

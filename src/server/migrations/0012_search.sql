@@ -99,6 +99,8 @@ CREATE TABLE recent_searches (
 ) WITHOUT ROWID;
 CREATE INDEX recent_searches_order ON recent_searches(user_id, personal, searched_at DESC);
 
--- Search filters read these after the FTS match, by primary key; price and kind facets of
--- buyable pins scan only product pins.
-CREATE INDEX pins_kind_price ON pins(kind, price_value);
+-- What search reads of a pin for every FTS match (visibility, scope, filters, ranking), as a
+-- covering index: search joins pins INDEXED BY it, so the wide pins rows (JSON, HTML) are read
+-- only for the page's own rows. At 100,000 pins this is the difference between reading a few
+-- small index pages and thousands of overflow pages per common word.
+CREATE INDEX pins_search_facts ON pins(id, is_deleted, is_hidden, is_unsafe, pinner_id, board_id, kind, save_count, created_at, price_value, domain, category);
