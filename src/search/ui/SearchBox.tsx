@@ -327,7 +327,8 @@ export default function SearchBox({ action, initialQuery, signedIn, strings, api
           </button>
         )}
       </div>
-      <div role="status" aria-live="polite" className="visually-hidden">
+      {/* A polite live region, not role=status: the page's own status messages stay the only "status". */}
+      <div aria-live="polite" aria-atomic="true" className="visually-hidden">
         {open && shown ? countText : ""}
       </div>
     </div>
