@@ -45,9 +45,10 @@ test("a visitor opens a pin and copies its link through the island", async ({ pa
   const islandCode = () => scripts.filter((url) => /\/_astro\/(?:CopyLinkButton|react|client|jsx-runtime)\./.test(url));
   await page.waitForLoadState("networkidle");
   expect(islandCode()).toEqual([]);
-  // The copy-link island, the header's Log in / Sign up, the signed-out Save (src/accounts) and
-  // the comments island's log-in composer (src/comments), all waiting.
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(4);
+  // The copy-link island, the header's Log in / Sign up, the signed-out Save (src/accounts),
+  // the comments island's log-in composer (src/comments) and the header's search box
+  // (src/search/ui), all waiting.
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(5);
   await expect(page.locator('astro-island[ssr][component-url*="CopyLinkButton"]')).toHaveCount(1);
 
   // The very first press works: it is held, the island hydrates, and the press is replayed.
