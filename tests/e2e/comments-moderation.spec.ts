@@ -114,7 +114,13 @@ async function item(page: Page, needle: string): Promise<Locator> {
 }
 
 async function more(entry: Locator, project: Project, action: string): Promise<void> {
-  await entry.getByRole("button", { name: text(project, "c.more"), exact: true }).first().click();
+  // The island swaps the server's list for its own first page once it has it; a menu opened
+  // just before that swap closes with it, so open it until the action is there.
+  await expect(async () => {
+    const button = entry.getByRole("button", { name: action, exact: true }).first();
+    if (!(await button.isVisible())) await entry.getByRole("button", { name: text(project, "c.more"), exact: true }).first().click();
+    await expect(button).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await entry.getByRole("button", { name: action, exact: true }).first().click();
 }
 

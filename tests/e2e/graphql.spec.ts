@@ -33,7 +33,7 @@ test("scrolling a close-up's related pins reads the next page through the persis
 
   expect(request.postDataJSON()).toEqual({ queryHash: QUERY_IDS.CloseupRelatedModulesFeedQuery, variables: { pinId: "100001", cursor: bookmark } });
   const headers = await request.allHeaders();
-  expect(headers["x-query-name"]).toBe("CloseupRelatedModulesFeedQuery");
+  expect(headers["x-pinloom-query-name"]).toBe("CloseupRelatedModulesFeedQuery");
   expect(headers["x-requested-with"]).toBe("XMLHttpRequest");
   expect(headers["x-csrftoken"]).toMatch(/^[a-f0-9]{64}$/);
   const response = await request.response();

@@ -15,8 +15,9 @@ test("start-up sets the ready flag, with no errors", async ({ page }) => {
 });
 
 test("a shared render fetches the viewer's state; a new version turns the next link into a forced reload", async ({ page }) => {
-  // The answer of /_/_/state comes from "another deploy".
-  await page.route("**/_/_/state?**", async (route) => {
+  // Every API answer (the state, events, GraphQL) comes from "another deploy", as after a real
+  // one: an answer with our own version would count as a rollback and cancel the reload.
+  await page.route(/\/(?:_\/|resource\/)/, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), "x-app-version": "e2e-next-deploy" } });
   });
@@ -46,7 +47,8 @@ test("without a new version, links are ordinary navigations", async ({ page }) =
 test("a request from the page's feed carries the spec §7 headers, forced country included", async ({ page }) => {
   await page.goto(`${PIN}?force_country=fr`);
   await ready(page);
-  const feedRequest = page.waitForRequest((request) => request.url().includes("/resource/") && request.url().includes("bookmark"));
+  // The close-up's related feed pages through the persisted GraphQL query (src/graphql).
+  const feedRequest = page.waitForRequest((request) => request.url().endsWith("/_/graphql/") && request.method() === "POST");
   await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
   const headers = (await feedRequest).headers();
   expect(headers).toMatchObject({
@@ -56,7 +58,9 @@ test("a request from the page's feed carries the spec §7 headers, forced countr
     "x-pinloom-source-url": `${PIN}?force_country=fr`,
     "x-pinloom-app-state": "active",
     "x-pinloom-force-country": "FR",
+    "x-pinloom-query-name": "CloseupRelatedModulesFeedQuery",
   });
+  expect(headers["x-csrftoken"]).toMatch(/^[a-f0-9]{64}$/);
 });
 
 test("a bot gets the page with no script and no runtime", async ({ browser }) => {

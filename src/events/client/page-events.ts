@@ -20,6 +20,9 @@ function start(): void {
       try {
         // The runtime layer sends the spec §7 headers (app state read from the page itself).
         const response = await apiFetch(EVENTS_ENDPOINT, { method: "POST", body, keepalive });
+        // Read the small answer to its end: an unread body keeps the request open in the
+        // browser (and the connection busy) until it is collected.
+        await response.text().catch(() => "");
         return response.status;
       } catch {
         return null;
