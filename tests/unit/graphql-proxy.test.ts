@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, startWorker } from "../../scripts/lib/server.mjs";
+import { ROOT, migrate, startWorker } from "../../scripts/lib/server.mjs";
 import { QUERY_IDS } from "../../src/graphql/query-ids.ts";
 import { UPSTREAM_TIMEOUT_MS } from "../../functions/graphql.ts";
 
@@ -41,6 +41,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   const { port } = upstream.address() as AddressInfo;
   stateDir = mkdtempSync(path.join(ROOT, ".wrangler", "graphql-proxy-"));
+  // The endpoint counts each call in D1 (rate_limits): the fresh state needs the schema.
+  await migrate(path.relative(ROOT, stateDir));
   worker = await startWorker({
     persistTo: path.relative(ROOT, stateDir),
     // A plain-http loopback origin is only accepted in development (functions/graphql.ts upstreamOf).
