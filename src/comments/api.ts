@@ -1,7 +1,9 @@
 // The comment and tried-it calls of the issue 6 contract (/work/briefs/comments-api.md), typed.
-// Every write goes through accounts/client/api.ts (CSRF header, X-Requested-With, envelope);
+// Every call goes through the runtime fetch layer (src/runtime/fetch.ts: CSRF header,
+// X-Requested-With, source URL, app state), the envelope calls by accounts/client/api.ts;
 // the server decides what is allowed, these only carry the person's request.
-import { ApiCallError, NetworkError, call, readCookie, resource, type Transport } from "../accounts/client/api.ts";
+import { ApiCallError, NetworkError, browserTransport, call, resource, type Transport } from "../accounts/client/api.ts";
+import { apiFetch, depsWith } from "../runtime/fetch.ts";
 import type { Comment, DidItPost, FeatureMap, Tag } from "./comment.ts";
 
 export interface Page<T> {
@@ -54,19 +56,18 @@ export const commentsApi = {
     resource<{ featureMap: FeatureMap }>("AggregatedCommentFeaturesResource", "update", { userId, featureMap, ...(passcode ? { passcode } : {}) }, transport),
 };
 
-/** POST /v3/did_it/photos/ (multipart `pin_id` and `photo`): the signature to post with on that pin. */
-export async function uploadDidItPhoto(file: File, pinId: string, cookie: () => string = () => document.cookie): Promise<string> {
+/**
+ * POST /v3/did_it/photos/ (multipart `pin_id` and `photo`): the signature to post with on that
+ * pin. Through the runtime fetch layer like every other call (CSRF, X-Requested-With, source
+ * URL, app state, the version check); the browser types the multipart body itself.
+ */
+export async function uploadDidItPhoto(file: File, pinId: string, transport: Transport = browserTransport()): Promise<string> {
   const form = new FormData();
   form.append("pin_id", pinId);
   form.append("photo", file);
   let response: Response;
   try {
-    response = await fetch("/v3/did_it/photos/", {
-      method: "POST",
-      body: form,
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", "X-CSRFToken": readCookie(cookie(), "csrftoken") ?? "" },
-    });
+    response = await apiFetch("/v3/did_it/photos/", { method: "POST", body: form }, depsWith(transport.fetch, transport.cookie()));
   } catch (error) {
     throw new NetworkError(error);
   }

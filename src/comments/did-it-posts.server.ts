@@ -81,8 +81,10 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
   const now = Date.now();
   const imageKey = signature === undefined ? null : await ownPhotoKey(db, pinId, viewerId, signature, now);
   await enforce(db, RATE_RULES.didItPostPerUser, viewerId);
-  const previous = await db.prepare("SELECT image_key FROM did_its WHERE pin_id = ?1 AND user_id = ?2").bind(pinId, viewerId).first<{ image_key: string | null }>();
   const results = await db.batch([
+    // The photo this write replaces, read in the batch itself: a read before it could miss a
+    // concurrent rewrite and delete the wrong file (or leave the replaced one in R2 for ever).
+    db.prepare("SELECT image_key FROM did_its WHERE pin_id = ?1 AND user_id = ?2").bind(pinId, viewerId),
     db
       .prepare(
         `INSERT INTO did_its (pin_id, user_id, details, image_key, created_at)
@@ -101,7 +103,7 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
       .bind(pinId, viewerId),
   ]);
   const row = results.at(-1)?.results?.[0] as (PostRow & { images_count: number }) | undefined;
-  if ((results[0]?.meta.changes ?? 0) === 0 || !row) {
+  if ((results[1]?.meta.changes ?? 0) === 0 || !row) {
     // Something changed between the checks and the write: say what, from the rows as they are now.
     await requirePinReaction(c, pinId);
     if (signature !== undefined) await ownPhotoKey(db, pinId, viewerId, signature, Date.now());
@@ -109,7 +111,7 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
   }
   purgeLater(c, [`/pin/${pinId}/`]);
   // A rewritten post's replaced photo is no longer shown anywhere.
-  const replaced = previous?.image_key ?? null;
+  const replaced = (results[0]?.results?.[0] as { image_key: string | null } | undefined)?.image_key ?? null;
   if (replaced !== null && replaced !== row.image_key) c.executionCtx.waitUntil(c.env.MEDIA.delete(replaced).catch(() => undefined));
   // The pin's count after the change rides along, so the page can show it without a reload.
   return { ...toPost(row), images_count: row.images_count };
@@ -169,7 +171,9 @@ function randomSignature(): string {
  * only until DID_IT_UPLOAD_TTL_MS (then the housekeeping deletes the file).
  */
 export async function uploadDidItPhoto(c: Context<AppEnv>): Promise<{ image_signature: string }> {
-  requireWriteAllowed(c);
+  // Counted before the body is read or stripped: both cost memory and CPU, so a flood of
+  // uploads (valid or not) is refused before any of that work.
+  await enforce(c.env.DB, RATE_RULES.didItPostPerUser, requireWriteAllowed(c).user.id);
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data") throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: "multipart/form-data" } }]);
   const form = await c.req.parseBody();
@@ -184,7 +188,6 @@ export async function uploadDidItPhoto(c: Context<AppEnv>): Promise<{ image_sign
   if (extension === null) throw badRequest([{ field: "photo", reason: "comments:validation.photoType" }]);
   const stripped = stripPhotoMetadata(bytes, extension);
   if (stripped === null) throw badRequest([{ field: "photo", reason: "comments:validation.photoType" }]);
-  await enforce(c.env.DB, RATE_RULES.didItPostPerUser, viewerId);
   const signature = randomSignature();
   const key = didItPhotoKey(signature, extension);
   // The row first: a file in R2 is never without the row that lets housekeeping delete it.
@@ -199,16 +202,23 @@ export async function uploadDidItPhoto(c: Context<AppEnv>): Promise<{ image_sign
 }
 
 /**
- * Housekeeping: uploads never attached to a post within DID_IT_UPLOAD_TTL_MS go, rows and R2
- * files, at most `limit` per run. The rows are deleted first (DELETE ... RETURNING, so a post
- * attaching one at that moment either got it or finds it gone) and then their files.
+ * Housekeeping: uploads never attached to a post within DID_IT_UPLOAD_TTL_MS go, R2 files and
+ * rows, at most `limit` per run. The files go first and only then their rows: a failed R2
+ * delete leaves the rows for the next run to retry, where deleting the rows first would leave
+ * files no row points at any more. A post cannot attach an upload in between: it only takes
+ * uploads younger than the same TTL (UPLOAD_USABLE), and these are older.
  */
 export async function purgeStaleUploads(db: D1Database, media: R2Bucket, now = Date.now(), limit = 500): Promise<number> {
+  const cutoff = now - DID_IT_UPLOAD_TTL_MS;
+  const stale = await db
+    .prepare("SELECT signature, r2_key FROM did_it_uploads WHERE created_at < ?1 ORDER BY created_at LIMIT ?2")
+    .bind(cutoff, limit)
+    .all<{ signature: string; r2_key: string }>();
+  if (stale.results.length === 0) return 0;
+  await media.delete(stale.results.map((row) => row.r2_key));
   const gone = await db
-    .prepare("DELETE FROM did_it_uploads WHERE signature IN (SELECT signature FROM did_it_uploads WHERE created_at < ?1 ORDER BY created_at LIMIT ?2) RETURNING r2_key")
-    .bind(now - DID_IT_UPLOAD_TTL_MS, limit)
-    .all<{ r2_key: string }>();
-  const keys = gone.results.map((row) => row.r2_key);
-  if (keys.length > 0) await media.delete(keys);
-  return keys.length;
+    .prepare("DELETE FROM did_it_uploads WHERE created_at < ?1 AND signature IN (SELECT value FROM json_each(?2))")
+    .bind(cutoff, JSON.stringify(stale.results.map((row) => row.signature)))
+    .run();
+  return gone.meta.changes ?? 0;
 }

@@ -13,16 +13,21 @@ export function completeMap(stored: FeatureMap): Required<FeatureMap> {
   return Object.fromEntries(COMMENT_FEATURES.map((feature) => [feature, stored[feature] ?? true])) as Required<FeatureMap>;
 }
 
-export async function featuresOf(db: D1Database, userId: number): Promise<Required<FeatureMap>> {
-  const row = await db.prepare("SELECT feature_map FROM comment_features WHERE user_id = ?1").bind(userId).first<{ feature_map: string }>();
+/** A stored map, completed; one that does not parse counts as empty (every feature on). */
+function parseStored(json: string): Required<FeatureMap> {
   let stored: unknown;
   try {
-    stored = row ? JSON.parse(row.feature_map) : {};
+    stored = JSON.parse(json);
   } catch {
     stored = {};
   }
   const parsed = featureMapSchema.safeParse(stored);
   return completeMap(parsed.success ? parsed.data : {});
+}
+
+export async function featuresOf(db: D1Database, userId: number): Promise<Required<FeatureMap>> {
+  const row = await db.prepare("SELECT feature_map FROM comment_features WHERE user_id = ?1").bind(userId).first<{ feature_map: string }>();
+  return parseStored(row?.feature_map ?? "{}");
 }
 
 const ownOnly = () => new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.ownFeaturesOnly" });
@@ -32,14 +37,22 @@ export async function getFeatures(c: Context<AppEnv>, userId: number): Promise<{
   return { featureMap: await featuresOf(c.env.DB, userId) };
 }
 
+/**
+ * Writes only the changed features, merged into the stored map by SQLite in one statement
+ * (json_patch): two updates at once, each of another feature, both stay. A stored value that
+ * is not a JSON object is replaced.
+ */
 export async function updateFeatures(c: Context<AppEnv>, userId: number, changes: FeatureMap, passcode: string | undefined): Promise<{ featureMap: Required<FeatureMap> }> {
   if (requireWriteAllowed(c).user.id !== userId) throw ownOnly();
   await requirePasscode(c, passcode);
-  const next = { ...(await featuresOf(c.env.DB, userId)), ...changes };
-  await c.env.DB.prepare(
-    "INSERT INTO comment_features (user_id, feature_map, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET feature_map = excluded.feature_map, updated_at = excluded.updated_at",
+  const row = await c.env.DB.prepare(
+    `INSERT INTO comment_features (user_id, feature_map, updated_at) VALUES (?1, json(?2), ?3)
+     ON CONFLICT(user_id) DO UPDATE SET
+       feature_map = json_patch(CASE WHEN json_valid(comment_features.feature_map) AND json_type(comment_features.feature_map) = 'object' THEN comment_features.feature_map ELSE '{}' END, excluded.feature_map),
+       updated_at = excluded.updated_at
+     RETURNING feature_map`,
   )
-    .bind(userId, JSON.stringify(next), Date.now())
-    .run();
-  return { featureMap: next };
+    .bind(userId, JSON.stringify(featureMapSchema.parse(changes)), Date.now())
+    .first<{ feature_map: string }>();
+  return { featureMap: parseStored(row?.feature_map ?? "{}") };
 }

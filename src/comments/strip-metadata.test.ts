@@ -110,3 +110,120 @@ describe("stripPhotoMetadata", () => {
     expect(stripPhotoMetadata(bytes, type)).toBeNull();
   });
 });
+
+/** A JPEG marker segment with its length. */
+function segment(marker: number, payload: Buffer): Buffer {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
+}
+
+/** Offsets of every SOS marker of a JPEG made by sharp (a marker's 0xFF is never data there). */
+function scanOffsets(jpeg: Buffer): number[] {
+  const offsets: number[] = [];
+  for (let at = jpeg.indexOf(Buffer.from([0xff, 0xda])); at >= 0; at = jpeg.indexOf(Buffer.from([0xff, 0xda]), at + 2)) offsets.push(at);
+  return offsets;
+}
+
+const exifSegment = () => segment(0xe1, Buffer.concat([Buffer.from("Exif\0\0", "latin1"), Buffer.from(`GPS ${GPS_SECRET} owner ${OWNER_SECRET}`, "latin1")]));
+
+describe("stripPhotoMetadata: JPEG after the first scan", () => {
+  it("cuts at the first EOI: a trailing second JPEG with its EXIF (MPF, motion photo) is dropped", async () => {
+    const first = await picture().jpeg().toBuffer();
+    const second = await picture().jpeg().withExif(EXIF).toBuffer();
+    const trailer = Buffer.from(`SEFT${OWNER_SECRET}`, "latin1");
+    const input = Buffer.concat([first, second, trailer]);
+    expect(text(input)).toContain(GPS_SECRET);
+    const output = Buffer.from(stripPhotoMetadata(input, "jpg")!);
+    expect(output.equals(first)).toBe(true);
+    expect(text(output)).not.toContain(GPS_SECRET);
+    expect(text(output)).not.toContain(OWNER_SECRET);
+  });
+
+  it("drops APPn and COM between progressive scans and keeps every scan (same pixels)", async () => {
+    const progressive = await picture().jpeg({ progressive: true, quality: 90 }).toBuffer();
+    const scans = scanOffsets(progressive);
+    expect(scans.length, "sharp wrote several scans").toBeGreaterThan(1);
+    const between = scans[1]!;
+    const com = segment(0xfe, Buffer.from("secret comment", "latin1"));
+    const input = Buffer.concat([progressive.subarray(0, between), exifSegment(), com, progressive.subarray(between)]);
+    // The spliced file is still a valid JPEG carrying the secrets.
+    expect(text(input)).toContain(GPS_SECRET);
+    const output = Buffer.from(stripPhotoMetadata(input, "jpg")!);
+    expect(output.equals(progressive)).toBe(true);
+    for (const secret of [GPS_SECRET, OWNER_SECRET, "secret comment"]) expect(text(output)).not.toContain(secret);
+    const pixels = async (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+    expect((await pixels(output)).equals(await pixels(input))).toBe(true);
+  });
+
+  it("keeps APP2 ICC_PROFILE segments (colours stay right) and drops other APP2 (MPF)", async () => {
+    const withIcc = await picture().jpeg().withIccProfile("p3").withExif(EXIF).toBuffer();
+    expect((await sharp(withIcc).metadata()).icc, "sample has a profile").toBeDefined();
+    const mpf = segment(0xe2, Buffer.from(`MPF\0${OWNER_SECRET}`, "latin1"));
+    const input = Buffer.concat([withIcc.subarray(0, 2), mpf, withIcc.subarray(2)]);
+    const output = Buffer.from(stripPhotoMetadata(input, "jpg")!);
+    const after = await sharp(output).metadata();
+    expect(after.icc).toBeDefined();
+    expect(Buffer.from(after.icc!).equals(Buffer.from((await sharp(withIcc).metadata()).icc!))).toBe(true);
+    expect(after.exif).toBeUndefined();
+    expect(text(output)).not.toContain(OWNER_SECRET);
+  });
+
+  it("keeps stuffed 0xFF00 bytes and RSTn markers inside a scan as data", () => {
+    const sos = segment(0xda, Buffer.from([1, 1, 0, 0, 63, 0]));
+    const data = Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0xff, 0xff, 0xd1, 0x78]);
+    const input = Buffer.concat([Buffer.from([0xff, 0xd8]), sos, data, exifSegment(), Buffer.from([0xff, 0xd9])]);
+    const output = Buffer.from(stripPhotoMetadata(input, "jpg")!);
+    expect(output.equals(Buffer.concat([Buffer.from([0xff, 0xd8]), sos, data, Buffer.from([0xff, 0xd9])]))).toBe(true);
+  });
+
+  it("refuses more than 512 segments before the first scan (a 5 MB file of FF D0 pairs), quickly", () => {
+    const input = Buffer.alloc(5 * 1024 * 1024, 0);
+    input[0] = 0xff;
+    input[1] = 0xd8;
+    for (let at = 2; at + 1 < input.length; at += 2) {
+      input[at] = 0xff;
+      input[at + 1] = 0xd0;
+    }
+    const started = performance.now();
+    expect(stripPhotoMetadata(input, "jpg")).toBeNull();
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("copies a scan of 5 MB of restart markers as one run (merged ranges)", () => {
+    const sos = segment(0xda, Buffer.from([1, 1, 0, 0, 63, 0]));
+    const data = Buffer.alloc(5 * 1024 * 1024);
+    for (let at = 0; at + 1 < data.length; at += 2) {
+      data[at] = 0xff;
+      data[at + 1] = 0xd0 + ((at / 2) % 8);
+    }
+    const input = Buffer.concat([Buffer.from([0xff, 0xd8]), sos, data, Buffer.from([0xff, 0xd9])]);
+    const output = stripPhotoMetadata(input, "jpg")!;
+    expect(Buffer.from(output).equals(input)).toBe(true);
+  });
+});
+
+describe("stripPhotoMetadata: only known image chunks survive", () => {
+  it("drops PNG chunks outside the allow-list (C2PA caBX, private ones) and keeps the image's", async () => {
+    const png = await picture().png().toBuffer();
+    const input = withPngChunks(png, pngChunk("caBX", Buffer.from(`c2pa ${OWNER_SECRET}`, "latin1")), pngChunk("prVt", Buffer.from(GPS_SECRET, "latin1")), pngChunk("gAMA", Buffer.from([0, 0, 0xb1, 0x8f])));
+    const output = Buffer.from(stripPhotoMetadata(input, "png")!);
+    expect(text(output)).not.toContain(OWNER_SECRET);
+    expect(text(output)).not.toContain(GPS_SECRET);
+    expect(text(output)).toContain("gAMA");
+    expect((await sharp(output).raw().toBuffer()).equals(await sharp(input).raw().toBuffer())).toBe(true);
+  });
+
+  it("drops WebP chunks outside the allow-list and rewrites the RIFF size", async () => {
+    const webp = await picture().webp({ lossless: true }).withIccProfile("p3").toBuffer();
+    const odd = Buffer.concat([Buffer.from("C2PA", "latin1"), Buffer.from([15, 0, 0, 0]), Buffer.from(`${OWNER_SECRET}!`, "latin1").subarray(0, 15), Buffer.from([0])]);
+    const input = Buffer.concat([webp, odd]);
+    input.writeUInt32LE(input.length - 8, 4);
+    const output = Buffer.from(stripPhotoMetadata(input, "webp")!);
+    expect(text(output)).not.toContain(OWNER_SECRET.slice(0, 15));
+    expect(output.readUInt32LE(4)).toBe(output.length - 8);
+    expect(text(output)).toContain("ICCP");
+    expect((await sharp(output).metadata()).icc).toBeDefined();
+    expect((await sharp(output).raw().toBuffer()).equals(await sharp(webp).raw().toBuffer())).toBe(true);
+  });
+});

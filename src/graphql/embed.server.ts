@@ -12,9 +12,17 @@ import type { EmbeddedQueryResponse, GraphqlVariables } from "./protocol.ts";
 import { QUERY_IDS } from "./query-ids.ts";
 import { relatedKey } from "./schema.server.ts";
 
+/**
+ * isDesktop of a signed-out render. Signed-out pages are one shared cached copy whose key has
+ * no device class, so their embedded answers must not depend on the User-Agent: they always
+ * carry the desktop variant (the first comments are public and already in the page's HTML).
+ */
+export const SIGNED_OUT_IS_DESKTOP = true;
+
 /** Variables of the pin page's preloaded queries, as the client will ask them. */
 export function pinPageQueries(ctx: Pick<RequestContext, "isAuthenticated" | "userAgent">, pinId: string, relatedCursor: string | null): Array<[QueryName, GraphqlVariables]> {
-  const isDesktop = !ctx.userAgent.isMobile && !ctx.userAgent.isTablet;
+  // Signed in, the page is private (never edge-cached), so it may follow the device.
+  const isDesktop = ctx.isAuthenticated ? !ctx.userAgent.isMobile && !ctx.userAgent.isTablet : SIGNED_OUT_IS_DESKTOP;
   return [
     ["CloseupPageQuery", { pinId, isAuth: ctx.isAuthenticated }],
     ["CloseupDetailQuery", { pinId, isAuth: ctx.isAuthenticated, isDesktop }],

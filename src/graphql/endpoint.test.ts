@@ -2,10 +2,12 @@
 // and fetch replaced by a counting fake origin: refusals, the forwarded call, and fast-check
 // properties that nothing outside the registry ever reaches the origin.
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createApp } from "../server/app.ts";
 import { PERSISTED_DOCUMENTS, type QueryName } from "./documents/index.ts";
 import { GRAPHQL_PATH } from "./protocol.ts";
+import { publicUpstreamErrors, sourcePathOf, upstreamOf } from "../../functions/graphql.ts";
+import { RATE_RULES } from "../server/rate-limit.server.ts";
 import { QUERY_IDS } from "./query-ids.ts";
 
 const ORIGIN = "https://pinloom.test";
@@ -20,10 +22,29 @@ interface Hit {
   body: unknown;
 }
 let hits: Hit[] = [];
+
+/** A D1 that only knows the throttle's UPSERT (rate-limit.server.ts): counts per key and window. */
+const throttles = new Map<string, { windowStart: number; count: number }>();
+const fakeDb = {
+  prepare(sql: string) {
+    if (!sql.includes("INSERT INTO rate_limits")) throw new Error(`unexpected SQL in the endpoint test: ${sql}`);
+    return {
+      bind: (key: string, windowStart: number) => ({
+        first: async () => {
+          const row = throttles.get(key);
+          const count = row && row.windowStart === windowStart ? row.count + 1 : 1;
+          throttles.set(key, { windowStart, count });
+          return { count };
+        },
+      }),
+    };
+  },
+};
 let answer: () => Response = () => Response.json({ data: { pin: { id: "1" } } });
 
 beforeEach(() => {
   hits = [];
+  throttles.clear();
   answer = () => Response.json({ data: { pin: { id: "1" } } });
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     hits.push({ url: String(input), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
@@ -44,7 +65,7 @@ function post(body: unknown, headers: Record<string, string> = {}, env: Record<s
       headers: { origin: ORIGIN, cookie: `csrftoken=${TOKEN}; __Host-pinloom_sess=secret-session`, "X-CSRFToken": TOKEN, "content-type": "application/json", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     },
-    { ENVIRONMENT: "production", APP_VERSION: "test", GRAPHQL_ORIGIN: UPSTREAM, DB: undefined, ...env },
+    { ENVIRONMENT: "production", APP_VERSION: "test", GRAPHQL_ORIGIN: UPSTREAM, DB: fakeDb, ...env },
     executionCtx,
   );
 }
@@ -148,6 +169,80 @@ describe("proxy mode (GRAPHQL_ORIGIN)", () => {
     });
     const response = await post(related({ pinId: "1" }));
     expect(response.status).toBe(502);
+  });
+});
+
+describe("proxy mode: what leaves and what comes back", () => {
+  it("passes upstream errors as {message, path?, extensions: {code}} only: unknown codes are UPSTREAM_ERROR with a generic message", async () => {
+    answer = () =>
+      Response.json({
+        data: { pin: null },
+        errors: [
+          { message: "Pin 7 not found", path: ["pin"], locations: [{ line: 2, column: 3 }], extensions: { code: "NOT_FOUND", stacktrace: ["at resolve (/srv/app/pin.js:10)"] } },
+          { message: "TypeError: cannot read x of undefined\n    at /srv/app/db.js:42", path: ["pin", "board"], extensions: { code: "INTERNAL_SERVER_ERROR", exception: { stacktrace: ["at /srv/app/db.js:42"] } } },
+          { message: "no code at all", stack: "Error: at /srv/app/x.js:1" },
+          "not even an object",
+        ],
+      });
+    const response = await post(related({ pinId: "7" }));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: unknown; errors: unknown[] };
+    expect(body.data).toEqual({ pin: null });
+    expect(body.errors).toEqual([
+      { message: "Pin 7 not found", path: ["pin"], extensions: { code: "NOT_FOUND" } },
+      { message: "The data service could not answer this request.", path: ["pin", "board"], extensions: { code: "UPSTREAM_ERROR" } },
+      { message: "The data service could not answer this request.", extensions: { code: "UPSTREAM_ERROR" } },
+      { message: "The data service could not answer this request.", extensions: { code: "UPSTREAM_ERROR" } },
+    ]);
+    expect(JSON.stringify(body)).not.toContain("/srv/app");
+  });
+
+  it("bounds the errors passed on and refuses odd paths", () => {
+    const many = Array.from({ length: 50 }, () => ({ message: "x", extensions: { code: "FORBIDDEN" } }));
+    expect(publicUpstreamErrors(many, "generic")).toHaveLength(20);
+    expect(publicUpstreamErrors([{ message: "m", path: [{ evil: true }], extensions: { code: "FORBIDDEN" } }], "generic")).toEqual([{ message: "m", extensions: { code: "FORBIDDEN" } }]);
+    expect(publicUpstreamErrors([{ message: "m".repeat(1000), extensions: { code: "BAD_USER_INPUT" } }], "generic")[0]!.message).toHaveLength(300);
+  });
+
+  it("sends the source URL's path only, never its query string", async () => {
+    await post(related({ pinId: "42" }), { "X-Pinloom-Source-Url": "/search/pins/?q=my+secret+search&token=abc" });
+    expect(hits[0]!.headers.get("X-Pinloom-Source-Url")).toBe("/search/pins/");
+    expect(sourcePathOf("/pin/42/?utm=1#top")).toBe("/pin/42/");
+  });
+
+  it.each<[string, string, string, boolean]>([
+    ["https in production", "https://up.test/graphql", "production", true],
+    ["http in production", "http://up.test/graphql", "production", false],
+    ["http on loopback in production", "http://127.0.0.1:8787/graphql", "production", false],
+    ["http in development", "http://127.0.0.1:8787/graphql", "development", true],
+    ["another scheme in development", "ftp://up.test/graphql", "development", false],
+  ])("upstreamOf: %s → %s", (_, origin, environment, used) => {
+    expect(upstreamOf({ GRAPHQL_ORIGIN: origin, ENVIRONMENT: environment } as Parameters<typeof upstreamOf>[0]) !== null).toBe(used);
+  });
+
+  it("an http: upstream in production is never called", async () => {
+    // Not forwarded: the call runs locally (here over a D1 that knows only the throttle, so it fails).
+    const response = await post(related({ pinId: "1" }), {}, { GRAPHQL_ORIGIN: "http://graphql-upstream.test/graphql" });
+    await response.arrayBuffer();
+    expect(hits).toHaveLength(0);
+  });
+});
+
+describe("rate limit", () => {
+  it(`past ${RATE_RULES.graphqlPerViewer.limit} calls a minute from one /64 → 429 with Retry-After; another address is not affected`, async () => {
+    // One fixed window: the clock stands at a window's start, so the count cannot roll over mid-test.
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_800_000_000_000 });
+    onTestFinished(() => void vi.useRealTimers());
+    const from = (ip: string) => post(related({ pinId: "1" }), { "CF-Connecting-IP": ip });
+    for (let i = 0; i < RATE_RULES.graphqlPerViewer.limit; i++) {
+      const response = await from(i % 2 === 0 ? "2001:db8:5:6::1" : "2001:db8:5:6:ffff::9");
+      expect(response.status).toBe(200);
+    }
+    const refused = await from("2001:db8:5:6::2");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(hits).toHaveLength(RATE_RULES.graphqlPerViewer.limit);
+    expect((await from("2001:db8:5:7::1")).status).toBe(200);
   });
 });
 

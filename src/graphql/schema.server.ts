@@ -15,6 +15,7 @@ import {
   GraphQLString,
   Kind,
   type GraphQLNullableType,
+  type GraphQLResolveInfo,
 } from "graphql";
 import { pinIdSchema } from "../pins/pin.ts";
 import { decodeCursor, getPin, listRelatedPins, type FeedPage, type PinDetail, type PinLookup } from "../pins/pins.server.ts";
@@ -139,11 +140,30 @@ const RelatedPageType = new GraphQLObjectType<FeedPage>({
 
 export const notFoundError = () => new GraphQLError("Pin not found", { extensions: { code: "NOT_FOUND" } });
 
-function lookupPin(context: GraphqlContext, pinId: string): Promise<PinLookup> {
-  let lookup = context.pins.get(pinId);
+/**
+ * Whether the pin field's selection may ask for `comments`: a field of that name in it, or a
+ * fragment (not looked into: assumed to). @include/@skip are not evaluated, so a document
+ * that names comments always reads them.
+ */
+function mayAskComments(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((node) => (node.selectionSet?.selections ?? []).some((selection) => selection.kind !== Kind.FIELD || selection.name.value === "comments"));
+}
+
+/** Key of a lookup made without the comments (context.pins holds full lookups by the pin id). */
+const liteKey = (pinId: string) => `${pinId}:lite`;
+
+/**
+ * The pin for this request: a full lookup already made (the page's) when there is one; else
+ * getPin without what no GraphQL field reads (videos, the related feed) and without the
+ * comments when the query does not name them.
+ */
+function lookupPin(context: GraphqlContext, pinId: string, info: GraphQLResolveInfo): Promise<PinLookup> {
+  const comments = mayAskComments(info);
+  const key = comments ? pinId : liteKey(pinId);
+  let lookup = context.pins.get(pinId) ?? context.pins.get(key);
   if (!lookup) {
-    lookup = getPin(context.db, pinId, context.viewerId);
-    context.pins.set(pinId, lookup);
+    lookup = getPin(context.db, pinId, context.viewerId, null, { videos: false, related: false, comments });
+    context.pins.set(key, lookup);
   }
   return lookup;
 }
@@ -154,8 +174,8 @@ const QueryType = new GraphQLObjectType<unknown, GraphqlContext>({
     pin: {
       type: PinType,
       args: { id: { type: nonNull(PinIdScalar) } },
-      async resolve(_root, args: { id: string }, context) {
-        const lookup = await lookupPin(context, args.id);
+      async resolve(_root, args: { id: string }, context, info) {
+        const lookup = await lookupPin(context, args.id, info);
         // Deleted pins are as absent as invisible ones: the page's 410 has no data to give.
         if (lookup.status !== "found") throw notFoundError();
         return lookup.pin;

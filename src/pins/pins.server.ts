@@ -306,17 +306,45 @@ export async function listRelatedPins(
 /** blockedHosts: link hosts never linked to, loaded in the same batch for the page's own rules. */
 export type PinLookup = { status: "found"; pin: PinDetail; blockedHosts: ReadonlySet<string> } | { status: "missing" } | { status: "deleted" };
 
+/**
+ * What a caller that does not render the whole page may leave out of getPin's batch (GraphQL:
+ * its Pin type has no videos and no related feed, and only CloseupDetailQuery on desktop asks
+ * for the comments). A part left out reads as empty in the answer.
+ */
+export interface PinParts {
+  videos: boolean;
+  comments: boolean;
+  related: boolean;
+}
+const ALL_PARTS: PinParts = { videos: true, comments: true, related: true };
+const EMPTY_PAGE: FeedPage = { pins: [], endCursor: null, hasNextPage: false };
+
 /** `relatedCursor` starts the related feed after a cursor (its crawlable next-page link). */
 export async function getPin(
   db: D1Database,
   pinId: string,
   viewerId: number | null = null,
   relatedCursor: { createdAt: number; id: number } | null = null,
+  parts: PinParts = ALL_PARTS,
 ): Promise<PinLookup> {
+  const comments = db
+    .prepare(
+      `SELECT c.id, c.text, c.tags, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
+              u.username, u.full_name, u.image_key,
+              ${TAGGED_USERS_SQL} AS tagged_users
+       FROM comments c JOIN users u ON u.id = c.user_id
+       WHERE c.pin_id = ?1 AND c.parent_id IS NULL AND c.is_hidden = 0
+         AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = c.user_id AND k.blocked_id = ?3) OR (k.blocker_id = ?3 AND k.blocked_id = c.user_id))
+       ORDER BY c.highlighted_by_pin_owner DESC, c.created_at DESC, c.id DESC
+       LIMIT ?2`,
+    )
+    .bind(pinId, FIRST_COMMENTS, viewerId);
+  // A part left out is a statement that reads nothing, so every result keeps its place.
+  const nothing = () => db.prepare("SELECT 1 WHERE 0");
   const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult] = await db.batch([
     db.prepare(PIN_SELECT).bind(pinId, viewerId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
-    db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId),
+    parts.videos ? db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId) : nothing(),
     db.prepare("SELECT reaction_type, count FROM pin_reaction_counts WHERE pin_id = ?1 ORDER BY reaction_type").bind(pinId),
     db.prepare("SELECT domain FROM link_domains WHERE is_blocked = 1"),
     db
@@ -329,19 +357,8 @@ export async function getPin(
     db
       .prepare("SELECT u.username, u.full_name FROM pins p JOIN users u ON u.id = p.closeup_attribution_user_id WHERE p.id = ?1")
       .bind(pinId),
-    db
-      .prepare(
-        `SELECT c.id, c.text, c.tags, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
-                u.username, u.full_name, u.image_key,
-                ${TAGGED_USERS_SQL} AS tagged_users
-         FROM comments c JOIN users u ON u.id = c.user_id
-         WHERE c.pin_id = ?1 AND c.parent_id IS NULL AND c.is_hidden = 0
-           AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = c.user_id AND k.blocked_id = ?3) OR (k.blocker_id = ?3 AND k.blocked_id = c.user_id))
-         ORDER BY c.highlighted_by_pin_owner DESC, c.created_at DESC, c.id DESC
-         LIMIT ?2`,
-      )
-      .bind(pinId, FIRST_COMMENTS, viewerId),
-    relatedPinsStatement(db, pinId, relatedCursor),
+    parts.comments ? comments : nothing(),
+    parts.related ? relatedPinsStatement(db, pinId, relatedCursor) : nothing(),
   ]);
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
   if (!row || !visibleTo(row, viewerId)) return { status: "missing" };
@@ -432,7 +449,7 @@ export async function getPin(
           },
         }),
       ),
-      related: keysetPage((relatedResult?.results ?? []) as GridRow[], RELATED_PAGE_SIZE),
+      related: parts.related ? keysetPage((relatedResult?.results ?? []) as GridRow[], RELATED_PAGE_SIZE) : EMPTY_PAGE,
     },
   };
 }

@@ -36,6 +36,11 @@ export const RATE_RULES = {
   commentTranslatePerViewer: { name: "comment-translate:viewer", limit: 60, windowMs: 10 * 60_000 },
   /** Tried-it posts and their photos (each photo is an R2 write). */
   didItPostPerUser: { name: "did-it-post:user", limit: 20, windowMs: 60 * 60_000 },
+  /**
+   * GraphQL calls (/_/graphql/): per signed-in user, or per address (IPv6 by its /64) signed
+   * out. Generous, a browsing session is far below it; a scraper walking pins is not.
+   */
+  graphqlPerViewer: { name: "graphql:viewer", limit: 300, windowMs: 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateHit {

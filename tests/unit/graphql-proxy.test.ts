@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, startWorker } from "../../scripts/lib/server.mjs";
+import { ROOT, migrate, startWorker } from "../../scripts/lib/server.mjs";
 import { QUERY_IDS } from "../../src/graphql/query-ids.ts";
 import { UPSTREAM_TIMEOUT_MS } from "../../functions/graphql.ts";
 
@@ -41,9 +41,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   const { port } = upstream.address() as AddressInfo;
   stateDir = mkdtempSync(path.join(ROOT, ".wrangler", "graphql-proxy-"));
+  // The endpoint counts each call in D1 (rate_limits): the fresh state needs the schema.
+  await migrate(path.relative(ROOT, stateDir));
   worker = await startWorker({
     persistTo: path.relative(ROOT, stateDir),
-    vars: { ENVIRONMENT: "production", GRAPHQL_ORIGIN: `http://127.0.0.1:${port}/graphql` },
+    // A plain-http loopback origin is only accepted in development (functions/graphql.ts upstreamOf).
+    vars: { ENVIRONMENT: "development", GRAPHQL_ORIGIN: `http://127.0.0.1:${port}/graphql` },
   });
 }, 120_000);
 
@@ -80,7 +83,7 @@ describe("POST /_/graphql/ with GRAPHQL_ORIGIN (a fake upstream on loopback)", (
       { queryHash: QUERY_IDS.CloseupRelatedModulesFeedQuery, variables },
       {
         "x-requested-with": "XMLHttpRequest",
-        "x-pinloom-source-url": "/pin/42/",
+        "x-pinloom-source-url": "/pin/42/?q=private+words",
         "x-pinloom-query-name": "CloseupRelatedModulesFeedQuery",
         "x-pinloom-app-state": "background",
         "x-pinloom-force-country-from-ip": "DE",
@@ -106,6 +109,29 @@ describe("POST /_/graphql/ with GRAPHQL_ORIGIN (a fake upstream on loopback)", (
     expect(hit!.headers["x-viewer-country"]).toMatch(/^[A-Z]{2}$/);
     expect(hit!.headers.cookie).toBeUndefined();
     expect(hit!.headers["x-csrftoken"]).toBeUndefined();
+  });
+
+  it("upstream errors come back as {message, path?, extensions: {code}} only: no stack, unknown codes generic", async () => {
+    reply = (response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          data: null,
+          errors: [
+            { message: "Pin not found", path: ["pin"], extensions: { code: "NOT_FOUND", stacktrace: ["at /srv/upstream/pin.js:1"] } },
+            { message: "Error: connect ECONNREFUSED 10.0.0.5:5432\n    at /srv/upstream/db.js:9", path: ["pin"], extensions: { code: "INTERNAL_SERVER_ERROR" } },
+          ],
+        }),
+      );
+    };
+    const response = await post({ queryHash: QUERY_IDS.CloseupPageQuery, variables: { pinId: "1", isAuth: false } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
+    expect(body.errors).toEqual([
+      { message: "Pin not found", path: ["pin"], extensions: { code: "NOT_FOUND" } },
+      { message: expect.any(String), path: ["pin"], extensions: { code: "UPSTREAM_ERROR" } },
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/srv\/upstream|10\.0\.0\.5/);
   });
 
   it("an upstream error is a 502 with an Error result", async () => {
