@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Browser, USERS, fillCounter, seedAccounts } from "./accounts-helpers.ts";
 import { BROWSER_UA, fetchWorker } from "./fixtures.ts";
 import { createSession } from "./session-fixture.ts";
+import { eventKey } from "../../src/events/ingest.server.ts";
 
 const NOW_NS = "1763820000000000000";
 let serial = 0;
@@ -31,6 +32,9 @@ async function storedRows(ids: string[], timeoutMs = 15_000): Promise<{ client_i
   }
 }
 
+/** The stored ids of `events` sent by `sender` ("ip:…" signed out, "u:…" signed in). */
+const keysOf = (sender: string, events: ReadonlyArray<{ clientUUID: string }>) => Promise.all(events.map((item) => eventKey(sender, item.clientUUID)));
+
 const postEvents = (browser: Browser, events: unknown[], reportTime: unknown = NOW_NS) => browser.resource("ApiCResource", "create", { events, report_time: reportTime });
 
 beforeAll(async () => {
@@ -45,7 +49,7 @@ describe("ApiCResource create", () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ resource_response: { status: "success", data: { accepted: 3 } } });
     expect((await postEvents(browser, batch)).status).toBe(200);
-    const ids = batch.map((item) => item.clientUUID).sort();
+    const ids = (await keysOf(`ip:${browser.ip}`, batch)).sort();
     const rows = await storedRows(ids);
     expect(rows.map((row) => row.client_id)).toEqual(ids);
     // A moment more: the second delivery must not add anything.
@@ -62,8 +66,24 @@ describe("ApiCResource create", () => {
     browser.cookies.set("__Host-pinloom_sess", session.token);
     const item = event();
     expect((await postEvents(browser, [item])).status).toBe(200);
-    const [row] = await storedRows([item.clientUUID]);
+    const [row] = await storedRows(await keysOf(`u:${USERS.ana.id}`, [item]));
     expect(row?.user_id).toBe(USERS.ana.id);
+  }, 30_000);
+
+  it("keys events by sender: another sender's copy of an id blocks nothing", async () => {
+    const victim = new Browser();
+    const attacker = new Browser();
+    const item = event();
+    // The attacker sends the victim's next id first; the victim's own event is still stored.
+    expect((await postEvents(attacker, [{ ...item, event_type: 999 }])).status).toBe(200);
+    expect((await postEvents(victim, [item])).status).toBe(200);
+    const [attackerKey, victimKey] = [...(await keysOf(`ip:${attacker.ip}`, [item])), ...(await keysOf(`ip:${victim.ip}`, [item]))];
+    const rows = await storedRows([attackerKey!, victimKey!]);
+    expect(rows).toHaveLength(2);
+    const victimRow = await env.DB.prepare("SELECT event_type FROM events WHERE client_id = ?1").bind(victimKey).first<{ event_type: number }>();
+    expect(victimRow?.event_type).toBe(13);
+    // Nothing is stored under the raw id any more.
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM events WHERE client_id = ?1").bind(item.clientUUID).first<{ n: number }>()).toEqual({ n: 0 });
   }, 30_000);
 
   it.each([
@@ -73,11 +93,12 @@ describe("ApiCResource create", () => {
     [[event({ secret: 1 })], "events[0].secret"],
     [[event({ appState: "asleep" })], "events[0].appState"],
   ])("refuses a bad record with a 400 naming it (%#) and stores none of the batch", async (events, field) => {
-    const response = await postEvents(new Browser(), events);
+    const browser = new Browser();
+    const response = await postEvents(browser, events);
     expect(response.status).toBe(400);
     const body = await response.json<{ resource_response: { error: { message_detail: string } } }>();
     expect(body.resource_response.error.message_detail).toContain(`${field}:`);
-    const ids = (events as { clientUUID: string }[]).map((item) => item.clientUUID);
+    const ids = await keysOf(`ip:${browser.ip}`, events as { clientUUID: string }[]);
     expect(await storedRows(ids, 1_000)).toEqual([]);
   });
 
@@ -91,11 +112,12 @@ describe("ApiCResource create", () => {
   });
 
   it("answers 413 past 100 events or 64 KiB", async () => {
+    const browser = new Browser();
     const many = Array.from({ length: 101 }, () => event());
-    expect((await postEvents(new Browser(), many)).status).toBe(413);
+    expect((await postEvents(browser, many)).status).toBe(413);
     const big = Array.from({ length: 8 }, () => event({ aux_data: { text: "x".repeat(9_000) } }));
-    expect((await postEvents(new Browser(), big)).status).toBe(413);
-    expect(await storedRows(many.slice(0, 3).map((item) => item.clientUUID), 1_000)).toEqual([]);
+    expect((await postEvents(browser, big)).status).toBe(413);
+    expect(await storedRows(await keysOf(`ip:${browser.ip}`, many.slice(0, 3)), 1_000)).toEqual([]);
   });
 
   it("goes through the CSRF check like every other write", async () => {
@@ -113,6 +135,13 @@ describe("ApiCResource create", () => {
     const response = await postEvents(browser, [event()]);
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("throttles an IPv6 sender by its /64, not by single addresses", async () => {
+    await fillCounter("events:subject:ip:2001:db8:e0:1::/64", 600, 10 * 60_000);
+    const response = await postEvents(new Browser("2001:db8:e0:1:abcd::7"), [event()]);
+    expect(response.status).toBe(429);
+    expect((await postEvents(new Browser("2001:db8:e0:2::7"), [event()])).status).toBe(200);
   });
 });
 
