@@ -37,8 +37,14 @@ const keysOf = (sender: string, events: ReadonlyArray<{ clientUUID: string }>) =
 
 const postEvents = (browser: Browser, events: unknown[], reportTime: unknown = NOW_NS) => browser.resource("ApiCResource", "create", { events, report_time: reportTime });
 
+/** A pin promoted by Ana (the advertiser of the attribution pings below). */
+const PROMOTED_PIN = 9001;
+
 beforeAll(async () => {
   await seedAccounts();
+  await env.DB.prepare("INSERT INTO pins (id, pinner_id, kind, title, image_signature, is_promoted, promoter_id, created_at, updated_at) VALUES (?1, ?2, 'image', 'Sofa', 'sig', 1, ?2, 0, 0)")
+    .bind(PROMOTED_PIN, USERS.ana.id)
+    .run();
 });
 
 describe("ApiCResource create", () => {
@@ -146,10 +152,13 @@ describe("ApiCResource create", () => {
 });
 
 describe("GET /attribution_source/", () => {
-  const ping = (query: string, ip = "203.0.113.9") => fetchWorker(`/attribution_source/?${query}`, { headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": ip } });
+  const ping = (query: string, ip = "203.0.113.9", site: string | null = "same-origin") =>
+    fetchWorker(`/attribution_source/?${query}`, { headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": ip, ...(site === null ? {} : { "sec-fetch-site": site }) } });
+  const pings = async (sourceEventId: string) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM attribution_pings WHERE source_event_id = ?1").bind(sourceEventId).first<{ n: number }>())?.n;
 
   it("registers the source with a JSON header and stores the ping", async () => {
-    const response = await ping("source_event_id=18446744073709551615&destination=https%3A%2F%2Fshop.example%2Fsofa%3Fa%3D1&source_event_type=view&advertiser_id=42&campaign_id=7");
+    const response = await ping(`source_event_id=18446744073709551615&destination=https%3A%2F%2Fshop.example%2Fsofa%3Fa%3D1&source_event_type=view&advertiser_id=${USERS.ana.id}&campaign_id=7&pin_id=${PROMOTED_PIN}`);
     expect(response.status).toBe(204);
     expect(JSON.parse(response.headers.get("attribution-reporting-register-source")!)).toEqual({
       source_event_id: "18446744073709551615",
@@ -158,7 +167,29 @@ describe("GET /attribution_source/", () => {
       priority: "1",
     });
     const row = await env.DB.prepare("SELECT * FROM attribution_pings WHERE source_event_id = '18446744073709551615'").first<Record<string, unknown>>();
-    expect(row).toMatchObject({ destination: "https://shop.example", source_event_type: "view", expiry_seconds: 86_400, priority: "1", advertiser_id: "42", campaign_id: "7" });
+    expect(row).toMatchObject({ destination: "https://shop.example", source_event_type: "view", expiry_seconds: 86_400, priority: "1", advertiser_id: String(USERS.ana.id), campaign_id: "7", pin_id: PROMOTED_PIN });
+  });
+
+  it("stores a replayed ping once", async () => {
+    const query = `source_event_id=4242&destination=https%3A%2F%2Fshop.example&source_event_type=click&advertiser_id=${USERS.ana.id}&pin_id=${PROMOTED_PIN}`;
+    expect((await ping(query)).status).toBe(204);
+    const again = await ping(query);
+    expect(again.status).toBe(204);
+    expect(again.headers.get("attribution-reporting-register-source")).not.toBeNull();
+    expect(await pings("4242")).toBe(1);
+  });
+
+  it.each([
+    ["a cross-site page", "5001", "cross-site", `advertiser_id=@ANA&pin_id=${PROMOTED_PIN}`],
+    ["a request without Sec-Fetch-Site", "5002", null, `advertiser_id=@ANA&pin_id=${PROMOTED_PIN}`],
+    ["another advertiser's pin", "5003", "same-origin", `advertiser_id=999&pin_id=${PROMOTED_PIN}`],
+    ["a pin nobody promotes", "5004", "same-origin", "advertiser_id=@ANA&pin_id=1"],
+    ["no pin", "5005", "same-origin", "advertiser_id=@ANA"],
+  ])("answers a forged ping (%s) 204 with no header and stores nothing", async (_, id, site, extra) => {
+    const response = await ping(`source_event_id=${id}&destination=https%3A%2F%2Fshop.example&source_event_type=click&${extra.replace("@ANA", String(USERS.ana.id))}`, "203.0.113.10", site);
+    expect(response.status).toBe(204);
+    expect(response.headers.get("attribution-reporting-register-source")).toBeNull();
+    expect(await pings(id)).toBe(0);
   });
 
   it.each([
@@ -182,6 +213,13 @@ describe("GET /attribution_source/", () => {
     expect(response.status).toBe(429);
     const row = await env.DB.prepare("SELECT count(*) AS n FROM attribution_pings WHERE source_event_id = '777'").first<{ n: number }>();
     expect(row?.n).toBe(0);
+  });
+
+  it("counts an IPv6 address by its /64", async () => {
+    await fillCounter("attribution:ip:2001:db8:a7:1::/64", 600, 10 * 60_000);
+    const query = `source_event_id=778&destination=https%3A%2F%2Fa.example&source_event_type=click&advertiser_id=${USERS.ana.id}&pin_id=${PROMOTED_PIN}`;
+    expect((await ping(query, "2001:db8:a7:1:ffff::2")).status).toBe(429);
+    expect(await pings("778")).toBe(0);
   });
 });
 
