@@ -36,7 +36,6 @@ export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now()
   const eligible = sameOrigin && source.pinId !== null && source.advertiserId !== null;
   const statements: D1PreparedStatement[] = [
     db
-    db
       .prepare(
         `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
          ON CONFLICT(key) DO UPDATE SET
