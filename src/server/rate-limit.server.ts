@@ -36,6 +36,10 @@ export const RATE_RULES = {
   commentTranslatePerViewer: { name: "comment-translate:viewer", limit: 60, windowMs: 10 * 60_000 },
   /** Tried-it posts and their photos (each photo is an R2 write). */
   didItPostPerUser: { name: "did-it-post:user", limit: 20, windowMs: 60 * 60_000 },
+  /** Searches per signed-in person or address (/64): several a second for a minute is a scraper. */
+  searchPerViewer: { name: "search:viewer", limit: 300, windowMs: 60_000 },
+  /** Typeahead fires per keystroke: twice the searches' pace. */
+  typeaheadPerViewer: { name: "typeahead:viewer", limit: 600, windowMs: 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateHit {
