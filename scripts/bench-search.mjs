@@ -88,10 +88,18 @@ export function percentile(sorted, p) {
 /** Per-request bound: a query slower than this counts as a timeout (and an error) of its line. */
 export const REQUEST_TIMEOUT_S = 30;
 
+/** A different client address per request, as real traffic has: search and typeahead are throttled per address. */
+let clientSerial = 0;
+const nextClientIp = () => {
+  const n = ++clientSerial;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
 /** autocannon over `paths` (each connection cycles through them), every latency kept. */
 function measure(url, paths, { connections, duration, headers }) {
   return new Promise((resolve, reject) => {
     const latencies = [];
+    const setupRequest = (request) => ({ ...request, headers: { ...request.headers, "cf-connecting-ip": nextClientIp() } });
     const instance = autocannon(
       {
         url,
@@ -99,7 +107,7 @@ function measure(url, paths, { connections, duration, headers }) {
         duration,
         pipelining: 1,
         timeout: REQUEST_TIMEOUT_S,
-        requests: paths.map((p) => ({ method: "GET", path: p, ...(headers ? { headers } : {}) })),
+        requests: paths.map((p) => ({ method: "GET", path: p, headers: { ...headers }, setupRequest })),
       },
       (error, result) => {
         if (error) return reject(error);

@@ -1,8 +1,14 @@
 // Search calls (issue 7, contract /work/briefs/search-api.md): BaseSearchResource,
 // SearchTabResource, AdvancedTypeaheadResource, VisualLiveSearchResource,
 // VisualSearchFlashlightUnifiedResource and UserRecentSearchesResource. The engine is
-// src/search/search.server.ts; these only parse options, check sign-in and record recent searches.
+// src/search/search.server.ts; these only parse options, check sign-in, throttle and record
+// recent searches.
+import type { Context } from "hono";
 import { z } from "zod";
+import { clientIp, throttleSubject } from "../../src/server/client-ip.ts";
+import type { AppEnv } from "../../src/server/context.ts";
+import { RATE_RULES, enforce } from "../../src/server/rate-limit.server.ts";
+import { isOwnSearch } from "../../src/search/recent.ts";
 import { ApiError, ErrorCode, notFound } from "../../src/server/errors.ts";
 import { pinIdSchema } from "../../src/pins/pin.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
@@ -13,6 +19,9 @@ import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const unauthorized = () => new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });
 
+/** The throttles' subject: the signed-in person, else the address (an IPv6 address by its /64). */
+const throttleKey = (c: Context<AppEnv>, viewerId: number | null): string => (viewerId !== null ? `u:${viewerId}` : `ip:${throttleSubject(clientIp(c.req.raw))}`);
+
 export const baseSearchResource: ResourceDefinition = {
   get: defineHandler({
     options: searchOptionsSchema,
@@ -21,9 +30,11 @@ export const baseSearchResource: ResourceDefinition = {
       const scope = options.scope ?? "pins";
       const personal = PERSONAL_SCOPES.has(scope);
       if (personal && viewerId === null) throw unauthorized();
+      await enforce(c.env.DB, RATE_RULES.searchPerViewer, throttleKey(c, viewerId));
       const response = await search(c.env.DB, options, { id: viewerId });
       // Page 1 of a signed-in search is a recent search: its own batch, nothing else pending.
-      if (viewerId !== null && options.bookmark === undefined) {
+      // Only the person's own calls count: a cross-site GET must not fill their list.
+      if (viewerId !== null && options.bookmark === undefined && isOwnSearch(c.req.raw.headers)) {
         await c.env.DB.batch(recordRecentStatements(c.env.DB, viewerId, response.query, personal));
       }
       return response;
@@ -49,8 +60,10 @@ export const advancedTypeaheadResource: ResourceDefinition = {
       term: z.string().max(100),
       recent_queries_tags: z.boolean().optional(),
     }),
-    handle(c, options) {
-      return typeahead(c.env.DB, options, { id: viewerIdOf(c.var.ctx) });
+    async handle(c, options) {
+      const viewerId = viewerIdOf(c.var.ctx);
+      await enforce(c.env.DB, RATE_RULES.typeaheadPerViewer, throttleKey(c, viewerId));
+      return typeahead(c.env.DB, options, { id: viewerId });
     },
   }),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { attributionUrl, randomSourceEventId, sendAttributionPing } from "./client.ts";
+import { attributionUrl, destinationOf, randomSourceEventId, sendAttributionPing, wireAttribution } from "./client.ts";
 import { parseAttributionQuery } from "./source.ts";
 
 describe("the attribution client", () => {
@@ -7,6 +7,25 @@ describe("the attribution client", () => {
     const url = attributionUrl({ sourceEventId: "18446744073709551615", destination: "https://shop.example/sofa?a=1&b=2", sourceEventType: "click", advertiserId: "42" });
     const result = parseAttributionQuery(new URL(url, "https://pinloom.test").searchParams);
     expect(result).toMatchObject({ ok: true, source: { sourceEventId: "18446744073709551615", destination: "https://shop.example", advertiserId: "42", campaignId: null } });
+  });
+
+  it("names the pin, and sends the link's origin as the destination (long affiliate URLs stay within the query bound)", () => {
+    const long = `https://shop.example/p?ref=${"x".repeat(5_000)}`;
+    const url = attributionUrl({ sourceEventId: "1", destination: destinationOf(long)!, sourceEventType: "view", advertiserId: "42", pinId: "5001" });
+    expect(url.length).toBeLessThan(4096);
+    expect(parseAttributionQuery(new URL(url, "https://pinloom.test").searchParams)).toMatchObject({ ok: true, source: { destination: "https://shop.example", pinId: "5001", advertiserId: "42" } });
+  });
+
+  it("wires a promoted link with its pin and the link's origin", () => {
+    const sent: string[] = [];
+    const link = { href: "https://shop.example/sofa?aff=" + "y".repeat(3_000), dataset: { attributionAdvertiser: "42", attributionPin: "5001" }, addEventListener: vi.fn() };
+    const root = { querySelectorAll: () => [link] } as unknown as ParentNode;
+    wireAttribution(root, ((input: string) => (sent.push(input), Promise.resolve(new Response(null, { status: 204 })))) as unknown as typeof fetch);
+    expect(sent).toHaveLength(1);
+    const params = new URL(sent[0]!, "https://pinloom.test").searchParams;
+    expect(params.get("destination")).toBe("https://shop.example");
+    expect(params.get("pin_id")).toBe("5001");
+    expect(params.get("source_event_type")).toBe("view");
   });
 
   it("sends with keepalive, eligible for source registration", async () => {

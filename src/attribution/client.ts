@@ -11,6 +11,8 @@ export interface PingParameters {
   sourceEventType: SourceEventType;
   advertiserId?: string | null;
   campaignId?: string | null;
+  /** The promoted pin: the server stores a ping only when this pin is the advertiser's. */
+  pinId?: string | null;
 }
 
 /** A random unsigned 64-bit id, decimal. */
@@ -24,6 +26,7 @@ export function attributionUrl(ping: PingParameters): string {
   const query = new URLSearchParams({ source_event_id: ping.sourceEventId, destination: ping.destination, source_event_type: ping.sourceEventType });
   if (ping.advertiserId) query.set("advertiser_id", ping.advertiserId);
   if (ping.campaignId) query.set("campaign_id", ping.campaignId);
+  if (ping.pinId) query.set("pin_id", ping.pinId);
   return `${ATTRIBUTION_ENDPOINT}?${query}`;
 }
 
@@ -41,15 +44,27 @@ export async function sendAttributionPing(ping: PingParameters, fetcher: typeof 
   }
 }
 
+/** The destination sent is the link's origin: the server keeps only the site, and long affiliate URLs would pass the query's bound. */
+export function destinationOf(href: string): string | null {
+  try {
+    return new URL(href).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Wires a promoted pin's links (`a[data-attribution-advertiser]`): one view ping when the
- * page shows it, one click ping per click.
+ * Wires a promoted pin's links (`a[data-attribution-advertiser]`, with the pin in
+ * `data-attribution-pin`): one view ping when the page shows it, one click ping per click.
  */
 export function wireAttribution(root: ParentNode, fetcher: typeof fetch = fetch): void {
   for (const link of root.querySelectorAll<HTMLAnchorElement>("a[data-attribution-advertiser]")) {
     const advertiserId = link.dataset["attributionAdvertiser"] ?? null;
+    const pinId = link.dataset["attributionPin"] ?? null;
+    const destination = destinationOf(link.href);
+    if (destination === null || destination === "null") continue;
     const ping = (sourceEventType: SourceEventType) =>
-      void sendAttributionPing({ sourceEventId: randomSourceEventId(), destination: link.href, sourceEventType, advertiserId }, fetcher);
+      void sendAttributionPing({ sourceEventId: randomSourceEventId(), destination, sourceEventType, advertiserId, pinId }, fetcher);
     ping("view");
     link.addEventListener("click", () => ping("click"));
   }

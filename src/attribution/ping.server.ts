@@ -1,8 +1,14 @@
 // Stores one attribution ping and answers with the register-source header. The throttle's
-// count and the conditional insert go to D1 as ONE batch: a ping over the limit is refused
-// and never stored, in a single round trip.
+// count, the promoted pin's check and the conditional insert go to D1 as ONE batch: a ping over
+// the limit is refused and never stored, in a single round trip.
+//
+// Only a genuine ping counts: sent by our own page (Sec-Fetch-Site: same-origin) about a pin
+// that the named advertiser promotes. Anything else is answered 204 with no header and not
+// stored: a cross-site page cannot register sources in a visitor's browser under our name, and
+// nobody can inflate an advertiser's numbers with made-up pings. A replayed source_event_id is
+// stored once (unique index, INSERT OR IGNORE).
 import type { Context } from "hono";
-import { clientIp } from "../server/client-ip.ts";
+import { clientIp, throttleSubject } from "../server/client-ip.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest } from "../server/errors.ts";
 import type { RateRule } from "../server/rate-limit.server.ts";
@@ -10,7 +16,7 @@ import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type Attribut
 
 export const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
 
-/** A page shows a few dozen ads at most; 600 pings in 10 minutes from one address is a script. */
+/** A page shows a few dozen ads at most; 600 pings in 10 minutes from one address (an IPv6 /64) is a script. */
 export const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 600, windowMs: 10 * 60_000 };
 
 /** The query string is bounded before parsing: seven short parameters and one URL fit easily. */
@@ -24,9 +30,11 @@ export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now()
   const source = parsed.source;
 
   const db = c.env.DB;
-  const rateKey = `${ATTRIBUTION_RATE_RULE.name}:${clientIp(c.req.raw)}`;
+  const rateKey = `${ATTRIBUTION_RATE_RULE.name}:${throttleSubject(clientIp(c.req.raw))}`;
   const windowStart = now - (now % ATTRIBUTION_RATE_RULE.windowMs);
-  const [counted] = await db.batch<{ count: number }>([
+  const sameOrigin = c.req.header("sec-fetch-site") === "same-origin";
+  const eligible = sameOrigin && source.pinId !== null && source.advertiserId !== null;
+  const statements: D1PreparedStatement[] = [
     db
       .prepare(
         `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
@@ -36,8 +44,14 @@ export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now()
          RETURNING count`,
       )
       .bind(rateKey, windowStart),
-    insertPing(db, source, c.var.ctx.session?.user.id ?? null, c.var.ctx.requestId.slice(0, 64), now, rateKey),
-  ]);
+  ];
+  if (eligible) {
+    statements.push(
+      db.prepare("SELECT 1 AS promoted FROM pins WHERE id = ?1 AND promoter_id = ?2 AND is_deleted = 0").bind(source.pinId, source.advertiserId),
+      insertPing(db, source, c.var.ctx.session?.user.id ?? null, c.var.ctx.requestId.slice(0, 64), now, rateKey),
+    );
+  }
+  const [counted, promoted] = await db.batch<{ count: number; promoted: number }>(statements);
   const count = counted?.results[0]?.count ?? 1;
   if (count > ATTRIBUTION_RATE_RULE.limit) {
     throw new ApiError(429, ErrorCode.RateLimited, {
@@ -48,20 +62,25 @@ export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now()
   if (random() < ATTRIBUTION.logSampleRate) {
     console.info("attribution ping", JSON.stringify({ type: source.sourceEventType, advertiser: source.advertiserId, campaign: source.campaignId }));
   }
+  const genuine = eligible && (promoted?.results.length ?? 0) > 0;
   return new Response(null, {
     status: 204,
-    headers: { [REGISTER_SOURCE_HEADER]: registerSourceHeader(source), "Cache-Control": "no-store" },
+    headers: genuine ? { [REGISTER_SOURCE_HEADER]: registerSourceHeader(source), "Cache-Control": "no-store" } : { "Cache-Control": "no-store" },
   });
 }
 
-/** Inserts the ping only while the throttle's count (just written in the same batch) is within the limit. */
+/**
+ * Inserts the ping only while the throttle's count (just written in the same batch) is within
+ * the limit and the pin is promoted by the named advertiser; a source_event_id seen before is ignored.
+ */
 function insertPing(db: D1Database, source: AttributionSource, userId: number | null, requestId: string, now: number, rateKey: string): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO attribution_pings (source_event_id, destination, source_event_type, expiry_seconds, priority,
-         advertiser_id, campaign_id, user_id, request_id, received_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
-       WHERE (SELECT count FROM rate_limits WHERE key = ?11) <= ?12`,
+      `INSERT OR IGNORE INTO attribution_pings (source_event_id, destination, source_event_type, expiry_seconds, priority,
+         advertiser_id, campaign_id, user_id, request_id, received_at, pin_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?13
+       WHERE (SELECT count FROM rate_limits WHERE key = ?11) <= ?12
+         AND EXISTS (SELECT 1 FROM pins WHERE id = ?13 AND promoter_id = ?6 AND is_deleted = 0)`,
     )
     .bind(
       source.sourceEventId,
@@ -76,5 +95,6 @@ function insertPing(db: D1Database, source: AttributionSource, userId: number | 
       now,
       rateKey,
       ATTRIBUTION_RATE_RULE.limit,
+      source.pinId,
     );
 }

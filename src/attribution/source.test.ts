@@ -10,7 +10,7 @@ describe("parseAttributionQuery", () => {
     const result = parseAttributionQuery(query(base));
     expect(result).toEqual({
       ok: true,
-      source: { sourceEventId: "18446744073709551615", destination: "https://shop.example", sourceEventType: "click", expirySeconds: 604_800, priority: "2", advertiserId: null, campaignId: null },
+      source: { sourceEventId: "18446744073709551615", destination: "https://shop.example", sourceEventType: "click", expirySeconds: 604_800, priority: "2", advertiserId: null, campaignId: null, pinId: null },
     });
   });
 
@@ -44,6 +44,13 @@ describe("parseAttributionQuery", () => {
     const result = parseAttributionQuery(query(params));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems).toContainEqual(expect.objectContaining({ field, reason }));
+  });
+
+  it("takes the promoted pin's id, and refuses one that is not a 64-bit decimal", () => {
+    const ok = parseAttributionQuery(new URLSearchParams("source_event_id=1&destination=https%3A%2F%2Fa.example&source_event_type=view&pin_id=5001"));
+    expect(ok.ok && ok.source.pinId).toBe("5001");
+    const bad = parseAttributionQuery(new URLSearchParams("source_event_id=1&destination=https%3A%2F%2Fa.example&source_event_type=view&pin_id=x"));
+    expect(bad).toEqual({ ok: false, problems: [{ field: "pin_id", reason: "validation.invalidFormat" }] });
   });
 
   it("refuses a repeated parameter", () => {

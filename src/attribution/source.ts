@@ -26,6 +26,7 @@ export const ATTRIBUTION_PARAMETERS = [
   "source_event_type",
   "advertiser_id",
   "campaign_id",
+  "pin_id",
 ] as const;
 type Parameter = (typeof ATTRIBUTION_PARAMETERS)[number];
 
@@ -46,6 +47,8 @@ export interface AttributionSource {
   priority: string;
   advertiserId: string | null;
   campaignId: string | null;
+  /** The promoted pin the ping is about: a ping is stored only when the pin is that advertiser's. */
+  pinId: string | null;
 }
 
 export type ParseResult = { ok: true; source: AttributionSource } | { ok: false; problems: FieldProblem[] };
@@ -128,7 +131,7 @@ export function parseAttributionQuery(params: URLSearchParams): ParseResult {
     }
   }
 
-  const idField = (name: "advertiser_id" | "campaign_id"): string | null => {
+  const idField = (name: "advertiser_id" | "campaign_id" | "pin_id"): string | null => {
     const text = values.get(name);
     if (text === undefined) return null;
     const value = unsignedDecimal(text, MAX_ID_DIGITS);
@@ -140,6 +143,7 @@ export function parseAttributionQuery(params: URLSearchParams): ParseResult {
   };
   const advertiserId = idField("advertiser_id");
   const campaignId = idField("campaign_id");
+  const pinId = idField("pin_id");
 
   if (problems.length > 0 || sourceEventType === null || id === null || destination === null) return { ok: false, problems };
   return {
@@ -152,6 +156,7 @@ export function parseAttributionQuery(params: URLSearchParams): ParseResult {
       priority: (priority ?? ATTRIBUTION.priority[sourceEventType]).toString(),
       advertiserId,
       campaignId,
+      pinId,
     },
   };
 }

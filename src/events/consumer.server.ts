@@ -1,7 +1,8 @@
 // The EVENTS queue consumer: delivery is at least once, so every write is insert-or-ignore
-// on the client's event id. Malformed messages are acknowledged and dropped (retrying them
+// on the event's key (its sender's hash with the client's event id). Malformed messages are acknowledged and dropped (retrying them
 // cannot help); a D1 failure retries the whole batch, which the ids make harmless.
 import { queuedEventSchema } from "./event.ts";
+import { eventKey } from "./ingest.server.ts";
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -13,7 +14,9 @@ export async function consumeEvents(batch: MessageBatch<unknown>, db: D1Database
       console.warn("events: dropping malformed message", message.id);
       continue;
     }
-    const { event, userId, requestId, receivedAt, reportTime } = parsed.data;
+    const { event, clientKey, userId, requestId, receivedAt, reportTime } = parsed.data;
+    // A message queued before keys existed: keyed by its user (or as anonymous) the same way.
+    const key = clientKey ?? (await eventKey(userId === null ? "unknown" : `u:${userId}`, event.clientUUID));
     statements.push(
       db
         .prepare(
@@ -22,7 +25,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, db: D1Database
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)`,
         )
         .bind(
-          event.clientUUID,
+          key,
           event.event_type,
           event.view_type ?? null,
           event.view_parameter ?? null,

@@ -25,6 +25,8 @@ export type EventRecordInput = z.input<typeof eventRecordSchema>;
 
 export const queuedEventSchema = z.object({
   event: eventRecordSchema,
+  /** The stored id: hex SHA-256 of sender and clientUUID (ingest.server.ts eventKey); absent on older messages. */
+  clientKey: z.string().regex(/^[0-9a-f]{64}$/).nullish(),
   userId: z.number().int().nullable(),
   requestId: z.string().max(64),
   receivedAt: z.number().int(),

@@ -1,11 +1,14 @@
 // ApiCResource create (spec 000 §7: "events list and report_time; async, no error shown"):
 // a batch of event records, validated one by one, bounded, throttled per session or address,
 // and enqueued to EVENTS. The consumer (consumer.server.ts) writes them with insert-or-ignore
-// on each event's clientUUID, so a batch the client retries, or the queue delivers twice, is
-// stored once.
+// on each event's key, a hash of its sender and its clientUUID: a batch the sender retries, or
+// the queue delivers twice, is stored once, and nobody can pre-empt another sender's ids.
 import type { Context } from "hono";
 import { z } from "zod";
-import { clientIp } from "../server/client-ip.ts";
+import { hashToken } from "../accounts/tokens.ts";
+import { DEVICE_COOKIE } from "../accounts/session.server.ts";
+import { cookieValue } from "../context/cookies.ts";
+import { clientIp, throttleSubject } from "../server/client-ip.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, zodProblems, type FieldProblem } from "../server/errors.ts";
 import { enforce, type RateRule } from "../server/rate-limit.server.ts";
@@ -51,10 +54,27 @@ export function validateEvents(raw: readonly unknown[]): EventRecord[] {
   return events;
 }
 
-/** The throttle's subject: the signed-in session, else the address. */
+/** The throttle's subject: the signed-in session, else the address (an IPv6 address by its /64). */
 export function rateSubject(c: Context<AppEnv>): string {
   const session = c.var.ctx.session;
-  return session ? `s:${session.id}` : `ip:${clientIp(c.req.raw)}`;
+  return session ? `s:${session.id}` : `ip:${throttleSubject(clientIp(c.req.raw))}`;
+}
+
+/**
+ * Who sent an event, for its de-dup key: the signed-in user, else the browser's device cookie,
+ * else the address (/64). Stable across a sender's retries, different between senders.
+ */
+export function senderOf(c: Context<AppEnv>): string {
+  const userId = c.var.ctx.session?.user.id;
+  if (userId !== undefined) return `u:${userId}`;
+  const device = cookieValue(c.req.header("cookie") ?? null, DEVICE_COOKIE);
+  if (device) return `d:${device}`;
+  return `ip:${throttleSubject(clientIp(c.req.raw))}`;
+}
+
+/** An event's stored id: hex SHA-256 of `sender:clientUUID`, so one sender's ids never block another's. */
+export async function eventKey(sender: string, clientUUID: string): Promise<string> {
+  return hashToken(`${sender}:${clientUUID}`);
 }
 
 export async function ingestEvents(c: Context<AppEnv>, options: ApiCOptions, now = Date.now()): Promise<{ accepted: number }> {
@@ -63,8 +83,10 @@ export async function ingestEvents(c: Context<AppEnv>, options: ApiCOptions, now
   if (events.length === 0) return { accepted: 0 };
   const { ctx } = c.var;
   const userId = ctx.session?.user.id ?? null;
-  const messages = events.map((event) => {
-    const body: QueuedEvent = { event, userId, requestId: ctx.requestId.slice(0, 64), receivedAt: now, reportTime: options.report_time };
+  const sender = senderOf(c);
+  const keys = await Promise.all(events.map((event) => eventKey(sender, event.clientUUID)));
+  const messages = events.map((event, index) => {
+    const body: QueuedEvent = { event, clientKey: keys[index]!, userId, requestId: ctx.requestId.slice(0, 64), receivedAt: now, reportTime: options.report_time };
     return { body, contentType: "json" as const };
   });
   await c.env.EVENTS.sendBatch(messages);

@@ -101,6 +101,14 @@ describe("apiFetch", () => {
     expect(headers["X-CSRFToken"]).toBe("tok+en");
   });
 
+  it("refuses redirects on calls that carry the CSRF token, follows them otherwise", async () => {
+    const { deps: d, sent } = deps(versioned("v1"));
+    await apiFetch("/v3/x/", { method: "POST", redirect: "follow" }, d);
+    await apiFetch("/v3/x/", { method: "GET", headers: { "x-csrftoken": "tok+en" } }, d);
+    await apiFetch("/v3/x/", {}, d);
+    expect(sent.map((call) => call.init.redirect)).toEqual(["error", "error", undefined]);
+  });
+
   it("calls a passed-in fetch bare (window.fetch refuses any other `this`)", async () => {
     const thisValues: unknown[] = [];
     const strictFetch = function (this: unknown) {

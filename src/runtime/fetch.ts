@@ -176,10 +176,13 @@ export async function apiFetch(input: string, init: ApiInit = {}, deps: FetchDep
   const dropped = new Set<string>(sameOrigin ? [] : [CSRF_HEADER, SOURCE_URL_HEADER]);
   if (selfTyped(rest.body)) dropped.add("Content-Type");
   const headers = mergeHeaders(requestHeaders(facts, { queryName, method: rest.method }), extra ?? {}, dropped);
+  // A call carrying the token must not follow a redirect: a same-origin URL that redirects
+  // off-site would hand the token to the other host. Such a call fails instead.
+  const carriesToken = Object.keys(headers).some((name) => name.toLowerCase() === CSRF_HEADER.toLowerCase());
   let response: Response;
   try {
     const send = deps.fetch;
-    response = await send(input, { credentials: sameOrigin ? "include" : "omit", ...rest, headers });
+    response = await send(input, { credentials: sameOrigin ? "include" : "omit", ...rest, ...(carriesToken ? { redirect: "error" as const } : {}), headers });
   } catch (error) {
     if (queryName) {
       // Spec 000 §7: a GraphQL network failure reports the CSRF state it was sent with. The

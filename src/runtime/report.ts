@@ -28,8 +28,15 @@ export function nanoTime(ms: number): string {
   return `${Math.max(0, Math.floor(ms))}000000`;
 }
 
-function clientId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID().replaceAll("-", "") : Math.random().toString(36).slice(2).padEnd(12, "0");
+/**
+ * A random event id, 32 hex digits: randomUUID where the browser has it (secure contexts),
+ * else getRandomValues, which every browser has in any context. Never Math.random: its ids
+ * are guessable and collide, and the server de-duplicates on them.
+ */
+export function clientId(source: Pick<Crypto, "getRandomValues"> & Partial<Pick<Crypto, "randomUUID">> = crypto): string {
+  if (typeof source.randomUUID === "function") return source.randomUUID().replaceAll("-", "");
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 export function runtimeEvent(name: RuntimeEventName, auxData: Record<string, unknown>, now: number, appState: AppState): RuntimeEvent {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { RECENT_CAP, addRecent, recentKey, removeRecent } from "./recent.ts";
+import { RECENT_CAP, addRecent, isOwnSearch, recentKey, removeRecent } from "./recent.ts";
 
 describe("addRecent", () => {
   it.each([
@@ -46,5 +46,23 @@ describe("addRecent", () => {
 describe("removeRecent", () => {
   it("removes ignoring case and keeps the rest in order", () => {
     expect(removeRecent(["Cats", "dogs", "birds"], "CATS")).toEqual(["dogs", "birds"]);
+  });
+});
+
+describe("isOwnSearch", () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+  it.each([
+    [{ "x-requested-with": "XMLHttpRequest" }, false, true],
+    [{ "sec-fetch-site": "same-origin" }, false, true],
+    [{ "sec-fetch-site": "none" }, false, false],
+    [{ "sec-fetch-site": "none" }, true, true],
+    [{ "sec-fetch-site": "same-origin" }, true, true],
+    [{ "sec-fetch-site": "cross-site" }, true, false],
+    [{ "sec-fetch-site": "same-site" }, false, false],
+    [{ "x-requested-with": "fetch" }, false, false],
+    [{}, false, false],
+    [{}, true, false],
+  ])("%j (navigation %s) → %s", (values, navigation, expected) => {
+    expect(isOwnSearch(headers(values), navigation)).toBe(expected);
   });
 });

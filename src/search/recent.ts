@@ -36,3 +36,18 @@ export function removeRecent(list: readonly string[], query: string): string[] {
   const key = recentKey(normalizeQuery(query));
   return list.filter((item) => recentKey(item) !== key);
 }
+
+/**
+ * Whether a search request is the person's own, and so may be recorded as a recent search.
+ * A cross-site page can make a signed-in browser GET any search URL (an image, a link), which
+ * must not fill the person's list. Recorded: our scripts' calls (`X-Requested-With:
+ * XMLHttpRequest`, which a cross-site request cannot send without a CORS preflight we refuse, or
+ * `Sec-Fetch-Site: same-origin`); for a page navigation (`navigation`), also a typed or
+ * bookmarked URL (`Sec-Fetch-Site: none`). Browsers without Sec-Fetch-* headers record only
+ * through the scripts' header.
+ */
+export function isOwnSearch(headers: Pick<Headers, "get">, navigation = false): boolean {
+  if (headers.get("x-requested-with") === "XMLHttpRequest") return true;
+  const site = headers.get("sec-fetch-site");
+  return site === "same-origin" || (navigation && site === "none");
+}

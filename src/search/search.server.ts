@@ -425,7 +425,7 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   const hasMore = rowCount >= limit && offset + limit - 1 < MAX_OFFSET;
   const next = hasMore ? encodeBookmark({ key, offset: offset + limit - 1, anchor }) : END_MARKER;
   const few = offset === 0 && !hasMore && results.length < FEW_RESULTS;
-  const typo = few && PIN_SCOPES.has(scope) && !PERSONAL_SCOPES.has(scope) ? await typoFor(db, query, plan, results.length) : null;
+  const typo = few && PIN_SCOPES.has(scope) && !PERSONAL_SCOPES.has(scope) ? await typoFor(db, query, plan, results.length, tokens) : null;
   const filters = filtersFor(scope, applied);
   return {
     query,
@@ -482,15 +482,22 @@ function guideTerms(rows: ReadonlyArray<{ term: string }>, query: string, applie
 
 /** Vocabulary terms looked at per misspelt word: the commonest of the same first letter and near length. */
 const TYPO_CANDIDATES = 400;
+/** The closest of those (by distance) whose visible pins are counted; the most visible one wins. */
+const TYPO_CLOSEST = 5;
+/** Visible pins are counted up to this many per candidate: enough to rank a handful. */
+const TYPO_COUNT_CAP = 50;
 
 /**
- * A close query with more visible results, when one exists: each word of the query is swapped
- * for the commonest index term within edit distance 2 (same first letter) that is more common
- * than it, and the corrected query is offered only when the viewer would see more pins for it
- * (so a word only a secret pin holds is never suggested to a stranger).
+ * A close query with more visible results, when one exists: each of the first five words is
+ * swapped for the index term within edit distance 2 (same first letter) that has the most pins
+ * the viewer may see, among its closest few, when that is more than the query found; the
+ * corrected words (with the query's later words and the applied filters' words unchanged) are
+ * offered only when the viewer would see more pins for them. Only visible counts decide: a
+ * word or a candidate that only secret, hidden or deleted pins hold changes nothing.
  */
-async function typoFor(db: D1Database, query: string, plan: PinFilterPlan, found: number): Promise<{ original: string; corrected: string } | null> {
-  const tokens = tokensOf(query).slice(0, 5);
+async function typoFor(db: D1Database, query: string, plan: PinFilterPlan, found: number, matchTokens: readonly string[]): Promise<{ original: string; corrected: string } | null> {
+  const queryTokens = tokensOf(query);
+  const tokens = queryTokens.slice(0, 5);
   if (tokens.length === 0) return null;
   const lookups = tokens.map((token) => {
     const first = Array.from(token)[0]!;
@@ -503,28 +510,41 @@ async function typoFor(db: D1Database, query: string, plan: PinFilterPlan, found
       )
       .bind(first, next, Math.max(1, length - 2), length + 2);
   });
-  const own = tokens.map((token) => db.prepare("SELECT doc FROM search_pins_vocab WHERE term = ?1").bind(token));
-  const answers = await db.batch([...lookups, ...own]);
+  const vocab = await db.batch<{ term: string; doc: number }>(lookups);
+  const closest = tokens.map((token, index) =>
+    (vocab[index]?.results ?? [])
+      .filter((candidate) => candidate.term !== token)
+      .map((candidate) => ({ term: candidate.term, distance: editDistance(token, candidate.term, 2) }))
+      .filter((candidate) => candidate.distance <= 2)
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, TYPO_CLOSEST),
+  );
+  const candidates = closest.flat();
+  if (candidates.length === 0) return null;
+  // Each candidate's visible pins under the plan's scope and filters: the same rule as results.
+  const counts = await db.batch<{ n: number }>(candidates.map((candidate) => pinCountStatement(db, { ...plan, match: matchExpression([candidate.term])! }, TYPO_COUNT_CAP)));
+  const visible = new Map(candidates.map((candidate, index) => [candidate.term, Number(counts[index]?.results[0]?.n ?? 0)]));
   let changed = false;
   const corrected = tokens.map((token, index) => {
-    const ownDoc = Number((answers[tokens.length + index]?.results?.[0] as { doc?: number } | undefined)?.doc ?? 0);
-    let best: { term: string; doc: number; distance: number } | null = null;
-    for (const candidate of (answers[index]?.results ?? []) as Array<{ term: string; doc: number }>) {
-      if (candidate.term === token || candidate.doc <= ownDoc) continue;
-      const distance = editDistance(token, candidate.term, 2);
-      if (distance > 2) continue;
-      if (!best || distance < best.distance || (distance === best.distance && candidate.doc > best.doc)) best = { ...candidate, distance };
+    let best: { term: string; distance: number; visible: number } | null = null;
+    for (const candidate of closest[index]!) {
+      const count = visible.get(candidate.term) ?? 0;
+      if (count <= found) continue;
+      if (!best || count > best.visible || (count === best.visible && (candidate.distance < best.distance || (candidate.distance === best.distance && candidate.term < best.term)))) {
+        best = { ...candidate, visible: count };
+      }
     }
     if (!best) return token;
     changed = true;
     return best.term;
   });
   if (!changed) return null;
-  const correctedMatch = matchExpression(corrected);
+  // The plan's match holds the query's words then the applied filters' words: only the first five change.
+  const correctedMatch = matchExpression([...corrected, ...matchTokens.slice(corrected.length)]);
   if (correctedMatch === null) return null;
   const count = await pinCountStatement(db, { ...plan, match: correctedMatch }, FEW_RESULTS * 4).first<{ n: number }>();
   if (!count || count.n <= found) return null;
-  return { original: query, corrected: corrected.join(" ") };
+  return { original: query, corrected: [...corrected, ...queryTokens.slice(corrected.length)].join(" ") };
 }
 
 /** Typeahead answer sizes: at most 10 items, queries first. */
@@ -590,19 +610,20 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
             .prepare(`SELECT b.id, b.name, b.slug, o.username ${boardFromWhere} ORDER BY b.follower_count DESC, b.id DESC LIMIT ${TYPEAHEAD_BOARDS}`)
             .bind(...boardParams.values),
         ) - 1;
+      // People too: a one-letter prefix would scan every name term.
+      const userParams = new Params();
+      const uv = userParams.add(viewer.id);
+      userIndex =
+        statements.push(
+          db
+            .prepare(
+              `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM search_users JOIN users u ON u.id = search_users.rowid
+               WHERE search_users MATCH ${userParams.add(matchExpression(tokens, { prefixLast: true })!)} AND ${profileVisibleSql("u", uv)}
+               ORDER BY u.follower_count DESC, u.id DESC LIMIT ${TYPEAHEAD_USERS}`,
+            )
+            .bind(...userParams.values),
+        ) - 1;
     }
-    const userParams = new Params();
-    const uv = userParams.add(viewer.id);
-    userIndex =
-      statements.push(
-        db
-          .prepare(
-            `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM search_users JOIN users u ON u.id = search_users.rowid
-             WHERE search_users MATCH ${userParams.add(matchExpression(tokens, { prefixLast: true })!)} AND ${profileVisibleSql("u", uv)}
-             ORDER BY u.follower_count DESC, u.id DESC LIMIT ${TYPEAHEAD_USERS}`,
-          )
-          .bind(...userParams.values),
-      ) - 1;
   }
   const answers = statements.length > 0 ? await db.batch(statements) : [];
   const rowsAt = <Row>(index: number): Row[] => (index >= 0 ? ((answers[index]?.results ?? []) as Row[]) : []);

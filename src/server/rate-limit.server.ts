@@ -41,6 +41,10 @@ export const RATE_RULES = {
    * out. Generous, a browsing session is far below it; a scraper walking pins is not.
    */
   graphqlPerViewer: { name: "graphql:viewer", limit: 300, windowMs: 60_000 },
+  /** Searches per signed-in person or address (/64): several a second for a minute is a scraper. */
+  searchPerViewer: { name: "search:viewer", limit: 300, windowMs: 60_000 },
+  /** Typeahead fires per keystroke: twice the searches' pace. */
+  typeaheadPerViewer: { name: "typeahead:viewer", limit: 600, windowMs: 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateHit {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeEvents } from "../../src/events/consumer.server.ts";
+import { eventKey } from "../../src/events/ingest.server.ts";
 import { runHousekeeping } from "../../src/server/housekeeping.server.ts";
 
 function batchOf(bodies: unknown[]): MessageBatch<unknown> & { acked: boolean } {
@@ -35,12 +36,22 @@ describe("the EVENTS consumer", () => {
     await consumeEvents(batchOf([queued("evt-00000001"), queued("evt-00000002"), queued("evt-00000001")]), env.DB);
     await consumeEvents(batchOf([queued("evt-00000002"), queued("evt-00000003")]), env.DB);
     const { results } = await env.DB.prepare("SELECT client_id FROM events ORDER BY client_id").all<{ client_id: string }>();
-    expect(results.map((row) => row.client_id)).toEqual(["evt-00000001", "evt-00000002", "evt-00000003"]);
+    // Messages without a key (queued before keys existed) are keyed as an anonymous sender's.
+    const keys = await Promise.all(["evt-00000001", "evt-00000002", "evt-00000003"].map((id) => eventKey("unknown", id)));
+    expect(results.map((row) => row.client_id)).toEqual(keys.sort());
+  });
+
+  it("stores the key ingestion computed, once per key", async () => {
+    const key = await eventKey("ip:192.0.2.1", "evt-keyed-0001");
+    const other = await eventKey("ip:192.0.2.2", "evt-keyed-0001");
+    await consumeEvents(batchOf([{ ...queued("evt-keyed-0001"), clientKey: key }, { ...queued("evt-keyed-0001"), clientKey: key }, { ...queued("evt-keyed-0001", 14), clientKey: other }]), env.DB);
+    const { results } = await env.DB.prepare("SELECT client_id, event_type FROM events WHERE client_id IN (?1, ?2) ORDER BY event_type").bind(key, other).all();
+    expect(results).toEqual([{ client_id: key, event_type: 13 }, { client_id: other, event_type: 14 }]);
   });
 
   it("keeps nanosecond times beyond 2^53 exactly", async () => {
     await consumeEvents(batchOf([queued("evt-time-0001")]), env.DB);
-    const row = await env.DB.prepare("SELECT time_ns FROM events WHERE client_id = 'evt-time-0001'").first<{ time_ns: string }>();
+    const row = await env.DB.prepare("SELECT time_ns FROM events WHERE client_id = ?1").bind(await eventKey("unknown", "evt-time-0001")).first<{ time_ns: string }>();
     expect(row?.time_ns).toBe("1763820000000000000");
   });
 
@@ -48,7 +59,7 @@ describe("the EVENTS consumer", () => {
     const batch = batchOf([{ nonsense: true }, queued("bad id with spaces"), queued("evt-good-0001")]);
     await consumeEvents(batch, env.DB);
     expect(batch.acked).toBe(true);
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE client_id = 'evt-good-0001'").first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE client_id = ?1").bind(await eventKey("unknown", "evt-good-0001")).first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
 });

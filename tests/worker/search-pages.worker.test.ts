@@ -62,13 +62,19 @@ describe("search page", () => {
     expect(mine).toContain(`/pin/${SECRET_PIN}/`);
   });
 
-  it("remembers a signed-in person's page-1 search on the server", async () => {
-    await page("/search/pins/?q=Quince", { cookie: stranger.cookie });
-    expect(await listRecent(env.DB, STRANGER)).toContain("Quince");
+  it("remembers a signed-in person's page-1 search on the server, from our pages or a typed URL only", async () => {
+    await page("/search/pins/?q=Quince", { cookie: stranger.cookie, "sec-fetch-site": "same-origin" });
+    await page("/search/pins/?q=Typed+in", { cookie: stranger.cookie, "sec-fetch-site": "none" });
+    await page("/search/pins/?q=Sent+by+another+site", { cookie: stranger.cookie, "sec-fetch-site": "cross-site" });
+    await page("/search/pins/?q=No+fetch+metadata", { cookie: stranger.cookie });
+    const recent = await listRecent(env.DB, STRANGER);
+    expect(recent).toEqual(expect.arrayContaining(["Quince", "Typed in"]));
+    expect(recent).not.toContain("Sent by another site");
+    expect(recent).not.toContain("No fetch metadata");
   });
 
   it("lists the recent searches on the landing, personal ones on the personal scopes", async () => {
-    await page("/search/my_pins/?q=Jelly+jars", { cookie: stranger.cookie });
+    await page("/search/my_pins/?q=Jelly+jars", { cookie: stranger.cookie, "sec-fetch-site": "same-origin" });
     const landing = await (await page("/search/pins/", { cookie: stranger.cookie })).text();
     expect(landing).toContain('href="/search/pins/?q=Quince&amp;rs=recent"');
     expect(landing).not.toContain("Jelly jars");

@@ -14,6 +14,9 @@ const SECRET_PIN = 5001;
 const PUBLIC_PIN = 5002;
 /** A second public pin, boardless, so "quetzal" has two pages of one. */
 const BOARDLESS_PIN = 5003;
+/** Typo words: "zorbex" only on two secret pins, "zorbax" on two public ones (one a chair). */
+const ZORBEX_SECRET_PINS = [5004, 5005];
+const ZORBAX_PUBLIC_PINS = [5006, 5007];
 
 beforeAll(async () => {
   await seedCast();
@@ -34,6 +37,14 @@ beforeAll(async () => {
     db.prepare("INSERT INTO board_pins (board_id, pin_id, saved_by, position, created_at) VALUES (?1, ?2, ?3, 0, 0), (?4, ?5, ?3, 0, 0)").bind(CAST_BOARDS.secret, SECRET_PIN, CAST.owner, CAST_BOARDS.public, PUBLIC_PIN),
     db.prepare("INSERT INTO interests (id, key, name) VALUES (90, 'marimbas', 'Marimba music'), (91, 'feathers', 'Feathers')"),
     db.prepare("INSERT INTO pin_interests (pin_id, interest_id) VALUES (?1, 90), (?1, 91), (?2, 91)").bind(SECRET_PIN, PUBLIC_PIN),
+    ...ZORBEX_SECRET_PINS.map((id) =>
+      db.prepare("INSERT INTO pins (id, pinner_id, board_id, kind, title, image_signature, created_at, updated_at) VALUES (?1, ?2, ?3, 'image', 'Zorbex lamp', 'sig', 1, 1)").bind(id, CAST.owner, CAST_BOARDS.secret),
+    ),
+    ...ZORBAX_PUBLIC_PINS.map((id, index) =>
+      db
+        .prepare("INSERT INTO pins (id, pinner_id, board_id, kind, title, image_signature, created_at, updated_at) VALUES (?1, ?2, ?3, 'image', ?4, 'sig', 1, 1)")
+        .bind(id, CAST.owner, CAST_BOARDS.public, index === 0 ? "Zorbax chair" : "Zorbax table"),
+    ),
   ]);
 });
 
@@ -69,6 +80,24 @@ describe("secret content in search", () => {
       expect((await call(browser, "VisualLiveSearchResource", "get", { pin_id: String(SECRET_PIN) })).status).toBe(404);
     });
   }
+
+  describe("typo suggestions count only what the viewer may see", () => {
+    for (const role of OUTSIDERS) {
+      it(`a secret-only word or candidate changes nothing for ${role}`, async () => {
+        const browser = await browserFor(role);
+        const typo = async (query: string, applied?: string) => (await searchOk(browser, { query, ...(applied ? { applied_filters: applied } : {}) })).typo;
+        // "zorbaq" exists nowhere: the visible "zorbax" is offered.
+        expect(await typo("zorbaq")).toEqual({ original: "zorbaq", corrected: "zorbax" });
+        // "zorbex" exists only on secret pins: the same answer as a word that does not exist.
+        expect((await typo("zorbex"))?.corrected).toBe("zorbax");
+        // "zorbez" is closest to the secret-only "zorbex": the visible "zorbax" is still found.
+        expect((await typo("zorbez"))?.corrected).toBe("zorbax");
+        // The applied filters' words stay in the corrected query's count.
+        expect((await typo("zorbaq", "chair"))?.corrected).toBe("zorbax");
+        expect(await typo("zorbaq", "sofa")).toBeNull();
+      });
+    }
+  });
 
   for (const role of INSIDERS) {
     it(`is found by ${role}`, async () => {
@@ -128,6 +157,17 @@ describe("recent searches", () => {
     expect(await recent(browser)).toEqual(["gamma", "alpha"]);
     await ok(browser, "UserRecentSearchesResource", "delete", {});
     expect(await recent(browser)).toEqual([]);
+  });
+
+  it("records only the person's own searches, not a cross-site GET", async () => {
+    const browser = await freshPerson();
+    const search = (query: string, headers: Record<string, string>) => searchCall(browser, { query }, headers);
+    expect((await search("from a script", { "x-requested-with": "XMLHttpRequest" })).status).toBe(200);
+    expect((await search("from our page", { "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await search("from elsewhere", { "sec-fetch-site": "cross-site" })).status).toBe(200);
+    expect((await search("from a sibling site", { "sec-fetch-site": "same-site" })).status).toBe(200);
+    expect((await search("from an old browser", {})).status).toBe(200);
+    expect(await recent(browser)).toEqual(["from our page", "from a script"]);
   });
 
   it("is for signed-in people only: 401 signed out, and signed-out searches record nothing", async () => {

@@ -122,8 +122,16 @@ export async function freshPerson(): Promise<Browser> {
   return signedIn(id);
 }
 
-export function searchCall(browser: Browser, options: Record<string, unknown>): Promise<ResourceAnswer<SearchResponse>> {
-  return call<SearchResponse>(browser, "BaseSearchResource", "get", options);
+/**
+ * BaseSearchResource get as the app's own scripts send it (X-Requested-With, src/runtime/fetch.ts),
+ * or with `headers` instead (a cross-site GET sends none of them).
+ */
+export async function searchCall(browser: Browser, options: Record<string, unknown>, headers: Record<string, string> = { "x-requested-with": "XMLHttpRequest" }): Promise<ResourceAnswer<SearchResponse>> {
+  const response = await browser.fetch(`/resource/BaseSearchResource/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`, { headers });
+  const body = await response.json<Record<string, unknown>>();
+  const envelope = body.resource_response as { data: SearchResponse; error?: ResourceAnswer["error"] } | undefined;
+  const error = (envelope?.error ?? (body.error as ResourceAnswer["error"]) ?? (response.status === 200 ? null : (body as unknown as ResourceAnswer["error"]))) ?? null;
+  return { status: response.status, data: (envelope?.data ?? null) as SearchResponse, error };
 }
 
 export async function searchOk(browser: Browser, options: Record<string, unknown>): Promise<SearchResponse> {

@@ -3,7 +3,7 @@
 // current by the writers' own batches.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Browser } from "./accounts-helpers.ts";
+import { Browser, fillCounter } from "./accounts-helpers.ts";
 import { call, ok } from "./boards-helpers.ts";
 import { CAST, CAST_BOARDS, browserFor, seedCast } from "./roles-fixture.ts";
 import { BOARDS, PEOPLE, ids, searchCall, searchOk, seedSearchWorld, signedIn, typeaheadOk } from "./search-world.ts";
@@ -251,6 +251,36 @@ describe("typeahead", () => {
     expect((await typeaheadOk(anon, { term: "ital" })).items[0]).toEqual({ type: "query", query: "italian food" });
     expect((await typeaheadOk(anon, { term: "" })).items).toEqual([]);
     expect((await call(anon, "AdvancedTypeaheadResource", "get", { term: "x".repeat(101) })).status).toBe(400);
+  });
+
+  it("looks people up from two letters, like titles and boards", async () => {
+    const people = async (term: string) => (await typeaheadOk(anon, { term })).items.filter((item) => item.type === "user").map((item) => item.id);
+    expect(await people("c")).toEqual([]);
+    expect(await people("ana c")).toEqual([]);
+    expect(await people("ch")).toContain(String(PEOPLE.chef));
+  });
+});
+
+describe("throttles", () => {
+  const typeaheadCall = (browser: Browser) => call(browser, "AdvancedTypeaheadResource", "get", { term: "pas" });
+
+  it("answers 429 past 300 searches a minute per address, counting IPv6 by /64", async () => {
+    const browser = new Browser("2001:db8:5e:1::9");
+    expect((await searchCall(browser, { query: "pasta" })).status).toBe(200);
+    await fillCounter("search:viewer:ip:2001:db8:5e:1::/64", 300, 60_000);
+    const refused = await browser.resource("BaseSearchResource", "get", { query: "pasta" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await searchCall(new Browser("2001:db8:5e:1:ffff::1"), { query: "pasta" })).status).toBe(429);
+    expect((await typeaheadCall(browser)).status).toBe(200);
+  });
+
+  it("answers 429 past 600 typeahead calls a minute per signed-in person, wherever they are", async () => {
+    const person = await signedIn(PEOPLE.maker);
+    await fillCounter(`typeahead:viewer:u:${PEOPLE.maker}`, 600, 60_000);
+    expect((await typeaheadCall(person)).status).toBe(429);
+    expect((await searchCall(person, { query: "pasta" })).status).toBe(200);
+    expect((await typeaheadCall(new Browser())).status).toBe(200);
   });
 });
 
