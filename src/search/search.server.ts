@@ -581,8 +581,12 @@ export const TYPEAHEAD_MAX = 10;
 const TYPEAHEAD_QUERIES = 5;
 const TYPEAHEAD_BOARDS = 3;
 const TYPEAHEAD_USERS = 3;
-/** Title suggestions come from the best-saved of the newest this many visible prefix matches. */
-const TYPEAHEAD_CANDIDATES = 500;
+/**
+ * Title suggestions come from the best-saved of the newest this many visible prefix matches.
+ * The bound is what keeps a 2-letter prefix ("ca": tens of thousands of title matches at
+ * 100,000 pins) as cheap as a rare one; 200 recent visible titles still give the 5 suggestions.
+ */
+const TYPEAHEAD_CANDIDATES = 200;
 
 /**
  * Typeahead for a term: query suggestions (interest names, then titles of visible pins, by
@@ -622,8 +626,8 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
           db
             .prepare(
               `WITH t AS MATERIALIZED (
-                 SELECT p.id AS id, p.save_count AS saves FROM search_pins JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
-                 JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+                 SELECT p.id AS id, p.save_count AS saves FROM search_pins CROSS JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
+                 CROSS JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
                  WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)}
                  ORDER BY search_pins.rowid DESC LIMIT ${TYPEAHEAD_CANDIDATES})
                SELECT p.title AS title FROM t JOIN pins p ON p.id = t.id WHERE p.title != ''
