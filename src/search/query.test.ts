@@ -65,6 +65,12 @@ describe("blendedScore", () => {
     // 1,000 saves do not lift a description-only match over a title match.
     expect(blendedScore(-10, 0, 0)).toBeGreaterThan(blendedScore(-4, 1000, 0));
   });
+
+  it("doubles a pin whose title holds every query word, ahead of a better-saved partial title match", () => {
+    expect(blendedScore(-4, 0, 0, true)).toBeCloseTo(2 * blendedScore(-4, 0, 0), 10);
+    // harissa chicken: both words in the title with 1 save beat chicken-in-title + harissa-in-description with 4.
+    expect(blendedScore(-8, 1, 0, true)).toBeGreaterThan(blendedScore(-10, 4, 0, false));
+  });
 });
 
 describe("isSensitiveQuery", () => {

@@ -37,6 +37,12 @@ export const SEARCH_RANKING_SET: readonly RankingCase[] = [
   { query: "apple cake", scope: "pins", mustLead: ["100004"], note: "story pin" },
   { query: "slow weekend lisbon", scope: "pins", mustLead: ["100006"], note: "article pin; words spread over the title" },
   { query: "autumn layers", scope: "pins", mustLead: ["100003"], note: "carousel pin" },
+  {
+    query: "harissa chicken",
+    scope: "pins",
+    mustLead: ["100020"],
+    note: "both words in the title (1 save) lead a pin with chicken in the title and harissa in its description (100294, 4 saves)",
+  },
   // Several right answers: all of them before anything else.
   { query: "kyoto", scope: "pins", mustLead: ["100532", "100989"], note: "destination in two titles" },
   { query: "kohlrabi", scope: "pins", mustLead: ["100151", "100847"], note: "two title matches ahead of three ingredient/description matches" },

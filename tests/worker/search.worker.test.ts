@@ -75,7 +75,12 @@ describe("scopes", () => {
       ],
       categories: [{ id: "home_decor", count: 2 }],
     });
-    expect(ids(await searchOk(anon, { query: "lamp", scope: "buyable_pins", price_max: 50 }))).toEqual(["4006"]);
+    // Facets span the product filters: a price range narrows the results, not the facets
+    // (counted by their own statement; unfiltered, the page statement counts them).
+    const cheap = await searchOk(anon, { query: "lamp", scope: "buyable_pins", price_max: 50 });
+    expect(ids(cheap)).toEqual(["4006"]);
+    expect(cheap.productFilters).toEqual(response.productFilters);
+    expect((await searchOk(anon, { query: "zzzqqq", scope: "buyable_pins" })).productFilters).toEqual({ price: null, domains: [], categories: [] });
     expect(ids(await searchOk(anon, { query: "lamp", scope: "buyable_pins", price_min: 50 }))).toEqual(["4007"]);
     expect(ids(await searchOk(anon, { query: "lamp", scope: "buyable_pins", domains: ["other.example"] }))).toEqual(["4007"]);
     expect(ids(await searchOk(anon, { query: "lamp", scope: "buyable_pins", product_filters: "kitchen" }))).toEqual([]);

@@ -104,3 +104,4 @@ CREATE INDEX recent_searches_order ON recent_searches(user_id, personal, searche
 -- only for the page's own rows. At 100,000 pins this is the difference between reading a few
 -- small index pages and thousands of overflow pages per common word.
 CREATE INDEX pins_search_facts ON pins(id, is_deleted, is_hidden, is_unsafe, pinner_id, board_id, kind, save_count, created_at, price_value, domain, category);
+
