@@ -90,12 +90,14 @@ async function ownerPins(page: Page): Promise<string[]> {
 async function pickPin(commenter: Page, owner: Page): Promise<string> {
   const candidates = (await ownerPins(owner)).slice(4);
   candidates.sort(() => Math.random() - 0.5);
-  for (const pin of candidates.slice(0, 8)) {
+  for (const pin of candidates.slice(0, 20)) {
     const probe = await api<Posted>(commenter, "AggregatedCommentResource", "create", { pin_id: pin, text: `probe ${token()}` });
     if (probe.status !== 200) continue;
-    const seen = await api<{ results: Posted[] }>(owner, "UnifiedCommentsResource", "get", { pin_id: pin, page_size: 5 });
+    const seen = await api<{ results: Array<Posted & { can_delete?: boolean }> }>(owner, "UnifiedCommentsResource", "get", { pin_id: pin, page_size: 5 });
     await api(commenter, "AggregatedCommentResource", "delete", { commentId: probe.data.id });
-    if (seen.data.results.some((comment) => comment.id === probe.data.id)) return pin;
+    // The owner must see it AND own the pin (may delete it): a board also holds other people's
+    // pins saved to it, whose comments the board's owner does not moderate.
+    if (seen.data.results.some((comment) => comment.id === probe.data.id && comment.can_delete === true)) return pin;
   }
   throw new Error("no pin of the owner's where the commenter is still visible");
 }
