@@ -1,7 +1,7 @@
 // Recent searches (spec 000 §9: recent and recent personal searches each capped at 20,
 // deduplicated case-insensitively). Pure: the server store and the signed-out device store
 // both apply it.
-import { normalizeQuery } from "./options.ts";
+import { normalizeQuery } from "./query-text.ts";
 
 export const RECENT_CAP = 20;
 

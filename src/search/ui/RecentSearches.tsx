@@ -3,7 +3,7 @@
 // signed out, from this device (localStorage). Without script the server's links still work.
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useStore } from "@nanostores/react";
-import { searchUrl, type Scope } from "./client-search.ts";
+import { searchUrl, type Scope } from "../query-text.ts";
 import { searchApi } from "./api.ts";
 import { $deviceRecent, clearDeviceRecent, loadDeviceRecent, localStorageOrNull, removeDeviceRecent } from "./device-recent.ts";
 import { searchActions } from "./state.ts";

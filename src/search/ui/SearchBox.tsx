@@ -8,7 +8,7 @@
 // store); recent searches from the server when signed in and from this device when not.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useStore } from "@nanostores/react";
-import { searchUrl } from "./client-search.ts";
+import { searchUrl } from "../query-text.ts";
 import type { TypeaheadItem, TypeaheadResponse } from "../types.ts";
 import { searchApi, type SearchApi } from "./api.ts";
 import { $deviceRecent, addDeviceRecent, clearDeviceRecent, loadDeviceRecent, localStorageOrNull, removeDeviceRecent } from "./device-recent.ts";

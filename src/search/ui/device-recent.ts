@@ -2,7 +2,7 @@
 // island applies addRecent with the cap of 20). Storage is injected so the rules are tested
 // without a browser; a full or disabled storage just means nothing is remembered.
 import { atom } from "nanostores";
-import { addRecent, RECENT_CAP, removeRecent } from "./client-search.ts";
+import { addRecent, RECENT_CAP, removeRecent } from "../recent.ts";
 import { sanitizeRecent } from "./state.ts";
 
 export const DEVICE_RECENT_KEY = "pinloom:search:recent";

@@ -5,7 +5,7 @@
 // started (valid), and a pin opened from its results joins the query's viewed pins.
 import { addDeviceRecent, localStorageOrNull } from "./device-recent.ts";
 import { $queries, LAST_QUERY_KEY, searchActions, shownSearchText, type QueryRecord } from "./state.ts";
-import { parseScope } from "./client-search.ts";
+import { parseScope } from "../query-text.ts";
 
 const QUERIES_KEY = "pinloom:search:queries";
 

@@ -3,8 +3,9 @@
 // lives in a pure function below so it is unit-tested without a browser; the stores only hold
 // the result. Lists and caches are bounded (spec 000 §9 caps recent lists at 20).
 import { atom, map } from "nanostores";
-// Browser-safe copies of the engine's rules (no zod): see client-search.ts.
-import { addRecent, normalizeQuery, PERSONAL_SCOPES, RECENT_CAP, removeRecent, type Scope } from "./client-search.ts";
+// The engine's rules without zod: query-text.ts and recent.ts (islands must not load zod).
+import { normalizeQuery, PERSONAL_SCOPES, type Scope } from "../query-text.ts";
+import { addRecent, RECENT_CAP, removeRecent } from "../recent.ts";
 
 /** Queries whose results are kept, newest kept first out last. */
 export const QUERIES_CACHE_MAX = 20;
