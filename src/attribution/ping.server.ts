@@ -11,7 +11,7 @@ import type { Context } from "hono";
 import { clientIp, throttleSubject } from "../server/client-ip.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest } from "../server/errors.ts";
-import type { RateRule } from "../server/rate-limit.server.ts";
+import { hitStatement, rateKey, type RateRule } from "../server/rate-limit.server.ts";
 import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type AttributionSource } from "./source.ts";
 
 export const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
@@ -30,25 +30,15 @@ export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now()
   const source = parsed.source;
 
   const db = c.env.DB;
-  const rateKey = `${ATTRIBUTION_RATE_RULE.name}:${throttleSubject(clientIp(c.req.raw))}`;
-  const windowStart = now - (now % ATTRIBUTION_RATE_RULE.windowMs);
+  const subject = throttleSubject(clientIp(c.req.raw));
+  const { statement: counting, windowStart } = hitStatement(db, ATTRIBUTION_RATE_RULE, subject, now);
   const sameOrigin = c.req.header("sec-fetch-site") === "same-origin";
   const eligible = sameOrigin && source.pinId !== null && source.advertiserId !== null;
-  const statements: D1PreparedStatement[] = [
-    db
-      .prepare(
-        `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-         ON CONFLICT(key) DO UPDATE SET
-           count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-           window_start = excluded.window_start
-         RETURNING count`,
-      )
-      .bind(rateKey, windowStart),
-  ];
+  const statements: D1PreparedStatement[] = [counting];
   if (eligible) {
     statements.push(
       db.prepare("SELECT 1 AS promoted FROM pins WHERE id = ?1 AND promoter_id = ?2 AND is_deleted = 0").bind(source.pinId, source.advertiserId),
-      insertPing(db, source, c.var.ctx.session?.user.id ?? null, c.var.ctx.requestId.slice(0, 64), now, rateKey),
+      insertPing(db, source, c.var.ctx.session?.user.id ?? null, c.var.ctx.requestId.slice(0, 64), now, rateKey(ATTRIBUTION_RATE_RULE, subject)),
     );
   }
   const [counted, promoted] = await db.batch<{ count: number; promoted: number }>(statements);
@@ -73,7 +63,7 @@ export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now()
  * Inserts the ping only while the throttle's count (just written in the same batch) is within
  * the limit and the pin is promoted by the named advertiser; a source_event_id seen before is ignored.
  */
-function insertPing(db: D1Database, source: AttributionSource, userId: number | null, requestId: string, now: number, rateKey: string): D1PreparedStatement {
+function insertPing(db: D1Database, source: AttributionSource, userId: number | null, requestId: string, now: number, countedKey: string): D1PreparedStatement {
   return db
     .prepare(
       `INSERT OR IGNORE INTO attribution_pings (source_event_id, destination, source_event_type, expiry_seconds, priority,
@@ -93,7 +83,7 @@ function insertPing(db: D1Database, source: AttributionSource, userId: number | 
       userId,
       requestId,
       now,
-      rateKey,
+      countedKey,
       ATTRIBUTION_RATE_RULE.limit,
       source.pinId,
     );

@@ -4,6 +4,7 @@
 // headers copied from the page's own query string; credentials included. Every same-origin
 // answer's X-App-Version is compared with this build's (version.ts); a GraphQL call that fails
 // on the network is reported as a fetch error (report.ts).
+import { cookieValue } from "../context/cookies.ts";
 import { BUILD_VERSION } from "./build-version.ts";
 import { runtimeGlobal } from "./global.ts";
 import {
@@ -34,19 +35,8 @@ export function pageFacts(): PageFacts {
   return { cookie: document.cookie, href: location.href, visibility: document.visibilityState };
 }
 
-export function readCookie(cookie: string, name: string): string | null {
-  for (const part of cookie.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0 || part.slice(0, index).trim() !== name) continue;
-    const value = part.slice(index + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return null;
-}
+/** One cookie from the page's cookie string (percent-decoded; as sent when it does not decode). */
+export const readCookie = (cookie: string, name: string): string | null => cookieValue(cookie, name);
 
 export const appStateOf = (visibility: PageFacts["visibility"]): AppState => (visibility === "hidden" ? "background" : "active");
 

@@ -53,10 +53,16 @@ export interface RateHit {
   retryAfterSeconds: number;
 }
 
-/** Counts one hit of `subject` under `rule` and says whether it is within the limit. */
-export async function hit(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<RateHit> {
+/** The key a rule counts `subject` under (rate_limits.key). */
+export const rateKey = (rule: RateRule, subject: string | number): string => `${rule.name}:${subject}`;
+
+/**
+ * The statement that counts one hit of `subject` under `rule` (RETURNING the window's count),
+ * for a caller that runs it inside its own batch; `windowStart` is the window it counts in.
+ */
+export function hitStatement(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): { statement: D1PreparedStatement; windowStart: number } {
   const windowStart = now - (now % rule.windowMs);
-  const row = await db
+  const statement = db
     .prepare(
       `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
        ON CONFLICT(key) DO UPDATE SET
@@ -64,8 +70,14 @@ export async function hit(db: D1Database, rule: RateRule, subject: string | numb
          window_start = excluded.window_start
        RETURNING count`,
     )
-    .bind(`${rule.name}:${subject}`, windowStart)
-    .first<{ count: number }>();
+    .bind(rateKey(rule, subject), windowStart);
+  return { statement, windowStart };
+}
+
+/** Counts one hit of `subject` under `rule` and says whether it is within the limit. */
+export async function hit(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<RateHit> {
+  const { statement, windowStart } = hitStatement(db, rule, subject, now);
+  const row = await statement.first<{ count: number }>();
   const count = row?.count ?? 1;
   return { count, allowed: count <= rule.limit, retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000) };
 }
