@@ -10,6 +10,7 @@ const CONFIG = "dist/server/wrangler.json";
 
 interface SentEvent {
   clientUUID: string;
+  time: string;
   event_type: number;
   view_type?: number;
   object_id_str?: string | null;
@@ -21,29 +22,40 @@ function eventsOf(request: Request): SentEvent[] {
   return body?.options?.events ?? [];
 }
 
-/** client_id → stored row count, read from the worker's local D1. */
-function storedCounts(ids: string[]): Map<string, number> {
-  const list = ids.map((id) => `'${id.replace(/[^A-Za-z0-9_-]/g, "")}'`).join(", ");
+/**
+ * An event as stored: the server keeps a hash of its sender and clientUUID (so one sender's ids
+ * never block another's), so the test finds each event by what it carries: its client time,
+ * type and object, which no two events the page sends share.
+ */
+const keyOf = (event: Pick<SentEvent, "time" | "event_type" | "object_id_str">): string => `${event.time}|${event.event_type}|${event.object_id_str ?? ""}`;
+
+/** event key → stored row count, read from the worker's local D1. */
+function storedCounts(events: SentEvent[]): Map<string, number> {
+  const times = [...new Set(events.map((event) => `'${String(event.time).replace(/\D/g, "")}'`))].join(", ");
   const output = execFileSync(
     "wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--config", CONFIG, "--json", "--command", `SELECT client_id, count(*) AS n FROM events WHERE client_id IN (${list}) GROUP BY client_id`],
+    [
+      "d1", "execute", "DB", "--local", "--persist-to", STATE, "--config", CONFIG, "--json", "--command",
+      `SELECT time_ns AS time, event_type, object_id_str, count(*) AS n FROM events WHERE time_ns IN (${times}) GROUP BY time_ns, event_type, object_id_str`,
+    ],
     { encoding: "utf8", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
   );
-  const [result] = JSON.parse(output) as { results: { client_id: string; n: number }[] }[];
-  return new Map(result!.results.map((row) => [row.client_id, row.n]));
+  const [result] = JSON.parse(output) as { results: { time: string; event_type: number; object_id_str: string | null; n: number }[] }[];
+  const wanted = new Set(events.map(keyOf));
+  return new Map(result!.results.map((row) => [keyOf(row), row.n] as const).filter(([key]) => wanted.has(key)));
 }
 
-async function waitForStored(ids: string[]): Promise<Map<string, number>> {
+async function waitForStored(events: SentEvent[]): Promise<Map<string, number>> {
   let counts = new Map<string, number>();
   await expect
     .poll(
       () => {
-        counts = storedCounts(ids);
+        counts = storedCounts(events);
         return counts.size;
       },
       { timeout: 30_000, intervals: [1_000] },
     )
-    .toBe(ids.length);
+    .toBe(new Set(events.map(keyOf)).size);
   return counts;
 }
 
@@ -84,12 +96,13 @@ test("a pin page's events are stored exactly once, a resent batch included", asy
   }, bodies[0]!);
   expect(retry).toBe(200);
 
-  const ids = [...new Set(sent.map((event) => event.clientUUID))];
-  expect(ids.length).toBeGreaterThanOrEqual(3);
-  const counts = await waitForStored(ids);
+  const unique = [...new Map(sent.map((event) => [event.clientUUID, event])).values()];
+  expect(unique.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(unique.map(keyOf)).size).toBe(unique.length);
+  const counts = await waitForStored(unique);
   // Give the queue time to deliver the resent copy too; nothing may double.
   await page.waitForTimeout(6_000);
-  const after = storedCounts(ids);
+  const after = storedCounts(unique);
   expect([...after.values()].every((n) => n === 1)).toBe(true);
   expect(after.size).toBe(counts.size);
 });
