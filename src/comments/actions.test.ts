@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiCallError, NetworkError } from "../accounts/client/api.ts";
 import { commentActions, failureMessage, type CommentsApi } from "./actions.ts";
 import type { Comment } from "./comment.ts";
+import { runtimeGlobal } from "../runtime/global.ts";
 import { findComment, initialState, type CommentsState } from "./state.ts";
 
 const messages = { failed: "failed", offline: "offline", flagged: "flagged", translateFailed: "no translation" };
@@ -71,6 +72,20 @@ describe("optimistic comment actions", () => {
     expect(await actions.translate("a")).toBe("");
     expect(store.get()!.translations["a"]).toBe("");
     expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("a translation's use is reported to the sampled text-usage logger; no translation, no report", async () => {
+    const used: string[] = [];
+    runtimeGlobal().textUsage = (key) => used.push(key);
+    try {
+      const translated = setup({ translate: () => Promise.resolve({ text: "hola" }) });
+      expect(await translated.actions.translate("a")).toBe("hola");
+      const empty = setup({ translate: () => Promise.resolve({ text: "" }) });
+      expect(await empty.actions.translate("b")).toBe("");
+      expect(used).toEqual(["comment:a"]);
+    } finally {
+      runtimeGlobal().textUsage = null;
+    }
   });
 
   it("a comment with its author is pending while in flight, then the server's; on refusal it goes with the server's message", async () => {

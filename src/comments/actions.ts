@@ -7,6 +7,7 @@ import type { Comment, Tag } from "./comment.ts";
 import { commentsApi } from "./api.ts";
 import { emptyList, fetchFailed } from "../feeds/feed.ts";
 import { $comments, commentsReducer, findComment, type CommentChange, type CommentsState } from "./state.ts";
+import { runtimeGlobal } from "../runtime/global.ts";
 
 export type CommentsApi = typeof commentsApi;
 
@@ -198,6 +199,8 @@ export function commentActions(io: Io, messages: ActionMessages, store = $commen
         text = "";
       }
       apply({ type: "translationSet", id, text });
+      // Spec 000 §9: a machine translation's use is logged, sampled (the events script's logger).
+      if (text !== "") runtimeGlobal().textUsage?.(`comment:${id}`);
       return text;
     },
   };

@@ -16,12 +16,17 @@ export interface RuntimeGlobal {
   hydrationGate: Promise<void>;
   /** The per-viewer state GET /_/_/state answered for a shared render, once it has. */
   state: Record<string, unknown> | null;
+  /** Records one use of a machine-translated text (the events script's sampled logger), once registered. */
+  textUsage: ((key: string) => void) | null;
 }
 
 const KEY = "__pinloomRuntime";
 
+/** Announced by the events script when a hidden page is shown again; the runtime refreshes the viewer's state. */
+export const APP_RESUME_EVENT = "pinloom:app-resume";
+
 export function runtimeGlobal(): RuntimeGlobal {
   const holder = globalThis as { [KEY]?: RuntimeGlobal };
-  holder[KEY] ??= { seen: null, reporter: null, counters: {}, hydrationGate: Promise.resolve(), state: null };
+  holder[KEY] ??= { seen: null, reporter: null, counters: {}, hydrationGate: Promise.resolve(), state: null, textUsage: null };
   return holder[KEY];
 }

@@ -15,7 +15,7 @@
 import { isSearchCacheHost } from "../context/referrer.ts";
 import { BUILD_VERSION } from "./build-version.ts";
 import { apiFetch, appStateOf } from "./fetch.ts";
-import { runtimeGlobal } from "./global.ts";
+import { APP_RESUME_EVENT, runtimeGlobal } from "./global.ts";
 import { report } from "./report.ts";
 import { loadChunk, type Sleep } from "./retry.ts";
 import { FORCED_RELOAD_KEY, isPlainNavigation, parseSeen, reloadOnNavigation, SEEN_VERSION_KEY, type SeenVersion } from "./version.ts";
@@ -244,6 +244,20 @@ async function sendFingerprint(): Promise<void> {
 export type StartupResult = "aborted" | "ready";
 
 /** Runs start-up on this page. Throws PlatformError or StartupError after reporting them. */
+/** GET /_/_/state for this page; its answer is kept on the hub and announced as STATE_EVENT. */
+async function refreshState(): Promise<void> {
+  try {
+    const response = await apiFetch(`${STATE_PATH}?source_url=${encodeURIComponent(location.pathname + location.search)}`);
+    const body = (await response.json()) as { data?: Record<string, unknown> };
+    if (response.ok && isObject(body.data)) {
+      runtimeGlobal().state = body.data;
+      dispatchEvent(new CustomEvent(STATE_EVENT, { detail: body.data }));
+    }
+  } catch {
+    // The page stands on its own; the viewer's extras simply do not arrive.
+  }
+}
+
 export async function start(doc: Document = document): Promise<StartupResult> {
   if (shouldAbort(location.hostname, location.search)) return "aborted";
   const hub = runtimeGlobal();
@@ -273,18 +287,10 @@ export async function start(doc: Document = document): Promise<StartupResult> {
       .then(({ startAutoplay }) => startAutoplay(doc))
       .catch((error: unknown) => console.warn("autoplay did not load", error));
   }
-  if (state.renderMode === "shared") {
-    try {
-      const response = await apiFetch(`${STATE_PATH}?source_url=${encodeURIComponent(location.pathname + location.search)}`);
-      const body = (await response.json()) as { data?: Record<string, unknown> };
-      if (response.ok && isObject(body.data)) {
-        hub.state = body.data;
-        dispatchEvent(new CustomEvent(STATE_EVENT, { detail: body.data }));
-      }
-    } catch {
-      // The shared render stands on its own; the viewer's extras simply do not arrive.
-    }
-  }
+  // A shared render fetches the viewer's own state; every page refreshes it when the app
+  // resumes (spec 000 §4: resume refreshes; the events script announces pinloom:app-resume).
+  if (state.renderMode === "shared") await refreshState();
+  addEventListener(APP_RESUME_EVENT, () => void refreshState());
   await hub.hydrationGate;
   doc.documentElement.dataset["appReady"] = "true";
   return "ready";

@@ -63,6 +63,15 @@ test("a request from the page's feed carries the spec §7 headers, forced countr
   expect(headers["x-csrftoken"]).toMatch(/^[a-f0-9]{64}$/);
 });
 
+test("showing the page again (app resume) refreshes the viewer's state", async ({ page }) => {
+  await page.goto(PIN);
+  await ready(page);
+  const refreshed = page.waitForRequest((request) => request.url().includes("/_/_/state?source_url="));
+  // What the events script announces when a hidden page becomes visible again.
+  await page.evaluate(() => dispatchEvent(new CustomEvent("pinloom:app-resume")));
+  expect(new URL((await refreshed).url()).searchParams.get("source_url")).toBe(PIN);
+});
+
 test("a bot gets the page with no script and no runtime", async ({ browser }) => {
   const context = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
   const page = await context.newPage();

@@ -5,8 +5,9 @@
 // it again makes it active and announces `pinloom:app-resume` for whatever refreshes state.
 import { wireAttribution } from "../../attribution/client.ts";
 import { apiFetch } from "../../runtime/fetch.ts";
+import { APP_RESUME_EVENT, runtimeGlobal } from "../../runtime/global.ts";
 import { setRuntimeReporter } from "../../runtime/report.ts";
-import { EVENT_TYPE, EventLogger, type AppState, type Transport } from "./logger.ts";
+import { EVENT_TYPE, EventLogger, TextUsageLogger, type AppState, type Transport } from "./logger.ts";
 import { IMPRESSIONS, ImpressionTracker } from "./impressions.ts";
 import { pinIdOfHref, viewOf } from "./view.ts";
 
@@ -33,6 +34,9 @@ function start(): void {
   logger.appState = appState;
   // The runtime's own records (a new version, a failed GraphQL call, a start-up error) go out with ours.
   setRuntimeReporter((event) => logger.log({ event_type: event.event_type, aux_data: event.aux_data }));
+  // Machine-translated texts in islands (comments' Translate) report their use, sampled.
+  const textUsage = new TextUsageLogger(logger);
+  runtimeGlobal().textUsage = (key) => textUsage.record(key);
 
   const view = viewOf(location.pathname);
   logger.log({ event_type: EVENT_TYPE.VIEW, view_type: view.viewType, object_id_str: view.objectId });
@@ -83,13 +87,14 @@ function start(): void {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") {
       appState = logger.appState = "background";
+      textUsage.flush();
       logger.flushOnHide();
     } else {
       appState = logger.appState = "active";
-      dispatchEvent(new CustomEvent("pinloom:app-resume"));
+      dispatchEvent(new CustomEvent(APP_RESUME_EVENT));
     }
   });
-  addEventListener("pagehide", () => logger.flushOnHide());
+  addEventListener("pagehide", () => (textUsage.flush(), logger.flushOnHide()));
 }
 
 if (typeof document !== "undefined") start();
