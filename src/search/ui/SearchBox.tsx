@@ -238,7 +238,11 @@ export default function SearchBox({ action, initialQuery, signedIn, strings, api
           ref={inputRef}
           id={`search-input-${id}`}
           className="search-box-input"
-          type="search"
+          // type=text: the Nu checker (and ARIA in HTML as it checks it) allows role=combobox
+          // with aria-expanded on a text input; the keyboard still offers "search".
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           name="q"
           defaultValue={initialQuery}
           placeholder={strings.placeholder}
