@@ -6,25 +6,11 @@
 // passcode. A hide "for this user" lasts on its pin, and the e2e state outlives a run, so each
 // test works on a pin of the owner's where the commenter is not hidden yet (pickPin).
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./session.ts";
+import { localeText, projectOf, type Project } from "./strings.ts";
 
-type Strings = { [key: string]: string | Strings };
-const load = (locale: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${ns}.json`, import.meta.url), "utf8")) as Strings;
-const STRINGS = {
-  en: { c: load("en_US", "comments-ui"), s: load("en_US", "settings") },
-  ar: { c: load("ar_SA", "comments-ui"), s: load("ar_SA", "settings") },
-};
-type Project = keyof typeof STRINGS;
-const projectOf = (name: string): Project => (name === "ar" ? "ar" : "en");
-
-function text(project: Project, path: string, values: Record<string, string | number> = {}): string {
-  const [ns, ...keys] = path.split(".");
-  let node: string | Strings = STRINGS[project][ns as "c"];
-  for (const key of keys) node = (node as Strings)[key]!;
-  return (node as string).replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name]));
-}
+const text = localeText({ c: "comments-ui", s: "settings", m: "comments" });
 
 /** Per project: who comments on the owner's pins, and whose comment settings the settings test changes. */
 const CAST = {
@@ -309,7 +295,7 @@ test("a comment in flight shows as Posting…, then the server's comment; refuse
   await expect(island(page).getByRole("listitem").filter({ hasText: refused })).toHaveCount(0);
   // What was written is kept in the box, to send again.
   await expect(box).toHaveValue(`refused ${refused}`);
-  const disabled = JSON.parse(readFileSync(new URL(`../../locales/${project === "ar" ? "ar_SA" : "en_US"}/comments.json`, import.meta.url), "utf8")).api.disabled as string;
+  const disabled = text(project, "m.api.disabled");
   await expect(page.getByText(disabled).first()).toBeVisible();
   await page.unroute("**/resource/AggregatedCommentResource/create/");
   await api(page, "AggregatedCommentResource", "delete", { commentId: await made.getAttribute("data-comment-id") });

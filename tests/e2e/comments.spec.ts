@@ -5,25 +5,11 @@
 // in; and a script-injection payload that shows as text. The e2e state outlives a run, so each
 // test writes text with a fresh token and deletes what it made.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./session.ts";
+import { localeText, projectOf, type Project } from "./strings.ts";
 
-type Strings = { [key: string]: string | Strings };
-const load = (locale: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${ns}.json`, import.meta.url), "utf8")) as Strings;
-const STRINGS = {
-  en: { c: load("en_US", "comments-ui"), auth: load("en_US", "auth") },
-  ar: { c: load("ar_SA", "comments-ui"), auth: load("ar_SA", "auth") },
-};
-type Project = keyof typeof STRINGS;
-const projectOf = (name: string): Project => (name === "ar" ? "ar" : "en");
-
-function text(project: Project, path: string, values: Record<string, string | number> = {}): string {
-  const [ns, ...keys] = path.split(".");
-  let node: string | Strings = STRINGS[project][ns as "c"];
-  for (const key of keys) node = (node as Strings)[key]!;
-  return (node as string).replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name]));
-}
+const text = localeText({ c: "comments-ui", auth: "auth" });
 
 /** Per project: who comments, on which of the pin owner's (demo's) pins, and whom they mention. */
 const CAST = {
