@@ -1,9 +1,11 @@
 // The translated strings the account islands receive as props (islands do not load i18next).
 // Built on the server from the request's `t`, so every island speaks the page's language.
 import type { TFunction } from "i18next";
+import { perLocale } from "../i18n/memo.ts";
 import { PASSWORD_MIN } from "./client/validate.ts";
 
-export function authStrings(t: TFunction) {
+/** Built once per locale (src/i18n/memo.ts): every page header carries them. */
+export const authStrings = perLocale((t: TFunction) => {
   const k = (key: string, values?: Record<string, string | number>) => t(`auth:${key}`, values ?? {});
   return {
     field: {
@@ -73,7 +75,7 @@ export function authStrings(t: TFunction) {
     },
     save: { button: k("save.button"), loginToSave: k("save.loginToSave"), ready: k("save.ready"), readyComment: k("save.readyComment") },
   };
-}
+});
 export type AuthStrings = ReturnType<typeof authStrings>;
 
 /** Fills {{name}}-style slots left in a string for the browser to complete. */

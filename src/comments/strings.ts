@@ -3,6 +3,7 @@
 // Templates keep their {{placeholders}}; the island fills them with fill(). Counts appear as
 // "Likes: 3" rather than in a sentence, so no plural forms are needed in any locale.
 import type { TFunction } from "i18next";
+import { perLocale } from "../i18n/memo.ts";
 import en from "../../locales/en_US/comments-ui.json";
 
 type Leaves<T, Prefix extends string = ""> = {
@@ -19,10 +20,10 @@ function keysOf(value: object, prefix = ""): string[] {
 export const COMMENT_STRING_KEYS = keysOf(en) as CommentStringKey[];
 
 /** Every island string in the request's locale; placeholders stay as {{name}} for fill(). */
-export function commentStrings(t: TFunction): CommentStrings {
+export const commentStrings = perLocale((t: TFunction): CommentStrings => {
   const keep = { interpolation: { skipOnVariables: true }, count: "{{count}}", name: "{{name}}", length: "{{length}}", max: "{{max}}" };
   return Object.fromEntries(COMMENT_STRING_KEYS.map((key) => [key, String(t(`comments-ui:${key}`, keep))])) as CommentStrings;
-}
+});
 
 /** Fills {{name}} placeholders; unknown names stay as written. */
 export function fill(template: string, values: Record<string, string | number>): string {

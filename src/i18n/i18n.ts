@@ -46,9 +46,18 @@ void instance.init({
   returnNull: false,
 });
 
-/** A `t` bound to one locale for one request. */
+/** Fixed `t`s by locale and namespace: the instance never changes, so neither do they. */
+const fixedTs = new Map<string, TFunction>();
+
+/**
+ * A `t` bound to one locale: the same function for every request in that locale, so tables
+ * built from it (src/i18n/memo.ts) are built once. Bounded by locales × namespaces.
+ */
 export function getT(locale: Locale, namespace: Namespace = "common"): TFunction {
-  return instance.getFixedT(toLanguageTag(locale), namespace);
+  const key = `${locale}:${namespace}`;
+  let t = fixedTs.get(key);
+  if (!t) fixedTs.set(key, (t = instance.getFixedT(toLanguageTag(locale), namespace)));
+  return t;
 }
 
 export type { TFunction };

@@ -2,6 +2,7 @@
 // the islands read them). Server-only: the English file is read here for its keys and never
 // ships to the browser.
 import type { TFunction } from "i18next";
+import { perLocaleAndKey } from "../i18n/memo.ts";
 import en from "../../locales/en_US/organize.json";
 import type { OrganizeStrings, PluralKey, StringKey } from "./strings.ts";
 
@@ -18,7 +19,7 @@ export const PLURAL_KEYS = [...new Set(ALL.filter((key) => PLURAL_SUFFIX.test(ke
  * `replace` (not `count`) fills the placeholders with themselves, so i18next neither picks a
  * plural form nor drops them; each plural category of the locale falls back to its "other".
  */
-export function organizeStrings(t: TFunction, lang: string): OrganizeStrings {
+const organizeTables = perLocaleAndKey((t: TFunction, lang: string): OrganizeStrings => {
   const keep = () => ({ replace: new Proxy({}, { get: (_target, name) => `{{${String(name)}}}`, has: () => true }) });
   const text = Object.fromEntries(STRING_KEYS.map((key) => [key, t(`organize:${key}`, keep())])) as Record<StringKey, string>;
   const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
@@ -29,4 +30,9 @@ export function organizeStrings(t: TFunction, lang: string): OrganizeStrings {
     }),
   ) as OrganizeStrings["plural"];
   return { lang, text, plural };
+});
+
+/** The organizer's strings for the locale of `t` and its language tag, built once per pair. */
+export function organizeStrings(t: TFunction, lang: string): OrganizeStrings {
+  return organizeTables(t, lang);
 }

@@ -1,6 +1,7 @@
 // The save islands' words. Islands do not load i18next: the page builds these from the `save`
 // namespace (saveStrings) and passes them as props; {{name}} placeholders are filled here.
 import type { TFunction } from "i18next";
+import { perLocale } from "../i18n/memo.ts";
 
 export interface SaveStrings {
   save: string;
@@ -57,10 +58,10 @@ const KEYS: readonly (keyof SaveStrings)[] = [
  * Every string the islands use, from the `save` namespace. Placeholders stay as {{name}} for
  * fill(): i18next would otherwise fill them with nothing at render time.
  */
-export function saveStrings(t: TFunction): SaveStrings {
+export const saveStrings = perLocale((t: TFunction): SaveStrings => {
   const keep = { interpolation: { skipOnVariables: true }, board: "{{board}}", section: "{{section}}", length: "{{length}}", max: "{{max}}" };
   return Object.fromEntries(KEYS.map((key) => [key, String(t(`save:${key}`, keep))])) as unknown as SaveStrings;
-}
+});
 
 /** Fills {{name}} placeholders; unknown names stay as written. */
 export function fill(template: string, values: Record<string, string | number>): string {
