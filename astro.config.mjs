@@ -57,7 +57,7 @@ export default defineConfig({
       ],
     },
   },
-  build: { inlineStylesheets: "always" },
+  build: { inlineStylesheets: "auto" },
   markdown: { syntaxHighlight: false },
   vite: { define: { __PINLOOM_BUILD__: JSON.stringify(buildVersion()) } },
 });
