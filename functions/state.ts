@@ -39,5 +39,5 @@ stateRoutes.get("/state", (c) => {
       session: ctx.session,
     });
   }
-  return success(c, { ...clientContext({ ...pageCtx, renderMode: "personal" }, BUILD_VERSION), experiments: {} });
+  return success(c, clientContext({ ...pageCtx, renderMode: "personal" }, BUILD_VERSION));
 });

@@ -5,6 +5,7 @@
 // scroll position across a history return within the restore window. The paging rules are
 // feed.ts's; this file only wires them to the page. No framework: it stays a few KB.
 import { apiFetch } from "../runtime/fetch.ts";
+import { pageExperiments } from "../runtime/global.ts";
 import { colorClass } from "../components/placeholder-styles.ts";
 import type { QueryName } from "../graphql/documents/index.ts";
 import {
@@ -15,6 +16,7 @@ import {
   fetchStarted,
   fetchSucceeded,
   scrollOnNavigation,
+  restoreGroupOf,
   shouldRestoreHomeFeed,
   type NavigationKind,
   type ResourceList,
@@ -202,7 +204,7 @@ export function startFeed(root: HTMLElement): FeedHandle | null {
   if (restoring) {
     const navigation = navigationKind();
     const saved = navigation === "pop" ? readSaved(key) : null;
-    if (saved && shouldRestoreHomeFeed(saved.savedAt, Date.now())) {
+    if (saved && shouldRestoreHomeFeed(saved.savedAt, Date.now(), restoreGroupOf(pageExperiments()))) {
       list = fetchSucceeded(list, { items: saved.items.slice(0, MAX_SAVED_ITEMS), bookmark: saved.bookmark }, true);
       append(list.items);
       scrollTo(0, saved.scrollY);

@@ -8,6 +8,7 @@ import {
   fetchSucceeded,
   navigate,
   scrollOnNavigation,
+  restoreGroupOf,
   shouldRestoreHomeFeed,
   showPinGridFooter,
 } from "./feed.ts";
@@ -74,6 +75,16 @@ describe("home feed restore window (spec 000 §9)", () => {
     [now + 5, "default", false],
   ] as const)("last visit %s in group %s → %s", (last, group, restore) => {
     expect(shouldRestoreHomeFeed(last, now, group)).toBe(restore);
+  });
+
+  it.each([
+    [{ web_home_feed_restore: "extended" }, "extended"],
+    [{ web_home_feed_restore: "default" }, "default"],
+    [{ web_home_feed_restore: "something new" }, "default"],
+    [{ web_home_feed_restore: 1 }, "default"],
+    [{}, "default"],
+  ] as const)("experiments %j keep the feed for the %s window", (experiments, group) => {
+    expect(restoreGroupOf(experiments)).toBe(group);
   });
 });
 

@@ -1,6 +1,7 @@
 // Client feed rules of spec 000 §4 and 001 §4, as pure functions the feed islands apply:
 // resource lists paged by bookmark, the home feed's restore window, scroll on navigation and
 // the pin-grid footer.
+import { HOME_FEED_RESTORE_EXPERIMENT } from "../experiments/experiments.ts";
 
 /** The bookmark a server sends when there is nothing more. */
 export const END_MARKER = "-end-";
@@ -57,6 +58,11 @@ export function canPage<T>(list: ResourceList<T>): boolean {
 /** Home feed kept on return within this window, by experiment group (spec 000 §9). */
 export const HOME_FEED_RESTORE_MS = { default: 60_000, extended: 150_000 } as const;
 export type RestoreGroup = keyof typeof HOME_FEED_RESTORE_MS;
+
+/** The restore window's group from the viewer's experiments (src/experiments): control unless assigned "extended". */
+export function restoreGroupOf(experiments: Readonly<Record<string, unknown>>): RestoreGroup {
+  return experiments[HOME_FEED_RESTORE_EXPERIMENT] === "extended" ? "extended" : "default";
+}
 
 export function shouldRestoreHomeFeed(lastVisitAt: number | null, now: number, group: RestoreGroup = "default"): boolean {
   return lastVisitAt !== null && now >= lastVisitAt && now - lastVisitAt < HOME_FEED_RESTORE_MS[group];

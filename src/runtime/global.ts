@@ -22,6 +22,27 @@ export interface RuntimeGlobal {
 
 const KEY = "__pinloomRuntime";
 
+/** The id of the page's embedded state (the request context JSON every page carries). */
+export const STATE_ID = "pinloom-context";
+
+/**
+ * The viewer's experiment groups: GET /_/_/state's answer when the page came from a shared
+ * render and it has arrived, else the page's own embedded state. Empty when neither has any.
+ */
+export function pageExperiments(doc: Pick<Document, "getElementById"> = document): Record<string, unknown> {
+  const fromState = runtimeGlobal().state?.["experiments"];
+  if (isRecord(fromState)) return fromState;
+  try {
+    const embedded: unknown = JSON.parse(doc.getElementById(STATE_ID)?.textContent ?? "null");
+    const experiments = isRecord(embedded) ? embedded["experiments"] : null;
+    return isRecord(experiments) ? experiments : {};
+  } catch {
+    return {};
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
 /** Announced by the events script when a hidden page is shown again; the runtime refreshes the viewer's state. */
 export const APP_RESUME_EVENT = "pinloom:app-resume";
 

@@ -15,7 +15,7 @@
 import { isSearchCacheHost } from "../context/referrer.ts";
 import { BUILD_VERSION } from "./build-version.ts";
 import { apiFetch, appStateOf } from "./fetch.ts";
-import { APP_RESUME_EVENT, runtimeGlobal } from "./global.ts";
+import { APP_RESUME_EVENT, STATE_ID, runtimeGlobal } from "./global.ts";
 import { report } from "./report.ts";
 import { loadChunk, type Sleep } from "./retry.ts";
 import { FORCED_RELOAD_KEY, isPlainNavigation, parseSeen, reloadOnNavigation, SEEN_VERSION_KEY, type SeenVersion } from "./version.ts";
@@ -30,7 +30,7 @@ export const PIN_PRELOAD_EXPERIMENT = "web_pin_preload";
 /** At most this many pin pages are preloaded per page view. */
 export const MAX_PRELOADS = 20;
 
-export const STATE_ID = "pinloom-context";
+export { STATE_ID } from "./global.ts";
 export const MANIFEST_ID = "pinloom-manifest";
 export const ROOT_ID = "main";
 export const ERROR_ID = "pinloom-error";

@@ -6,6 +6,7 @@ import { attributeOf, BROWSER_UA, fetchWorker, get, GOOGLEBOT_UA, seedWorld } fr
 import { env } from "cloudflare:workers";
 import { hashPassword } from "../../src/accounts/password.ts";
 import { Browser, PASSWORD } from "./accounts-helpers.ts";
+import { assignExperiments, HOME_FEED_RESTORE_EXPERIMENT } from "../../src/experiments/experiments.ts";
 
 const manifestOf = (html: string) => JSON.parse(/<script type="application\/json" id="pinloom-manifest">([^<]*)<\/script>/.exec(html)?.[1] ?? "null") as { version: string } | null;
 const contextOf = (html: string) => JSON.parse(/<script type="application\/json" id="pinloom-context">([^<]*)<\/script>/.exec(html)?.[1] ?? "null") as Record<string, unknown> | null;
@@ -91,6 +92,12 @@ describe("GET /_/_/state", () => {
     const body = await (await browser.fetch("/_/_/state?source_url=%2F")).json<{ data: Record<string, unknown> }>();
     expect(body.data).toMatchObject({ loginState: "AUTH", viewer: { id: "1", username: "ana" }, fullPath: "/" });
     expect(body.data["daysToExpiration"]).toBeGreaterThan(0);
+    // Experiment groups by account id: the same answer in the state and in her pages' own context.
+    expect(body.data["experiments"]).toEqual(assignExperiments(1));
+    expect(Object.keys(body.data["experiments"] as object)).toContain(HOME_FEED_RESTORE_EXPERIMENT);
+    const html = await (await browser.fetch("/")).text();
+    const embedded = JSON.parse(/<script type="application\/json" id="pinloom-context">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
+    expect(embedded["experiments"]).toEqual(assignExperiments(1));
   });
 
   it.each([

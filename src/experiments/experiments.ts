@@ -1,0 +1,46 @@
+// Experiment groups (spec 000 §3 "Embedded app state: experiments", §9 "Home feed kept on
+// return if last visit under 2.5 minutes (one experiment group) or 1 minute (another)").
+// Pure and tiny: the server assigns, the browser only reads the group names it was given.
+//
+// Assignment is deterministic: a person's group is a hash of the experiment's name and their
+// account id, so it is the same on every page and every device, with no storage and no
+// cookie. Only signed-in people are enrolled: a signed-out visitor would need an identifier
+// cookie set before any consent, and shared (edge-cached) pages carry nothing per visitor, so
+// they keep each experiment's first (control) group.
+
+/** Experiments the server assigns, each with its groups, drawn with equal weight. */
+export const EXPERIMENTS = {
+  /** Home feed restore window on history return: 1 minute (control) or 2.5 minutes. */
+  web_home_feed_restore: ["default", "extended"],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+
+export type ExperimentName = keyof typeof EXPERIMENTS;
+export type Experiments = Partial<Record<string, string>>;
+
+export const HOME_FEED_RESTORE_EXPERIMENT = "web_home_feed_restore" satisfies ExperimentName;
+
+/** FNV-1a (32 bits): spreads "name:unit" evenly over buckets; not a secret, only a coin. */
+export function bucketOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  // Final avalanche (murmur3's fmix32): FNV's low bits alone follow the last characters.
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/** Every experiment's group for a signed-in person (by account id); none for anyone else. */
+export function assignExperiments(userId: number | string | null | undefined): Record<ExperimentName, string> | Record<string, never> {
+  if (userId === null || userId === undefined || String(userId) === "") return {};
+  const groups = {} as Record<ExperimentName, string>;
+  for (const [name, options] of Object.entries(EXPERIMENTS) as Array<[ExperimentName, readonly string[]]>) {
+    groups[name] = options[bucketOf(`${name}:${userId}`) % options.length]!;
+  }
+  return groups;
+}
