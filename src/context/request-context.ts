@@ -8,7 +8,7 @@ import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
 import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
 import { daysToExpiration, type Session } from "../accounts/session.server.ts";
-import { assignExperiments } from "../experiments/experiments.ts";
+import { viewerExperiments } from "../experiments/experiments.ts";
 import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "../accounts/viewer.ts";
 
@@ -174,7 +174,7 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     viewer: session && ctx.viewerType === "AUTH" ? toViewer(session.user) : null,
     limitedViewer: session && ctx.viewerType === "LIMITED_LOGIN" ? toLimitedViewer(session.user) : null,
     // Spec 000 §3 "experiments": groups by account id, so only a full login is enrolled.
-    experiments: assignExperiments(session && ctx.viewerType === "AUTH" ? session.user.id : null),
+    experiments: viewerExperiments(ctx),
     daysToExpiration: session ? daysToExpiration(session.expiresAt) : null,
     country: ctx.country,
     fullPath: ctx.fullPath,

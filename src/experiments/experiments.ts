@@ -12,12 +12,15 @@
 export const EXPERIMENTS = {
   /** Home feed restore window on history return: 1 minute (control) or 2.5 minutes. */
   web_home_feed_restore: ["default", "extended"],
+  /** The footer under infinite pin grids for signed-in people: shown (control) or hidden. */
+  web_pin_grid_footer: ["control", "hide_footer"],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type ExperimentName = keyof typeof EXPERIMENTS;
 export type Experiments = Partial<Record<string, string>>;
 
 export const HOME_FEED_RESTORE_EXPERIMENT = "web_home_feed_restore" satisfies ExperimentName;
+export const PIN_GRID_FOOTER_EXPERIMENT = "web_pin_grid_footer" satisfies ExperimentName;
 
 /** FNV-1a (32 bits): spreads "name:unit" evenly over buckets; not a secret, only a coin. */
 export function bucketOf(text: string): number {
@@ -43,4 +46,9 @@ export function assignExperiments(userId: number | string | null | undefined): R
     groups[name] = options[bucketOf(`${name}:${userId}`) % options.length]!;
   }
   return groups;
+}
+
+/** The groups of a request's viewer: by account id for a full login, none for anyone else. */
+export function viewerExperiments(viewer: { viewerType: string; session: { user: { id: number } } | null }): Record<string, string> {
+  return assignExperiments(viewer.viewerType === "AUTH" && viewer.session ? viewer.session.user.id : null);
 }
