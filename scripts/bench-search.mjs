@@ -385,7 +385,7 @@ export async function runSearchBench({ duration = 10, connections = 10, warmup =
   }
 }
 
-const figureCells = (f) => [String(f.rps), String(f.latency_p50_ms), String(f.latency_p95_ms), String(f.latency_p99_ms), String(f.non2xx), f.ratio_to_healthz == null ? "-" : String(f.ratio_to_healthz)];
+const figureCells = (f) => [String(f.rps), String(f.latency_p50_ms), String(f.latency_p95_ms), String(f.latency_p99_ms), String(f.non2xx), f.ratio_to_healthz === null || f.ratio_to_healthz === undefined ? "-" : String(f.ratio_to_healthz)];
 
 /** Lines for the printed bench table (scripts/bench.mjs prints them under its own): per line, sequential then concurrent. */
 export function searchTableRows(search) {
