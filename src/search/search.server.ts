@@ -34,6 +34,7 @@ import {
   type TypeaheadResponse,
 } from "./types.ts";
 import { recentTypeaheadStatement } from "./recent.server.ts";
+import { ANSWERED_SCOPES, answerKey, recallAnswer, rememberAnswer, type CachedAnswer } from "./answer-cache.server.ts";
 
 export interface SearchViewer {
   id: number | null;
@@ -290,8 +291,18 @@ interface BoardRow {
   cover_height: number | null;
 }
 
-/** Boards by id with what a result shows: counts and cover only over pins the viewer may see. */
-function boardRowsStatement(db: D1Database, ids: readonly number[], viewer: number | null): D1PreparedStatement {
+/**
+ * Boards by id with what a result shows: counts and cover only over pins the viewer may see.
+ * With `visibleMatching` (a match expression) it also leaves out a board the viewer may not
+ * see (boardVisibleSql, and its owner's profile, as board search requires) or whose text no
+ * longer matches: the answer cache's re-read of remembered ids.
+ */
+function boardRowsStatement(db: D1Database, ids: readonly number[], viewer: number | null, visibleMatching: string | null = null): D1PreparedStatement {
+  const visible =
+    visibleMatching === null
+      ? ""
+      : `AND ${boardVisibleSql("b", "?2")} AND EXISTS (SELECT 1 FROM users vo WHERE vo.id = b.owner_id AND ${profileVisibleSql("vo", "?2")})
+         AND b.id IN (SELECT rowid FROM search_boards WHERE search_boards MATCH ?3)`;
   return db
     .prepare(
       `WITH picked AS (
@@ -301,13 +312,13 @@ function boardRowsStatement(db: D1Database, ids: readonly number[], viewer: numb
                 (SELECT cp.id FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id LEFT JOIN boards cpb ON cpb.id = cp.board_id
                  WHERE cbp.board_id = b.id AND ${pinListedSql("cp", "cpb", "?2")}
                  ORDER BY (cp.id IS b.cover_pin_id) DESC, cbp.position, cbp.pin_id LIMIT 1) AS cover_id
-         FROM boards b WHERE b.id IN (SELECT value FROM json_each(?1)))
+         FROM boards b WHERE b.id IN (SELECT value FROM json_each(?1)) ${visible})
        SELECT c.id, c.name, c.slug, c.visible_pin_count, u.username, u.full_name,
               i.url AS cover_url, i.width AS cover_width, i.height AS cover_height
        FROM picked c JOIN users u ON u.id = c.owner_id
        LEFT JOIN pin_images i ON i.pin_id = c.cover_id AND i.size = '236x'`,
     )
-    .bind(JSON.stringify(ids), viewer);
+    .bind(JSON.stringify(ids), viewer, ...(visibleMatching === null ? [] : [visibleMatching]));
 }
 
 function boardItem(row: BoardRow): SearchBoardItem {
@@ -390,10 +401,14 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   const match = matchExpression(tokens);
   if (match === null || (PERSONAL_SCOPES.has(scope) && viewer.id === null)) return emptyResponse(query, scope, viewer, applied);
 
-  const anchor = bookmark?.anchor ?? Date.now();
+  const now = Date.now();
   const offset = bookmark?.offset ?? 0;
   const pageSize = options.page_size ?? DEFAULT_PAGE_SIZE;
   const limit = Math.min(pageSize, MAX_OFFSET - offset) + 1;
+  // Signed out in a shared scope: every visitor asking this page gets the same answer.
+  const cacheKey = viewer.id === null && ANSWERED_SCOPES.has(scope) ? answerKey(key, offset, bookmark?.anchor ?? null, pageSize, options.top_pin_id ?? null) : null;
+  const cached = cacheKey === null ? undefined : recallAnswer(cacheKey, now);
+  const anchor = bookmark?.anchor ?? cached?.anchor ?? now;
   const createdDays = applied.filter((id) => id.startsWith("created:")).map((id) => Number.parseInt(id.slice("created:".length), 10));
   const plan: PinFilterPlan = {
     match,
@@ -416,6 +431,12 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   let guides: { term: string }[] = [];
   let productFilters: ProductFilters | null = null;
 
+  if (cached) {
+    const wantFacets = offset === 0 && scope === "buyable_pins";
+    const reread = await rereadAnswer(db, cached, plan, wantFacets);
+    return finish(cached.hasMore, reread.results, cached.guides, scope === "buyable_pins" ? productFiltersOf(reread.facets) : null, cached.corrected);
+  }
+
   if (PIN_SCOPES.has(scope)) {
     // buyable_pins page 1 answers facets over the candidates without the product filters: with
     // none applied those are the page's own candidates, counted in the page statement itself.
@@ -429,15 +450,7 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
     results = rows.slice(0, limit - 1).map((row) => ({ type: "pin", ...gridPin(row) }));
     const guideNames = rows[0]?.guides_json ? (JSON.parse(rows[0].guides_json) as string[]) : [];
     guides = guideTerms(guideNames.map((term) => ({ term })), query, splitList(options.applied_filters));
-    if (scope === "buyable_pins") {
-      const facets = (productFiltered ? (facetResult?.results?.[0] ?? null) : (rows[0] ?? null)) as FacetRow | null;
-      const price = facets?.price_json ? (JSON.parse(facets.price_json) as { min: number | null; max: number | null }) : null;
-      productFilters = {
-        price: price && price.min !== null && price.max !== null ? { min: price.min, max: price.max } : null,
-        domains: facets?.domains_json ? (JSON.parse(facets.domains_json) as Array<{ domain: string; count: number }>) : [],
-        categories: facets?.categories_json ? (JSON.parse(facets.categories_json) as Array<{ id: string; count: number }>) : [],
-      };
-    }
+    if (scope === "buyable_pins") productFilters = productFiltersOf((productFiltered ? (facetResult?.results?.[0] ?? null) : (rows[0] ?? null)) as FacetRow | null);
   } else if (scope === "boards") {
     const params = new Params();
     const fromWhere = boardsFromWhere(match, viewer.id, plan.user, false, params);
@@ -486,24 +499,82 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   }
 
   const hasMore = rowCount >= limit && offset + limit - 1 < MAX_OFFSET;
-  const next = hasMore ? encodeBookmark({ key, offset: offset + limit - 1, anchor }) : END_MARKER;
   const few = offset === 0 && !hasMore && results.length < FEW_RESULTS;
   const typo = few && PIN_SCOPES.has(scope) && !PERSONAL_SCOPES.has(scope) ? await typoFor(db, query, plan, results.length, tokens) : null;
-  const filters = filtersFor(scope, applied);
+  if (cacheKey !== null) {
+    const ids = results.map((item) => Number(item.id));
+    rememberAnswer(cacheKey, { kind: scope === "boards" ? "board" : "pin", ids, hasMore, anchor, guides, corrected: typo?.corrected ?? null }, now);
+  }
+  return finish(hasMore, results, guides, productFilters, typo?.corrected ?? null);
+
+  /** The response around a page: everything else is the request's own (its spelling of the query included). */
+  function finish(more: boolean, page: SearchItem[], pageGuides: { term: string }[], facets: ProductFilters | null, corrected: string | null): SearchResponse {
+    const nag = offset === 0 && !more && page.length < FEW_RESULTS;
+    const filters = filtersFor(scope, applied);
+    return {
+      query,
+      scope,
+      results: page,
+      bookmark: more ? encodeBookmark({ key, offset: offset + limit - 1, anchor }) : END_MARKER,
+      guides: pageGuides,
+      typo: corrected === null ? null : { original: query, corrected },
+      nag: nag ? { kind: "few_results" } : null,
+      sensitivity: isSensitiveQuery(query) ? { kind: "sensitive_query" } : null,
+      filters,
+      tabs: tabsFor(scope, viewer),
+      modeIcon: scope === "buyable_pins" ? "shopping" : scope === "videos" ? "video" : null,
+      oneBarModules: oneBar(filters),
+      productFilters: facets,
+    };
+  }
+}
+
+/**
+ * Pins by id with what a grid cell shows, only those a signed-out viewer may see now
+ * (pinVisibleSql with a null viewer) and whose text still matches: the answer cache's re-read
+ * of remembered ids. The match is read once over the ids' rowid range (a bloom-filtered set,
+ * 0.2–0.4 ms at 100,000 pins; a MATCH per id would be ~60 µs each).
+ */
+function visiblePinRowsStatement(db: D1Database, ids: readonly number[], match: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT ${GRID_CELL_COLUMNS} FROM pins p
+       ${PIN_VISIBILITY_JOINS}
+       ${GRID_IMAGE_JOINS}
+       WHERE p.id IN (SELECT value FROM json_each(?1)) AND ${pinVisibleSql("?2")}
+         AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ?3 AND rowid BETWEEN ?4 AND ?5)`,
+    )
+    .bind(JSON.stringify(ids), null, match, Math.min(...ids), Math.max(...ids));
+}
+
+/**
+ * A remembered answer's page (answer-cache.server.ts): its rows re-read in one statement that
+ * applies visibility and the match again (with buyable_pins' page-1 facets, never remembered,
+ * beside it), in the remembered order; a row no longer visible or matching is left out.
+ */
+async function rereadAnswer(db: D1Database, answer: CachedAnswer, plan: PinFilterPlan, wantFacets: boolean): Promise<{ results: SearchItem[]; facets: FacetRow | null }> {
+  const statements: D1PreparedStatement[] = [];
+  if (answer.ids.length > 0) statements.push(answer.kind === "pin" ? visiblePinRowsStatement(db, answer.ids, plan.match) : boardRowsStatement(db, answer.ids, null, plan.match));
+  if (wantFacets) statements.push(facetStatement(db, plan));
+  if (statements.length === 0) return { results: [], facets: null };
+  const answers = await db.batch(statements);
+  const rowResult = answer.ids.length > 0 ? answers[0] : undefined;
+  const facetResult = wantFacets ? answers.at(-1) : undefined;
+  const rows = rowResult?.results ?? [];
+  const results = itemsInOrder(
+    answer.ids.map((id) => ({ type: answer.kind, id })),
+    answer.kind === "pin" ? (rows as GridCellRow[]) : [],
+    answer.kind === "board" ? (rows as BoardRow[]) : [],
+  );
+  return { results, facets: wantFacets ? ((facetResult?.results?.[0] ?? null) as FacetRow | null) : null };
+}
+
+function productFiltersOf(facets: FacetRow | null): ProductFilters {
+  const price = facets?.price_json ? (JSON.parse(facets.price_json) as { min: number | null; max: number | null }) : null;
   return {
-    query,
-    scope,
-    results,
-    bookmark: next,
-    guides,
-    typo,
-    nag: few ? { kind: "few_results" } : null,
-    sensitivity: isSensitiveQuery(query) ? { kind: "sensitive_query" } : null,
-    filters,
-    tabs: tabsFor(scope, viewer),
-    modeIcon: scope === "buyable_pins" ? "shopping" : scope === "videos" ? "video" : null,
-    oneBarModules: oneBar(filters),
-    productFilters,
+    price: price && price.min !== null && price.max !== null ? { min: price.min, max: price.max } : null,
+    domains: facets?.domains_json ? (JSON.parse(facets.domains_json) as Array<{ domain: string; count: number }>) : [],
+    categories: facets?.categories_json ? (JSON.parse(facets.categories_json) as Array<{ id: string; count: number }>) : [],
   };
 }
 
@@ -516,8 +587,13 @@ async function hydrate(db: D1Database, refs: ReadonlyArray<{ type: "pin" | "boar
     db.prepare(`SELECT ${GRID_CELL_COLUMNS} FROM pins p ${GRID_IMAGE_JOINS} WHERE p.id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(pinIds)),
     boardRowsStatement(db, boardIds, viewer),
   ]);
-  const pins = new Map(((pinResult?.results ?? []) as GridCellRow[]).map((row) => [row.id, row]));
-  const boards = new Map(((boardResult?.results ?? []) as BoardRow[]).map((row) => [row.id, row]));
+  return itemsInOrder(refs, (pinResult?.results ?? []) as GridCellRow[], (boardResult?.results ?? []) as BoardRow[]);
+}
+
+/** Result items for `refs` in their order, from the rows read for them; a ref without a row is left out. */
+function itemsInOrder(refs: ReadonlyArray<{ type: "pin" | "board"; id: number }>, pinRows: readonly GridCellRow[], boardRows: readonly BoardRow[]): SearchItem[] {
+  const pins = new Map(pinRows.map((row) => [row.id, row]));
+  const boards = new Map(boardRows.map((row) => [row.id, row]));
   const items: SearchItem[] = [];
   for (const ref of refs) {
     if (ref.type === "pin") {
