@@ -18,6 +18,9 @@
 //   p50/p95/p99 too.
 // - CONCURRENT (`--connections`, autocannon): throughput and latency under load, reported
 //   beside it with the ratio to /healthz measured at the same concurrency.
+// Signed-out search answers are cached (src/search/answer-cache.server.ts): `search` measures
+// traffic as it comes (repeated queries hit), `search_uncached` the same queries forced to
+// miss (see uncachedPath), so both the cached and the engine's own cost are in every run.
 // The issue's targets are BUDGETS with pass/fail in the JSON, never timed tests: a shared
 // machine makes absolute milliseconds a report, not an assertion.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
@@ -96,6 +99,21 @@ export function percentile(sorted, p) {
   return sorted[rank];
 }
 
+/**
+ * Signed-out searches are answered from the answer cache (src/search/answer-cache.server.ts)
+ * once ranked, so after warm-up the `search` line measures mostly hits. The `search_uncached`
+ * line asks the same queries with a top_pin_id naming no pin, different on every request: it
+ * is part of the cached search's key but changes no result (the top pin leads only when it is
+ * a candidate), so every request pays the whole engine. Page-2 queries are left out of it
+ * (their bookmark is bound to the options, top_pin_id included).
+ */
+export const MISSING_PIN_BASE = 900_000_000_000;
+export function uncachedPath(p, n) {
+  const url = new URL(p, "http://bench");
+  const data = JSON.parse(url.searchParams.get("data") ?? "{}");
+  return resourcePath(url.pathname.split("/")[2], { ...data.options, top_pin_id: String(MISSING_PIN_BASE + n) });
+}
+
 /** Per-request bound: a query slower than this counts as a timeout (and an error) of its line. */
 export const REQUEST_TIMEOUT_S = 30;
 
@@ -120,10 +138,14 @@ export function latencyStats(latencies) {
 
 /**
  * One request at a time for `duration` seconds, round-robin over `paths` (each path's
- * latencies kept apart), every response's body read before the next request starts.
- * Returns the line's figures and `byPath` (path → latencies in ms).
+ * latencies kept apart), every response's body read before the next request starts;
+ * `vary(path, n)` may rewrite the n-th request's path. Returns the line's figures and
+ * `byPath` (path → latencies in ms).
+ * @param {string} url
+ * @param {string[]} paths
+ * @param {{ duration: number, fetchImpl?: typeof fetch, vary?: (path: string, n: number) => string }} options
  */
-export async function measureSequential(url, paths, { duration, fetchImpl = fetch }) {
+export async function measureSequential(url, paths, { duration, fetchImpl = fetch, vary = (p) => p }) {
   const latencies = [];
   const byPath = new Map(paths.map((p) => [p, []]));
   const statusCodes = {};
@@ -135,7 +157,7 @@ export async function measureSequential(url, paths, { duration, fetchImpl = fetc
     const p = paths[i % paths.length];
     const t = performance.now();
     try {
-      const response = await fetchImpl(url + p, { headers: { "cf-connecting-ip": nextClientIp() }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) });
+      const response = await fetchImpl(url + vary(p, i), { headers: { "cf-connecting-ip": nextClientIp() }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) });
       await response.arrayBuffer();
       const ms = performance.now() - t;
       latencies.push(ms);
@@ -154,10 +176,11 @@ export async function measureSequential(url, paths, { duration, fetchImpl = fetc
 }
 
 /** autocannon over `paths` (each connection cycles through them), every latency kept. */
-function measure(url, paths, { connections, duration, headers }) {
+function measure(url, paths, { connections, duration, headers, vary = (p) => p }) {
   return new Promise((resolve, reject) => {
     const latencies = [];
-    const setupRequest = (request) => ({ ...request, headers: { ...request.headers, "cf-connecting-ip": nextClientIp() } });
+    let serial = 0;
+    const setupRequest = (request) => ({ ...request, path: vary(request.path, serial++), headers: { ...request.headers, "cf-connecting-ip": nextClientIp() } });
     const instance = autocannon(
       {
         url,
@@ -328,10 +351,13 @@ export async function runSearchBench({ duration = 10, connections = 10, warmup =
       typeaheadProbes.push({ term, path: p, status: probe.status, items: Array.isArray(items) ? items.length : null });
     }
     const typeaheadPaths = typeaheadProbes.map((probe) => probe.path);
+    const uncachedPaths = planned.filter((entry) => entry.status === 200 && entry.class !== "page2").map((entry) => entry.path);
     const lines = [
       { name: "healthz", paths: ["/healthz"] },
       { name: "search", paths: searchPaths, detail: `${searchPaths.length} queries` },
       { name: "typeahead", paths: typeaheadPaths, detail: `${typeaheadPaths.length} prefixes` },
+      // Last: its thousands of one-off answers fill the worker's answer memory.
+      { name: "search_uncached", paths: uncachedPaths, detail: `${uncachedPaths.length} queries, every one a miss`, vary: uncachedPath, perQuery: false },
     ];
     /** path → latencies of the sequential runs, for the per-query rows. */
     const perPath = new Map();
@@ -342,12 +368,12 @@ export async function runSearchBench({ duration = 10, connections = 10, warmup =
       }
       // Each line: drained, warmed up, drained, measured one at a time, drained, measured concurrently.
       let drained = await drain(server.url);
-      if (warmup > 0) await measure(server.url, line.paths, { connections, duration: warmup });
+      if (warmup > 0) await measure(server.url, line.paths, { connections, duration: warmup, vary: line.vary });
       drained += await drain(server.url);
-      const sequential = await measureSequential(server.url, line.paths, { duration });
-      for (const [p, latencies] of sequential.byPath) perPath.set(p, latencies);
+      const sequential = await measureSequential(server.url, line.paths, { duration, vary: line.vary });
+      for (const [p, latencies] of sequential.byPath) perPath.set(line.perQuery === false ? `${line.name}:${p}` : p, latencies);
       drained += await drain(server.url);
-      const concurrent = await measure(server.url, line.paths, { connections, duration });
+      const concurrent = await measure(server.url, line.paths, { connections, duration, vary: line.vary });
       result.routes.push({ name: line.name, path: line.detail ?? line.paths[0], sequential: sequential.figures, concurrent: { ...concurrent, ratio_to_healthz: null }, drained_ms: drained });
       const show = (f) => `${f.rps} req/s, p50 ${f.latency_p50_ms} ms, p95 ${f.latency_p95_ms} ms, p99 ${f.latency_p99_ms} ms, non2xx ${f.non2xx}`;
       log(`[bench:search] ${line.name} sequential: ${show(sequential.figures)}`);
@@ -366,7 +392,9 @@ export async function runSearchBench({ duration = 10, connections = 10, warmup =
       if (entry.note) row.note = entry.note;
       const latencies = perPath.get(entry.path);
       if (entry.status === 200 && latencies?.length) Object.assign(row, { requests: latencies.length, ...latencyStats(latencies) });
-      result.queries.push({ ...row, latencies });
+      const missed = perPath.get(`search_uncached:${entry.path}`);
+      if (entry.status === 200 && missed?.length) row.uncached = { requests: missed.length, ...latencyStats(missed) };
+      result.queries.push({ ...row, latencies, missed });
     }
     for (const probe of typeaheadProbes) {
       const latencies = perPath.get(probe.path);
@@ -375,10 +403,16 @@ export async function runSearchBench({ duration = 10, connections = 10, warmup =
       result.queries.push({ ...row, latencies });
     }
     result.classes = classFigures(result.queries);
-    for (const row of result.queries) delete row.latencies;
+    result.classes_uncached = classFigures(result.queries.map((row) => ({ class: row.class, latencies: row.missed })));
+    for (const row of result.queries) {
+      delete row.latencies;
+      delete row.missed;
+    }
     result.machine.load_after = os.loadavg().map((n) => round(n));
     const byName = (name) => result.routes.find((route) => route.name === name && !route.skipped);
     result.budgets = { search: budget(byName("search"), BUDGETS.search_p95_ms), typeahead: budget(byName("typeahead"), BUDGETS.typeahead_p95_ms) };
+    // The search budget also shows what a request costs when nothing is remembered.
+    result.budgets.search.uncached_sequential_p95_ms = byName("search_uncached")?.sequential.latency_p95_ms ?? null;
     return result;
   } finally {
     await server.stop();
@@ -411,9 +445,9 @@ export function printSearchTable(search, print = console.log) {
   const rows = [["search line (×connections)", "what", "req/s", "p50 ms", "p95 ms", "p99 ms", "non2xx", "ratio", "budget"], ...searchTableRows(search)];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   for (const row of rows) print("  " + row.map((cell, i) => (cell ?? "").padEnd(widths[i])).join("  "));
-  if (search?.classes) {
-    print("  sequential, per class of query: " + Object.entries(search.classes).map(([name, f]) => `${name} p50 ${f.latency_p50_ms} / p95 ${f.latency_p95_ms}`).join("; "));
-  }
+  const perClass = (classes) => Object.entries(classes).map(([name, f]) => `${name} p50 ${f.latency_p50_ms} / p95 ${f.latency_p95_ms}`).join("; ");
+  if (search?.classes) print("  sequential, per class of query: " + perClass(search.classes));
+  if (search?.classes_uncached) print("  sequential, every request a miss, per class: " + perClass(search.classes_uncached));
   if (search?.machine) print(`  search: ${search.machine.cpus} cpus, load average before ${search.machine.load_before.join("/")}, after ${(search.machine.load_after ?? []).join("/") || "-"} (1/5/15 min)`);
 }
 

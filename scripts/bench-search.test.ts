@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { BUDGETS, SEARCH_QUERIES, TYPEAHEAD_TERMS, budget, classFigures, latencyStats, measureSequential, percentile, resourcePath, searchTableRows } from "./bench-search.mjs";
+import { BUDGETS, MISSING_PIN_BASE, SEARCH_QUERIES, TYPEAHEAD_TERMS, budget, classFigures, latencyStats, measureSequential, percentile, resourcePath, searchTableRows, uncachedPath } from "./bench-search.mjs";
 
 describe("bench-search", () => {
   it("takes nearest-rank percentiles of sorted latencies", () => {
@@ -55,9 +55,9 @@ describe("bench-search", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const { figures, byPath } = await measureSequential(url, ["/a", "/b", "/c"], { duration: 0.3 });
+      const { figures, byPath } = await measureSequential(url, ["/a", "/b", "/c"], { duration: 0.3, vary: (p: string, n: number) => (n === 0 ? `${p}?first` : p) });
       expect(maxInFlight).toBe(1);
-      expect(seen.slice(0, 6)).toEqual(["/a", "/b", "/c", "/a", "/b", "/c"]);
+      expect(seen.slice(0, 6)).toEqual(["/a?first", "/b", "/c", "/a", "/b", "/c"]);
       expect(figures.requests_total).toBe(seen.length);
       expect(figures.connections).toBe(1);
       expect(byPath.get("/a")!.length + byPath.get("/b")!.length + byPath.get("/c")!.length).toBe(seen.length);
@@ -80,6 +80,16 @@ describe("bench-search", () => {
     const url = new URL(`http://x${resourcePath("BaseSearchResource", { query: "linen shirt", scope: "boards" })}`);
     expect(url.pathname).toBe("/resource/BaseSearchResource/get/");
     expect(JSON.parse(url.searchParams.get("data") ?? "")).toEqual({ options: { query: "linen shirt", scope: "boards" } });
+  });
+
+  it("forces a miss with a top_pin_id naming no pin, different per request, the other options kept", () => {
+    const base = resourcePath("BaseSearchResource", { query: "linen shirt", scope: "videos" });
+    const options = (p: string) => JSON.parse(new URL(`http://x${p}`).searchParams.get("data") ?? "").options;
+    expect(options(uncachedPath(base, 7))).toEqual({ query: "linen shirt", scope: "videos", top_pin_id: String(MISSING_PIN_BASE + 7) });
+    expect(uncachedPath(base, 7)).not.toBe(uncachedPath(base, 8));
+    expect(new URL(`http://x${uncachedPath(base, 1)}`).pathname).toBe("/resource/BaseSearchResource/get/");
+    // Still a valid top_pin_id (digits, at most 20).
+    expect(options(uncachedPath(base, 1)).top_pin_id).toMatch(/^\d{1,20}$/);
   });
 
   it("prints a skipped phase as one line, a measured line as its sequential and concurrent rows", () => {
