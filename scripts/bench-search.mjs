@@ -7,8 +7,20 @@
 // other seed code (the stamp of scripts/seed.ts --if-stale), serves the BUILT worker on it and
 // measures, in one run: /healthz (the baseline), BaseSearchResource get over a rotating set of
 // queries (common, rare, multi-word, filtered, page 2 by bookmark, boards and users scopes) and
-// AdvancedTypeaheadResource over prefixes of 1 to 6 characters. Each response's latency is
-// recorded (autocannon's own summary has no p95), so p50/p95/p99 are exact over the run.
+// AdvancedTypeaheadResource over prefixes of 1 to 6 characters.
+//
+// Each line is measured twice:
+// - SEQUENTIAL (one request at a time, round-robin over the line's set for the duration): the
+//   per-request latency the budgets judge. Local D1 runs one statement at a time, so with 10
+//   connections a request mostly waits for the 9 ahead of it (/healthz itself: p95 24 ms at 10
+//   connections on the 2-core machine): a concurrent p95 measures the queue, not search.
+//   Every latency is kept per query, so each query and each class of query has its own
+//   p50/p95/p99 too.
+// - CONCURRENT (`--connections`, autocannon): throughput and latency under load, reported
+//   beside it with the ratio to /healthz measured at the same concurrency.
+// Signed-out search answers are cached (src/search/answer-cache.server.ts): `search` measures
+// traffic as it comes (repeated queries hit), `search_uncached` the same queries forced to
+// miss (see uncachedPath), so both the cached and the engine's own cost are in every run.
 // The issue's targets are BUDGETS with pass/fail in the JSON, never timed tests: a shared
 // machine makes absolute milliseconds a report, not an assertion.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
@@ -22,6 +34,8 @@ export const SEARCH_STATE = ".wrangler/search-bench-state";
 export const SEARCH_PINS = 100_000;
 /** Issue 7 "Targets": p95 through the Worker. */
 export const BUDGETS = { search_p95_ms: 30, typeahead_p95_ms: 15 };
+/** Which figure a budget judges: per-request latency, requests one at a time. */
+export const BUDGET_JUDGES = "sequential";
 
 /**
  * The rotating query set. Terms were chosen from the 100,000-pin world (scripts/seed/world.ts
@@ -85,6 +99,21 @@ export function percentile(sorted, p) {
   return sorted[rank];
 }
 
+/**
+ * Signed-out searches are answered from the answer cache (src/search/answer-cache.server.ts)
+ * once ranked, so after warm-up the `search` line measures mostly hits. The `search_uncached`
+ * line asks the same queries with a top_pin_id naming no pin, different on every request: it
+ * is part of the cached search's key but changes no result (the top pin leads only when it is
+ * a candidate), so every request pays the whole engine. Page-2 queries are left out of it
+ * (their bookmark is bound to the options, top_pin_id included).
+ */
+export const MISSING_PIN_BASE = 900_000_000_000;
+export function uncachedPath(p, n) {
+  const url = new URL(p, "http://bench");
+  const data = JSON.parse(url.searchParams.get("data") ?? "{}");
+  return resourcePath(url.pathname.split("/")[2], { ...data.options, top_pin_id: String(MISSING_PIN_BASE + n) });
+}
+
 /** Per-request bound: a query slower than this counts as a timeout (and an error) of its line. */
 export const REQUEST_TIMEOUT_S = 30;
 
@@ -95,11 +124,63 @@ const nextClientIp = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
+/** p50/p95/p99 (nearest rank) and mean of unsorted latencies, rounded. */
+export function latencyStats(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const sum = sorted.reduce((total, n) => total + n, 0);
+  return {
+    latency_p50_ms: round(percentile(sorted, 50)),
+    latency_p95_ms: round(percentile(sorted, 95)),
+    latency_p99_ms: round(percentile(sorted, 99)),
+    latency_avg_ms: sorted.length > 0 ? round(sum / sorted.length) : null,
+  };
+}
+
+/**
+ * One request at a time for `duration` seconds, round-robin over `paths` (each path's
+ * latencies kept apart), every response's body read before the next request starts;
+ * `vary(path, n)` may rewrite the n-th request's path. Returns the line's figures and
+ * `byPath` (path → latencies in ms).
+ * @param {string} url
+ * @param {string[]} paths
+ * @param {{ duration: number, fetchImpl?: typeof fetch, vary?: (path: string, n: number) => string }} options
+ */
+export async function measureSequential(url, paths, { duration, fetchImpl = fetch, vary = (p) => p }) {
+  const latencies = [];
+  const byPath = new Map(paths.map((p) => [p, []]));
+  const statusCodes = {};
+  let non2xx = 0;
+  let errors = 0;
+  const started = performance.now();
+  const until = started + duration * 1000;
+  for (let i = 0; performance.now() < until; i++) {
+    const p = paths[i % paths.length];
+    const t = performance.now();
+    try {
+      const response = await fetchImpl(url + vary(p, i), { headers: { "cf-connecting-ip": nextClientIp() }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) });
+      await response.arrayBuffer();
+      const ms = performance.now() - t;
+      latencies.push(ms);
+      byPath.get(p).push(ms);
+      statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
+      if (response.status < 200 || response.status > 299) non2xx++;
+    } catch {
+      errors++;
+    }
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    figures: { connections: 1, rps: round(latencies.length / elapsed, 1), ...latencyStats(latencies), requests_total: latencies.length, non2xx, errors, status_codes: statusCodes },
+    byPath,
+  };
+}
+
 /** autocannon over `paths` (each connection cycles through them), every latency kept. */
-function measure(url, paths, { connections, duration, headers }) {
+function measure(url, paths, { connections, duration, headers, vary = (p) => p }) {
   return new Promise((resolve, reject) => {
     const latencies = [];
-    const setupRequest = (request) => ({ ...request, headers: { ...request.headers, "cf-connecting-ip": nextClientIp() } });
+    let serial = 0;
+    const setupRequest = (request) => ({ ...request, path: vary(request.path, serial++), headers: { ...request.headers, "cf-connecting-ip": nextClientIp() } });
     const instance = autocannon(
       {
         url,
@@ -111,13 +192,10 @@ function measure(url, paths, { connections, duration, headers }) {
       },
       (error, result) => {
         if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
         resolve({
+          connections,
           rps: round(result.requests.average, 1),
-          latency_p50_ms: round(percentile(latencies, 50)),
-          latency_p95_ms: round(percentile(latencies, 95)),
-          latency_p99_ms: round(percentile(latencies, 99)),
-          latency_avg_ms: round(result.latency.average),
+          ...latencyStats(latencies),
           requests_total: result.requests.total,
           non2xx: result.non2xx,
           errors: result.errors,
@@ -140,20 +218,6 @@ async function getJson(url) {
     // not JSON: reported by status below
   }
   return { status: response.status, json, text };
-}
-
-/** Median of up to `runs` sequential requests (no concurrency; at least 3, at most ~5 s): one query's own cost. */
-async function sequentialMedian(url, runs) {
-  const times = [];
-  const started = performance.now();
-  for (let i = 0; i < runs && (i < 3 || performance.now() - started < 5_000); i++) {
-    const started = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return round(percentile(times, 50));
 }
 
 /**
@@ -208,9 +272,36 @@ async function drain(base) {
   return Date.now() - started;
 }
 
-export function budget(measured, limit) {
-  if (!measured || measured.latency_p95_ms === null) return { p95_ms_max: limit, measured_p95_ms: null, pass: null };
-  return { p95_ms_max: limit, measured_p95_ms: measured.latency_p95_ms, pass: measured.non2xx === 0 && measured.errors === 0 && measured.latency_p95_ms < limit };
+/**
+ * A budget's verdict: judged on the sequential p95 (BUDGET_JUDGES), the concurrent p95 given
+ * beside it. Passes only under the limit and without a failed request in the judged run.
+ */
+export function budget(route, limit) {
+  const sequential = route?.sequential ?? null;
+  const concurrent = route?.concurrent ?? null;
+  const entry = {
+    judges: BUDGET_JUDGES,
+    p95_ms_max: limit,
+    sequential_p95_ms: sequential?.latency_p95_ms ?? null,
+    concurrent_p95_ms: concurrent?.latency_p95_ms ?? null,
+    concurrent_connections: concurrent?.connections ?? null,
+    pass: null,
+  };
+  if (!sequential || sequential.latency_p95_ms === null) return entry;
+  entry.pass = sequential.non2xx === 0 && sequential.errors === 0 && sequential.latency_p95_ms < limit;
+  return entry;
+}
+
+/** Per-class figures of a sequential run: every latency of the class's queries pooled. */
+export function classFigures(rows) {
+  const classes = new Map();
+  for (const row of rows) {
+    if (!row.latencies) continue;
+    const pooled = classes.get(row.class) ?? [];
+    pooled.push(...row.latencies);
+    classes.set(row.class, pooled);
+  }
+  return Object.fromEntries([...classes].map(([name, latencies]) => [name, { requests: latencies.length, ...latencyStats(latencies) }]));
 }
 
 /**
@@ -252,72 +343,111 @@ export async function runSearchBench({ duration = 10, connections = 10, warmup =
       return result;
     }
     const searchPaths = planned.filter((entry) => entry.status === 200).map((entry) => entry.path);
-    const typeaheadPaths = TYPEAHEAD_TERMS.map((term) => resourcePath("AdvancedTypeaheadResource", { term }));
+    const typeaheadProbes = [];
+    for (const term of TYPEAHEAD_TERMS) {
+      const p = resourcePath("AdvancedTypeaheadResource", { term });
+      const probe = await getJson(server.url + p);
+      const items = probe.json?.resource_response?.data?.items;
+      typeaheadProbes.push({ term, path: p, status: probe.status, items: Array.isArray(items) ? items.length : null });
+    }
+    const typeaheadPaths = typeaheadProbes.map((probe) => probe.path);
+    const uncachedPaths = planned.filter((entry) => entry.status === 200 && entry.class !== "page2").map((entry) => entry.path);
     const lines = [
       { name: "healthz", paths: ["/healthz"] },
       { name: "search", paths: searchPaths, detail: `${searchPaths.length} queries` },
       { name: "typeahead", paths: typeaheadPaths, detail: `${typeaheadPaths.length} prefixes` },
+      // Last: its thousands of one-off answers fill the worker's answer memory.
+      { name: "search_uncached", paths: uncachedPaths, detail: `${uncachedPaths.length} queries, every one a miss`, vary: uncachedPath, perQuery: false },
     ];
+    /** path → latencies of the sequential runs, for the per-query rows. */
+    const perPath = new Map();
     for (const line of lines) {
       if (line.paths.length === 0) {
         result.routes.push({ name: line.name, skipped: "no query answered 200" });
         continue;
       }
-      // Each line: drained, warmed up, drained, measured.
+      // Each line: drained, warmed up, drained, measured one at a time, drained, measured concurrently.
       let drained = await drain(server.url);
-      if (warmup > 0) await measure(server.url, line.paths, { connections, duration: warmup });
+      if (warmup > 0) await measure(server.url, line.paths, { connections, duration: warmup, vary: line.vary });
       drained += await drain(server.url);
-      const measured = await measure(server.url, line.paths, { connections, duration });
-      result.routes.push({ name: line.name, path: line.detail ?? line.paths[0], ...measured, ratio_to_healthz: null, drained_ms: drained });
-      log(`[bench:search] ${line.name}: ${measured.rps} req/s, p50 ${measured.latency_p50_ms} ms, p95 ${measured.latency_p95_ms} ms, p99 ${measured.latency_p99_ms} ms, non2xx ${measured.non2xx}`);
+      const sequential = await measureSequential(server.url, line.paths, { duration, vary: line.vary });
+      for (const [p, latencies] of sequential.byPath) perPath.set(line.perQuery === false ? `${line.name}:${p}` : p, latencies);
+      drained += await drain(server.url);
+      const concurrent = await measure(server.url, line.paths, { connections, duration, vary: line.vary });
+      result.routes.push({ name: line.name, path: line.detail ?? line.paths[0], sequential: sequential.figures, concurrent: { ...concurrent, ratio_to_healthz: null }, drained_ms: drained });
+      const show = (f) => `${f.rps} req/s, p50 ${f.latency_p50_ms} ms, p95 ${f.latency_p95_ms} ms, p99 ${f.latency_p99_ms} ms, non2xx ${f.non2xx}`;
+      log(`[bench:search] ${line.name} sequential: ${show(sequential.figures)}`);
+      log(`[bench:search] ${line.name} ${connections} connections: ${show(concurrent)}`);
     }
     const base = result.routes[0];
-    for (const route of result.routes) if (!route.skipped && base && !base.skipped && base.rps > 0) route.ratio_to_healthz = round(route.rps / base.rps, 3);
+    for (const route of result.routes) {
+      if (route.skipped || !base || base.skipped) continue;
+      if (base.concurrent.rps > 0) route.concurrent.ratio_to_healthz = round(route.concurrent.rps / base.concurrent.rps, 3);
+      if (base.sequential.rps > 0) route.sequential.ratio_to_healthz = round(route.sequential.rps / base.sequential.rps, 3);
+    }
 
-    // Each query alone (no concurrency): shows which kinds of query cost what.
-    await drain(server.url);
+    // Each query's own figures from the sequential run: which kinds of query cost what.
     for (const entry of planned) {
       const row = { class: entry.class, options: entry.options, status: entry.status, results_on_page: entry.results };
       if (entry.note) row.note = entry.note;
-      if (entry.status === 200) row.sequential_p50_ms = await sequentialMedian(server.url + entry.path, 9);
-      result.queries.push(row);
+      const latencies = perPath.get(entry.path);
+      if (entry.status === 200 && latencies?.length) Object.assign(row, { requests: latencies.length, ...latencyStats(latencies) });
+      const missed = perPath.get(`search_uncached:${entry.path}`);
+      if (entry.status === 200 && missed?.length) row.uncached = { requests: missed.length, ...latencyStats(missed) };
+      result.queries.push({ ...row, latencies, missed });
     }
-    for (const term of TYPEAHEAD_TERMS) {
-      const url = server.url + resourcePath("AdvancedTypeaheadResource", { term });
-      const probe = await getJson(url);
-      const items = probe.json?.resource_response?.data?.items;
-      result.queries.push({ class: "typeahead", options: { term }, status: probe.status, items: Array.isArray(items) ? items.length : null, ...(probe.status === 200 ? { sequential_p50_ms: await sequentialMedian(url, 9) } : {}) });
+    for (const probe of typeaheadProbes) {
+      const latencies = perPath.get(probe.path);
+      const row = { class: "typeahead", options: { term: probe.term }, status: probe.status, items: probe.items };
+      if (probe.status === 200 && latencies?.length) Object.assign(row, { requests: latencies.length, ...latencyStats(latencies) });
+      result.queries.push({ ...row, latencies });
+    }
+    result.classes = classFigures(result.queries);
+    result.classes_uncached = classFigures(result.queries.map((row) => ({ class: row.class, latencies: row.missed })));
+    for (const row of result.queries) {
+      delete row.latencies;
+      delete row.missed;
     }
     result.machine.load_after = os.loadavg().map((n) => round(n));
     const byName = (name) => result.routes.find((route) => route.name === name && !route.skipped);
     result.budgets = { search: budget(byName("search"), BUDGETS.search_p95_ms), typeahead: budget(byName("typeahead"), BUDGETS.typeahead_p95_ms) };
+    // The search budget also shows what a request costs when nothing is remembered.
+    result.budgets.search.uncached_sequential_p95_ms = byName("search_uncached")?.sequential.latency_p95_ms ?? null;
     return result;
   } finally {
     await server.stop();
   }
 }
 
-/** Lines for the printed bench table (scripts/bench.mjs prints them under its own). */
+const figureCells = (f) => [String(f.rps), String(f.latency_p50_ms), String(f.latency_p95_ms), String(f.latency_p99_ms), String(f.non2xx), f.ratio_to_healthz === null || f.ratio_to_healthz === undefined ? "-" : String(f.ratio_to_healthz)];
+
+/** Lines for the printed bench table (scripts/bench.mjs prints them under its own): per line, sequential then concurrent. */
 export function searchTableRows(search) {
   if (!search) return [];
   if (search.skipped || search.error) return [["search", "-", "skipped", "", "", "", "", "", search.skipped ?? search.error]];
-  return search.routes.map((route) =>
+  return search.routes.flatMap((route) =>
     route.skipped
-      ? [`search: ${route.name}`, "-", "skipped", "", "", "", "", "", route.skipped]
-      : [`search: ${route.name}`, route.path, String(route.rps), String(route.latency_p50_ms), String(route.latency_p95_ms), String(route.latency_p99_ms), String(route.non2xx), route.ratio_to_healthz === null ? "-" : String(route.ratio_to_healthz), budgetNote(search, route.name)],
+      ? [[`search: ${route.name}`, "-", "skipped", "", "", "", "", "", route.skipped]]
+      : [
+          [`search: ${route.name} ×1`, route.path, ...figureCells(route.sequential), budgetNote(search, route.name)],
+          [`search: ${route.name} ×${route.concurrent.connections}`, route.path, ...figureCells(route.concurrent), ""],
+        ],
   );
 }
 
 function budgetNote(search, name) {
   const entry = search.budgets?.[name];
   if (!entry) return "";
-  return `budget p95 < ${entry.p95_ms_max} ms: ${entry.pass === null ? "not measured" : entry.pass ? "PASS" : "FAIL"}`;
+  return `budget ${entry.judges ?? "sequential"} p95 < ${entry.p95_ms_max} ms: ${entry.pass === null ? "not measured" : entry.pass ? "PASS" : "FAIL"}`;
 }
 
 export function printSearchTable(search, print = console.log) {
-  const rows = [["search line", "what", "req/s", "p50 ms", "p95 ms", "p99 ms", "non2xx", "ratio", "budget"], ...searchTableRows(search)];
+  const rows = [["search line (×connections)", "what", "req/s", "p50 ms", "p95 ms", "p99 ms", "non2xx", "ratio", "budget"], ...searchTableRows(search)];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   for (const row of rows) print("  " + row.map((cell, i) => (cell ?? "").padEnd(widths[i])).join("  "));
+  const perClass = (classes) => Object.entries(classes).map(([name, f]) => `${name} p50 ${f.latency_p50_ms} / p95 ${f.latency_p95_ms}`).join("; ");
+  if (search?.classes) print("  sequential, per class of query: " + perClass(search.classes));
+  if (search?.classes_uncached) print("  sequential, every request a miss, per class: " + perClass(search.classes_uncached));
   if (search?.machine) print(`  search: ${search.machine.cpus} cpus, load average before ${search.machine.load_before.join("/")}, after ${(search.machine.load_after ?? []).join("/") || "-"} (1/5/15 min)`);
 }
 

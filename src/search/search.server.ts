@@ -34,6 +34,7 @@ import {
   type TypeaheadResponse,
 } from "./types.ts";
 import { recentTypeaheadStatement } from "./recent.server.ts";
+import { ANSWERED_SCOPES, answerKey, recallAnswer, rememberAnswer, type CachedAnswer } from "./answer-cache.server.ts";
 
 export interface SearchViewer {
   id: number | null;
@@ -105,12 +106,27 @@ function searchKey(options: SearchOptions, scope: Scope): string {
   );
 }
 
-/** Visible to the viewer: the pin page's rule (visibleTo) plus the feeds' (not hidden, deleted, unsafe). */
-function pinVisibleSql(viewer: string): string {
+/**
+ * Visible to the viewer: the pin page's rule (visibleTo) plus the feeds' (not hidden, deleted,
+ * unsafe). The public case comes first: SQLite stops an OR at its first true term, so most
+ * matches never run the collaborator lookup (signed out, "recipe" at 100,000 pins: −1 ms).
+ */
+export function pinVisibleSql(viewer: string): string {
   return `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0
-    AND (p.pinner_id = ${viewer} OR b.owner_id = ${viewer} OR ${collaboratorSql("b.id", viewer)}
-         OR (${profileVisibleSql("pu", viewer)} AND (p.board_id IS NULL OR b.privacy = 'public')))`;
+    AND ((${profileVisibleSql("pu", viewer)} AND (p.board_id IS NULL OR b.privacy = 'public'))
+         OR p.pinner_id = ${viewer} OR b.owner_id = ${viewer} OR ${collaboratorSql("b.id", viewer)})`;
 }
+
+/**
+ * The joins pinVisibleSql reads for pins `p` matched by search_pins: the pinner and the board
+ * through their narrow visibility indexes (migration 0015), so a common word's thousands of
+ * matches never read the wide users and boards rows.
+ */
+const PIN_VISIBILITY_JOINS = `CROSS JOIN users pu INDEXED BY users_search_visibility ON pu.id = p.pinner_id
+    LEFT JOIN boards b INDEXED BY boards_search_visibility ON b.id = p.board_id`;
+
+/** "Has its grid image" for pins `p`, through the one-entry-per-pin partial index (migration 0015). */
+const HAS_GRID_IMAGE_SQL = "EXISTS (SELECT 1 FROM pin_images ci INDEXED BY pin_images_grid WHERE ci.pin_id = p.id AND ci.size = '236x')";
 
 interface PinFilterPlan {
   match: string;
@@ -177,8 +193,7 @@ function pinsFromWhere(plan: PinFilterPlan, params: Params, facet = false): stri
   }
   return `FROM search_pins
     CROSS JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
-    CROSS JOIN users pu ON pu.id = p.pinner_id
-    LEFT JOIN boards b ON b.id = p.board_id
+    ${PIN_VISIBILITY_JOINS}
     WHERE ${where.join("\n      AND ")}`;
 }
 
@@ -208,7 +223,7 @@ function candidatesSql(plan: PinFilterPlan, params: Params, facet = false): stri
       SELECT search_pins.rowid AS id, ${score} AS score, p.price_value AS price, p.domain AS domain, p.category AS category
       ${fromWhere}
         AND p.created_at <= ${anchor}
-        AND EXISTS (SELECT 1 FROM pin_images ci WHERE ci.pin_id = p.id AND ci.size = '236x')
+        AND ${HAS_GRID_IMAGE_SQL}
       ORDER BY search_pins.rowid DESC LIMIT ${CANDIDATES})`;
 }
 
@@ -276,8 +291,18 @@ interface BoardRow {
   cover_height: number | null;
 }
 
-/** Boards by id with what a result shows: counts and cover only over pins the viewer may see. */
-function boardRowsStatement(db: D1Database, ids: readonly number[], viewer: number | null): D1PreparedStatement {
+/**
+ * Boards by id with what a result shows: counts and cover only over pins the viewer may see.
+ * With `visibleMatching` (a match expression) it also leaves out a board the viewer may not
+ * see (boardVisibleSql, and its owner's profile, as board search requires) or whose text no
+ * longer matches: the answer cache's re-read of remembered ids.
+ */
+function boardRowsStatement(db: D1Database, ids: readonly number[], viewer: number | null, visibleMatching: string | null = null): D1PreparedStatement {
+  const visible =
+    visibleMatching === null
+      ? ""
+      : `AND ${boardVisibleSql("b", "?2")} AND EXISTS (SELECT 1 FROM users vo WHERE vo.id = b.owner_id AND ${profileVisibleSql("vo", "?2")})
+         AND b.id IN (SELECT rowid FROM search_boards WHERE search_boards MATCH ?3)`;
   return db
     .prepare(
       `WITH picked AS (
@@ -287,13 +312,13 @@ function boardRowsStatement(db: D1Database, ids: readonly number[], viewer: numb
                 (SELECT cp.id FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id LEFT JOIN boards cpb ON cpb.id = cp.board_id
                  WHERE cbp.board_id = b.id AND ${pinListedSql("cp", "cpb", "?2")}
                  ORDER BY (cp.id IS b.cover_pin_id) DESC, cbp.position, cbp.pin_id LIMIT 1) AS cover_id
-         FROM boards b WHERE b.id IN (SELECT value FROM json_each(?1)))
+         FROM boards b WHERE b.id IN (SELECT value FROM json_each(?1)) ${visible})
        SELECT c.id, c.name, c.slug, c.visible_pin_count, u.username, u.full_name,
               i.url AS cover_url, i.width AS cover_width, i.height AS cover_height
        FROM picked c JOIN users u ON u.id = c.owner_id
        LEFT JOIN pin_images i ON i.pin_id = c.cover_id AND i.size = '236x'`,
     )
-    .bind(JSON.stringify(ids), viewer);
+    .bind(JSON.stringify(ids), viewer, ...(visibleMatching === null ? [] : [visibleMatching]));
 }
 
 function boardItem(row: BoardRow): SearchBoardItem {
@@ -376,10 +401,14 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   const match = matchExpression(tokens);
   if (match === null || (PERSONAL_SCOPES.has(scope) && viewer.id === null)) return emptyResponse(query, scope, viewer, applied);
 
-  const anchor = bookmark?.anchor ?? Date.now();
+  const now = Date.now();
   const offset = bookmark?.offset ?? 0;
   const pageSize = options.page_size ?? DEFAULT_PAGE_SIZE;
   const limit = Math.min(pageSize, MAX_OFFSET - offset) + 1;
+  // Signed out in a shared scope: every visitor asking this page gets the same answer.
+  const cacheKey = viewer.id === null && ANSWERED_SCOPES.has(scope) ? answerKey(key, offset, bookmark?.anchor ?? null, pageSize, options.top_pin_id ?? null) : null;
+  const cached = cacheKey === null ? undefined : recallAnswer(cacheKey, now);
+  const anchor = bookmark?.anchor ?? cached?.anchor ?? now;
   const createdDays = applied.filter((id) => id.startsWith("created:")).map((id) => Number.parseInt(id.slice("created:".length), 10));
   const plan: PinFilterPlan = {
     match,
@@ -402,6 +431,12 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   let guides: { term: string }[] = [];
   let productFilters: ProductFilters | null = null;
 
+  if (cached) {
+    const wantFacets = offset === 0 && scope === "buyable_pins";
+    const reread = await rereadAnswer(db, cached, plan, wantFacets);
+    return finish(cached.hasMore, reread.results, cached.guides, scope === "buyable_pins" ? productFiltersOf(reread.facets) : null, cached.corrected);
+  }
+
   if (PIN_SCOPES.has(scope)) {
     // buyable_pins page 1 answers facets over the candidates without the product filters: with
     // none applied those are the page's own candidates, counted in the page statement itself.
@@ -415,15 +450,7 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
     results = rows.slice(0, limit - 1).map((row) => ({ type: "pin", ...gridPin(row) }));
     const guideNames = rows[0]?.guides_json ? (JSON.parse(rows[0].guides_json) as string[]) : [];
     guides = guideTerms(guideNames.map((term) => ({ term })), query, splitList(options.applied_filters));
-    if (scope === "buyable_pins") {
-      const facets = (productFiltered ? (facetResult?.results?.[0] ?? null) : (rows[0] ?? null)) as FacetRow | null;
-      const price = facets?.price_json ? (JSON.parse(facets.price_json) as { min: number | null; max: number | null }) : null;
-      productFilters = {
-        price: price && price.min !== null && price.max !== null ? { min: price.min, max: price.max } : null,
-        domains: facets?.domains_json ? (JSON.parse(facets.domains_json) as Array<{ domain: string; count: number }>) : [],
-        categories: facets?.categories_json ? (JSON.parse(facets.categories_json) as Array<{ id: string; count: number }>) : [],
-      };
-    }
+    if (scope === "buyable_pins") productFilters = productFiltersOf((productFiltered ? (facetResult?.results?.[0] ?? null) : (rows[0] ?? null)) as FacetRow | null);
   } else if (scope === "boards") {
     const params = new Params();
     const fromWhere = boardsFromWhere(match, viewer.id, plan.user, false, params);
@@ -460,7 +487,7 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
       .prepare(
         `SELECT type, id FROM (
            SELECT 'pin' AS type, p.id AS id, ${pinScoreSql(anchorParam)} AS score ${pinPart}
-             AND EXISTS (SELECT 1 FROM pin_images ei WHERE ei.pin_id = p.id AND ei.size = '236x')
+             AND ${HAS_GRID_IMAGE_SQL}
            UNION ALL
            SELECT 'board' AS type, b.id AS id, ${boardScoreSql(anchorParam)} AS score ${boardPart})
          ORDER BY score DESC, type, id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
@@ -472,24 +499,82 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   }
 
   const hasMore = rowCount >= limit && offset + limit - 1 < MAX_OFFSET;
-  const next = hasMore ? encodeBookmark({ key, offset: offset + limit - 1, anchor }) : END_MARKER;
   const few = offset === 0 && !hasMore && results.length < FEW_RESULTS;
   const typo = few && PIN_SCOPES.has(scope) && !PERSONAL_SCOPES.has(scope) ? await typoFor(db, query, plan, results.length, tokens) : null;
-  const filters = filtersFor(scope, applied);
+  if (cacheKey !== null) {
+    const ids = results.map((item) => Number(item.id));
+    rememberAnswer(cacheKey, { kind: scope === "boards" ? "board" : "pin", ids, hasMore, anchor, guides, corrected: typo?.corrected ?? null }, now);
+  }
+  return finish(hasMore, results, guides, productFilters, typo?.corrected ?? null);
+
+  /** The response around a page: everything else is the request's own (its spelling of the query included). */
+  function finish(more: boolean, page: SearchItem[], pageGuides: { term: string }[], facets: ProductFilters | null, corrected: string | null): SearchResponse {
+    const nag = offset === 0 && !more && page.length < FEW_RESULTS;
+    const filters = filtersFor(scope, applied);
+    return {
+      query,
+      scope,
+      results: page,
+      bookmark: more ? encodeBookmark({ key, offset: offset + limit - 1, anchor }) : END_MARKER,
+      guides: pageGuides,
+      typo: corrected === null ? null : { original: query, corrected },
+      nag: nag ? { kind: "few_results" } : null,
+      sensitivity: isSensitiveQuery(query) ? { kind: "sensitive_query" } : null,
+      filters,
+      tabs: tabsFor(scope, viewer),
+      modeIcon: scope === "buyable_pins" ? "shopping" : scope === "videos" ? "video" : null,
+      oneBarModules: oneBar(filters),
+      productFilters: facets,
+    };
+  }
+}
+
+/**
+ * Pins by id with what a grid cell shows, only those a signed-out viewer may see now
+ * (pinVisibleSql with a null viewer) and whose text still matches: the answer cache's re-read
+ * of remembered ids. The match is read once over the ids' rowid range (a bloom-filtered set,
+ * 0.2–0.4 ms at 100,000 pins; a MATCH per id would be ~60 µs each).
+ */
+function visiblePinRowsStatement(db: D1Database, ids: readonly number[], match: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT ${GRID_CELL_COLUMNS} FROM pins p
+       ${PIN_VISIBILITY_JOINS}
+       ${GRID_IMAGE_JOINS}
+       WHERE p.id IN (SELECT value FROM json_each(?1)) AND ${pinVisibleSql("?2")}
+         AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ?3 AND rowid BETWEEN ?4 AND ?5)`,
+    )
+    .bind(JSON.stringify(ids), null, match, Math.min(...ids), Math.max(...ids));
+}
+
+/**
+ * A remembered answer's page (answer-cache.server.ts): its rows re-read in one statement that
+ * applies visibility and the match again (with buyable_pins' page-1 facets, never remembered,
+ * beside it), in the remembered order; a row no longer visible or matching is left out.
+ */
+async function rereadAnswer(db: D1Database, answer: CachedAnswer, plan: PinFilterPlan, wantFacets: boolean): Promise<{ results: SearchItem[]; facets: FacetRow | null }> {
+  const statements: D1PreparedStatement[] = [];
+  if (answer.ids.length > 0) statements.push(answer.kind === "pin" ? visiblePinRowsStatement(db, answer.ids, plan.match) : boardRowsStatement(db, answer.ids, null, plan.match));
+  if (wantFacets) statements.push(facetStatement(db, plan));
+  if (statements.length === 0) return { results: [], facets: null };
+  const answers = await db.batch(statements);
+  const rowResult = answer.ids.length > 0 ? answers[0] : undefined;
+  const facetResult = wantFacets ? answers.at(-1) : undefined;
+  const rows = rowResult?.results ?? [];
+  const results = itemsInOrder(
+    answer.ids.map((id) => ({ type: answer.kind, id })),
+    answer.kind === "pin" ? (rows as GridCellRow[]) : [],
+    answer.kind === "board" ? (rows as BoardRow[]) : [],
+  );
+  return { results, facets: wantFacets ? ((facetResult?.results?.[0] ?? null) as FacetRow | null) : null };
+}
+
+function productFiltersOf(facets: FacetRow | null): ProductFilters {
+  const price = facets?.price_json ? (JSON.parse(facets.price_json) as { min: number | null; max: number | null }) : null;
   return {
-    query,
-    scope,
-    results,
-    bookmark: next,
-    guides,
-    typo,
-    nag: few ? { kind: "few_results" } : null,
-    sensitivity: isSensitiveQuery(query) ? { kind: "sensitive_query" } : null,
-    filters,
-    tabs: tabsFor(scope, viewer),
-    modeIcon: scope === "buyable_pins" ? "shopping" : scope === "videos" ? "video" : null,
-    oneBarModules: oneBar(filters),
-    productFilters,
+    price: price && price.min !== null && price.max !== null ? { min: price.min, max: price.max } : null,
+    domains: facets?.domains_json ? (JSON.parse(facets.domains_json) as Array<{ domain: string; count: number }>) : [],
+    categories: facets?.categories_json ? (JSON.parse(facets.categories_json) as Array<{ id: string; count: number }>) : [],
   };
 }
 
@@ -502,8 +587,13 @@ async function hydrate(db: D1Database, refs: ReadonlyArray<{ type: "pin" | "boar
     db.prepare(`SELECT ${GRID_CELL_COLUMNS} FROM pins p ${GRID_IMAGE_JOINS} WHERE p.id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(pinIds)),
     boardRowsStatement(db, boardIds, viewer),
   ]);
-  const pins = new Map(((pinResult?.results ?? []) as GridCellRow[]).map((row) => [row.id, row]));
-  const boards = new Map(((boardResult?.results ?? []) as BoardRow[]).map((row) => [row.id, row]));
+  return itemsInOrder(refs, (pinResult?.results ?? []) as GridCellRow[], (boardResult?.results ?? []) as BoardRow[]);
+}
+
+/** Result items for `refs` in their order, from the rows read for them; a ref without a row is left out. */
+function itemsInOrder(refs: ReadonlyArray<{ type: "pin" | "board"; id: number }>, pinRows: readonly GridCellRow[], boardRows: readonly BoardRow[]): SearchItem[] {
+  const pins = new Map(pinRows.map((row) => [row.id, row]));
+  const boards = new Map(boardRows.map((row) => [row.id, row]));
   const items: SearchItem[] = [];
   for (const ref of refs) {
     if (ref.type === "pin") {
@@ -529,6 +619,19 @@ function guideTerms(rows: ReadonlyArray<{ term: string }>, query: string, applie
   return out;
 }
 
+/**
+ * A query word in at least this many documents of the index (search_pins_vocab `doc`) that the
+ * viewer can also see at least this many pins of (under the search's scope and filters) is
+ * spelt right: it is never corrected. The typo path runs only when the query found fewer than
+ * FEW_RESULTS pins; a word the viewer sees on 4× that many pins is not why results are few
+ * (the combination is), and looking for its neighbours is most of a typo check's cost
+ * ("brown butter banana bread": 4 vocabulary scans and 20 counts, 22 ms at 100,000 pins). At
+ * 100,000 pins the vocabulary's tail sits below it (681 terms on 1 document, 101 on 2–4),
+ * common words far above. Both counts must pass: the vocabulary counts secret, hidden and
+ * deleted pins too, and those must not decide anything a viewer sees (a word only secret pins
+ * hold is corrected exactly like a word that does not exist).
+ */
+export const KNOWN_WORD_DOCS = FEW_RESULTS * 4;
 /** Vocabulary terms looked at per misspelt word: the commonest of the same first letter and near length. */
 const TYPO_CANDIDATES = 400;
 /** The closest of those (by distance) whose visible pins are counted; the most visible one wins. */
@@ -548,7 +651,10 @@ async function typoFor(db: D1Database, query: string, plan: PinFilterPlan, found
   const queryTokens = tokensOf(query);
   const tokens = queryTokens.slice(0, 5);
   if (tokens.length === 0) return null;
+  const misspelt = await lookMisspelt(db, tokens, plan);
+  if (misspelt.size === 0) return null;
   const lookups = tokens.map((token) => {
+    if (!misspelt.has(token)) return null;
     const first = Array.from(token)[0]!;
     const next = String.fromCodePoint(first.codePointAt(0)! + 1);
     const length = Array.from(token).length;
@@ -559,9 +665,11 @@ async function typoFor(db: D1Database, query: string, plan: PinFilterPlan, found
       )
       .bind(first, next, Math.max(1, length - 2), length + 2);
   });
-  const vocab = await db.batch<{ term: string; doc: number }>(lookups);
+  const asked = lookups.filter((lookup) => lookup !== null);
+  const answers = await db.batch<{ term: string; doc: number }>(asked);
+  const vocab = lookups.map((lookup) => (lookup === null ? [] : (answers[asked.indexOf(lookup)]?.results ?? [])));
   const closest = tokens.map((token, index) =>
-    (vocab[index]?.results ?? [])
+    vocab[index]!
       .filter((candidate) => candidate.term !== token)
       .map((candidate) => ({ term: candidate.term, distance: editDistance(token, candidate.term, 2) }))
       .filter((candidate) => candidate.distance <= 2)
@@ -594,6 +702,27 @@ async function typoFor(db: D1Database, query: string, plan: PinFilterPlan, found
   const count = await pinCountStatement(db, { ...plan, match: correctedMatch }, FEW_RESULTS * 4).first<{ n: number }>();
   if (!count || count.n <= found) return null;
   return { original: query, corrected: [...corrected, ...queryTokens.slice(corrected.length)].join(" ") };
+}
+
+/**
+ * The query words that may be misspelt: all but those the vocabulary holds in KNOWN_WORD_DOCS
+ * documents and the viewer sees on KNOWN_WORD_DOCS pins under the plan. One round trip: a
+ * vocabulary lookup by term (cheap: one doclist per word) and a visible count per word that
+ * stops at the threshold.
+ */
+async function lookMisspelt(db: D1Database, tokens: readonly string[], plan: PinFilterPlan): Promise<Set<string>> {
+  const words = [...new Set(tokens)];
+  const [docs, ...visible] = await db.batch([
+    db.prepare("SELECT term, doc FROM search_pins_vocab WHERE term IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(words)),
+    ...words.map((word) => pinCountStatement(db, { ...plan, match: matchExpression([word])! }, KNOWN_WORD_DOCS)),
+  ]);
+  const inIndex = new Map(((docs?.results ?? []) as Array<{ term: string; doc: number }>).map((row) => [row.term, Number(row.doc)]));
+  return new Set(
+    words.filter((word, index) => {
+      const seen = Number((visible[index]?.results[0] as { n: number } | undefined)?.n ?? 0);
+      return !((inIndex.get(word) ?? 0) >= KNOWN_WORD_DOCS && seen >= KNOWN_WORD_DOCS);
+    }),
+  );
 }
 
 /** Typeahead answer sizes: at most 10 items, queries first. */
@@ -647,7 +776,7 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
             .prepare(
               `WITH t AS MATERIALIZED (
                  SELECT p.id AS id, p.save_count AS saves FROM search_pins CROSS JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
-                 CROSS JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+                 ${PIN_VISIBILITY_JOINS}
                  WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)}
                  ORDER BY search_pins.rowid DESC LIMIT ${TYPEAHEAD_CANDIDATES})
                SELECT p.title AS title FROM t JOIN pins p ON p.id = t.id WHERE p.title != ''

@@ -10,6 +10,7 @@
 import type { Context } from "hono";
 import { LOCALES } from "../context/locales.ts";
 import type { RequestContext } from "../context/request-context.ts";
+import { BoundedLru } from "./bounded-lru.ts";
 import type { AppEnv } from "./context.ts";
 
 export const FRESH_SECONDS = 60;
@@ -83,53 +84,23 @@ async function store(cache: Cache, key: string, response: Response, now: number)
  * entries and bytes (least recently used out first), fresh entries only, and purged with
  * the Cache API entry; other isolates' copies expire within FRESH_SECONDS.
  */
-const MEMORY_MAX_ENTRIES = 256;
-const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
+const memory = new BoundedLru<MemoryEntry>({ maxEntries: 256, maxBytes: 16 * 1024 * 1024, ttlMs: FRESH_SECONDS * 1000 });
 
 interface MemoryEntry {
   body: ArrayBuffer;
   status: number;
   headers: Array<[string, string]>;
-  storedAt: number;
-}
-
-const memory = new Map<string, MemoryEntry>();
-let memoryBytes = 0;
-
-function remember(key: string, entry: MemoryEntry): void {
-  forget(key);
-  memory.set(key, entry);
-  memoryBytes += entry.body.byteLength;
-  for (const [oldest, old] of memory) {
-    if (memory.size <= MEMORY_MAX_ENTRIES && memoryBytes <= MEMORY_MAX_BYTES) break;
-    memory.delete(oldest);
-    memoryBytes -= old.body.byteLength;
-  }
-}
-
-function forget(key: string): void {
-  const entry = memory.get(key);
-  if (entry) {
-    memory.delete(key);
-    memoryBytes -= entry.body.byteLength;
-  }
 }
 
 function recall(key: string, now: number): Response | null {
-  const entry = memory.get(key);
-  if (!entry) return null;
-  if (now - entry.storedAt >= FRESH_SECONDS * 1000) {
-    forget(key);
-    return null;
-  }
-  memory.delete(key); // refresh its place in the LRU order
-  memory.set(key, entry);
-  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+  const entry = memory.get(key, now);
+  return entry ? new Response(entry.body, { status: entry.status, headers: entry.headers }) : null;
 }
 
 async function rememberResponse(key: string, response: Response, storedAt: number): Promise<void> {
   const headers = [...response.headers].filter(([name]) => name !== STORED_AT);
-  remember(key, { body: await response.arrayBuffer(), status: response.status, headers, storedAt });
+  const body = await response.arrayBuffer();
+  memory.set(key, { body, status: response.status, headers }, body.byteLength, storedAt);
 }
 
 /** workerd's default cache (the DOM typings' CacheStorage does not know `default`). */
@@ -173,7 +144,7 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cac
             // 410) must not be served stale again: drop the old render instead of keeping it.
             if (cacheable(fresh)) await store(cache, key, fresh, Date.now());
             else {
-              forget(key);
+              memory.delete(key);
               await cache.delete(key);
             }
           } finally {
@@ -195,6 +166,6 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cac
 export async function purgePage(origin: string, path: string, cache: Cache = defaultCache()): Promise<void> {
   const url = new URL(path, origin);
   const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant)));
-  for (const key of keys) forget(key);
+  for (const key of keys) memory.delete(key);
   await Promise.all(keys.map((key) => cache.delete(key)));
 }

@@ -1,0 +1,73 @@
+// The answer cache of shared searches (issue 7 speed targets). A signed-out search sees what
+// every signed-out visitor sees, so the expensive part of its answer (ranking thousands of
+// matches, the guides, the typo check) is the same for every visitor asking the same page of
+// the same search. This remembers that part per page, in isolate memory: the ranked ids of
+// the page, whether more follow, the anchor, the guides and the typo's correction. It never
+// holds the pins' or boards' own rows: a hit re-reads the page's rows in one statement that
+// applies the visibility rule and the query's match again (search.server.ts
+// visiblePinRowsStatement, boardRowsStatement with visibleMatching), so a pin or board turned
+// secret, hidden or deleted, or edited so it no longer matches, is left out of the very next
+// answer. What may lag by up to ANSWER_TTL_MS is ranking only: the order of a page (saves
+// since), a new match not yet among the results.
+//
+// Not cached: signed-in viewers (they may see their own secret pins, and their page 1 records
+// a recent search), the personal scopes, people (users scope: one index lookup, 0.2–0.4 ms
+// at 100,000 pins; nothing to save), and buyable_pins' facets (counts over the candidates,
+// recomputed on every page 1).
+import { BoundedLru } from "../server/bounded-lru.ts";
+import type { Scope } from "./options.ts";
+
+/**
+ * How long a remembered answer serves: 60 s, the signed-out page cache's FRESH_SECONDS
+ * (src/server/page-cache.ts), so a signed-out visitor's search results are never older than
+ * the pages around them. Visibility is re-checked on every hit, so the TTL bounds ranking
+ * freshness only; a longer one would let a new pin take that long to appear for a common
+ * query, a shorter one would re-rank the most asked searches every few seconds for nothing.
+ */
+export const ANSWER_TTL_MS = 60_000;
+/** Entries kept at most: a few thousand distinct searches per isolate. */
+export const ANSWER_MAX_ENTRIES = 4000;
+/** Bytes kept at most (an entry is ~0.3–1 KB: 25 ids, 8 guides, a correction). */
+export const ANSWER_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The scopes whose signed-out answers are remembered. */
+export const ANSWERED_SCOPES: ReadonlySet<Scope> = new Set<Scope>(["pins", "buyable_pins", "videos", "idea_pins", "boards"]);
+
+export interface CachedAnswer {
+  /** What the ids name: pins for the pin scopes, boards for the boards scope. */
+  kind: "pin" | "board";
+  /** The page's results in ranked order. */
+  ids: number[];
+  /** More results follow this page (the bookmark is rebuilt from it, the key and the anchor). */
+  hasMore: boolean;
+  /** The first page's clock: every page of the search, for every visitor, ranks from it. */
+  anchor: number;
+  guides: { term: string }[];
+  /** The typo suggestion's corrected words (the original is each request's own spelling). */
+  corrected: string | null;
+}
+
+const answers = new BoundedLru<CachedAnswer>({ maxEntries: ANSWER_MAX_ENTRIES, maxBytes: ANSWER_MAX_BYTES, ttlMs: ANSWER_TTL_MS });
+
+/**
+ * The key of one page of one search: the search's fingerprint (query and every option that
+ * changes results, top pin included), the offset, the anchor (null for page 1: whoever asks
+ * first sets it for everyone) and the page size.
+ */
+export function answerKey(searchKey: string, offset: number, anchor: number | null, pageSize: number, topPinId: string | null): string {
+  return JSON.stringify([searchKey, offset, anchor, pageSize, topPinId]);
+}
+
+/** A remembered answer still within its time, or undefined. */
+export function recallAnswer(key: string, now: number): CachedAnswer | undefined {
+  return answers.get(key, now);
+}
+
+export function rememberAnswer(key: string, answer: CachedAnswer, now: number): void {
+  answers.set(key, answer, key.length + JSON.stringify(answer).length, now);
+}
+
+/** Drops every remembered answer of this isolate (tools measuring the uncached engine, unit tests). */
+export function forgetAllAnswers(): void {
+  answers.clear();
+}
