@@ -7,8 +7,9 @@
 // applies the visibility rule and the query's match again (search.server.ts
 // visiblePinRowsStatement, boardRowsStatement with visibleMatching), so a pin or board turned
 // secret, hidden or deleted, or edited so it no longer matches, is left out of the very next
-// answer. What may lag by up to ANSWER_TTL_MS is ranking only: the order of a page (saves
-// since), a new match not yet among the results.
+// answer. What may lag by up to ANSWER_TTL_MS: the order of a page (saves since), a new match
+// not yet among the results, and the guides (interest names) and typo correction, which are
+// served as they were computed (both only ever came from what a signed-out visitor could see).
 //
 // Not cached: signed-in viewers (they may see their own secret pins, and their page 1 records
 // a recent search), the personal scopes, people (users scope: one index lookup, 0.2–0.4 ms
@@ -50,12 +51,14 @@ export interface CachedAnswer {
 const answers = new BoundedLru<CachedAnswer>({ maxEntries: ANSWER_MAX_ENTRIES, maxBytes: ANSWER_MAX_BYTES, ttlMs: ANSWER_TTL_MS });
 
 /**
- * The key of one page of one search: the search's fingerprint (query and every option that
- * changes results, top pin included), the offset, the anchor (null for page 1: whoever asks
- * first sets it for everyone) and the page size.
+ * The key of one page of one search: the search's canonical identity IN FULL (query and every
+ * option that changes results, top pin included; never a short hash, which a crafted query
+ * could collide with), the offset, the anchor (null for page 1: whoever asks first sets it for
+ * everyone) and the page size. Bounded by the options' schema (query at most 200 characters,
+ * lists capped), and counted in the cache's bytes.
  */
-export function answerKey(searchKey: string, offset: number, anchor: number | null, pageSize: number, topPinId: string | null): string {
-  return JSON.stringify([searchKey, offset, anchor, pageSize, topPinId]);
+export function answerKey(searchIdentity: string, offset: number, anchor: number | null, pageSize: number, topPinId: string | null): string {
+  return JSON.stringify([searchIdentity, offset, anchor, pageSize, topPinId]);
 }
 
 /** A remembered answer still within its time, or undefined. */

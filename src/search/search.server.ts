@@ -87,10 +87,13 @@ function oneBar(filters: SearchChip[]): SearchChip[] {
   return [...filters.filter((chip) => chip.applied), ...filters.filter((chip) => !chip.applied)].slice(0, MAX_CHIPS);
 }
 
-/** Everything about a search that changes its results: what a bookmark is bound to. */
-function searchKey(options: SearchOptions, scope: Scope): string {
-  return fingerprint(
-    JSON.stringify([
+/**
+ * Everything about a search that changes its results, as one canonical string: the answer
+ * cache's key in full (a 32-bit hash there would let a crafted query collide with a popular
+ * one and have its pins served in that query's place), and, hashed, what a bookmark is bound to.
+ */
+function searchIdentity(options: SearchOptions, scope: Scope): string {
+  return JSON.stringify([
       options.query.toLowerCase(),
       scope,
       [...splitList(options.filters)].sort(),
@@ -102,8 +105,7 @@ function searchKey(options: SearchOptions, scope: Scope): string {
       options.user?.toLowerCase() ?? null,
       options.top_pin_id ?? null,
       options.bubble_id ?? null,
-    ]),
-  );
+    ]);
 }
 
 /**
@@ -390,7 +392,8 @@ function emptyResponse(query: string, scope: Scope, viewer: SearchViewer, applie
 export async function search(db: D1Database, options: SearchOptions, viewer: SearchViewer): Promise<SearchResponse> {
   const scope: Scope = options.scope ?? "pins";
   const query = normalizeQuery(options.query);
-  const key = searchKey({ ...options, query }, scope);
+  const identity = searchIdentity({ ...options, query }, scope);
+  const key = fingerprint(identity);
   let bookmark: SearchBookmark | null = null;
   if (options.bookmark !== undefined) {
     bookmark = decodeBookmark(options.bookmark);
@@ -406,7 +409,7 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   const pageSize = options.page_size ?? DEFAULT_PAGE_SIZE;
   const limit = Math.min(pageSize, MAX_OFFSET - offset) + 1;
   // Signed out in a shared scope: every visitor asking this page gets the same answer.
-  const cacheKey = viewer.id === null && ANSWERED_SCOPES.has(scope) ? answerKey(key, offset, bookmark?.anchor ?? null, pageSize, options.top_pin_id ?? null) : null;
+  const cacheKey = viewer.id === null && ANSWERED_SCOPES.has(scope) ? answerKey(identity, offset, bookmark?.anchor ?? null, pageSize, options.top_pin_id ?? null) : null;
   const cached = cacheKey === null ? undefined : recallAnswer(cacheKey, now);
   const anchor = bookmark?.anchor ?? cached?.anchor ?? now;
   const createdDays = applied.filter((id) => id.startsWith("created:")).map((id) => Number.parseInt(id.slice("created:".length), 10));

@@ -9,6 +9,7 @@ import type { Browser } from "./accounts-helpers.ts";
 import { CAST, CAST_BOARDS, browserFor, seedCast } from "./roles-fixture.ts";
 import { ids, searchCall, searchOk } from "./search-world.ts";
 import { END_MARKER } from "../../src/search/types.ts";
+import { fingerprint } from "../../src/search/query.ts";
 
 const T0 = 1_700_000_000_000;
 
@@ -52,6 +53,10 @@ beforeAll(async () => {
     ...pins(8200, 12, "bilby"),
     ...pins(8300, 8, "dingo"),
     ...pins(8400, 8, "wallaby"),
+    // "recipe nfvwadue" and "recipe" have the same 32-bit FNV-1a search fingerprint (found by
+    // the security review): the cache must key on the whole search, not on that hash.
+    ...pins(8600, 3, "recipe"),
+    ...pins(8700, 2, "recipe nfvwadue"),
     env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (8500, ?1, 'Echidna burrows', 'echidna-burrows', 'public', 0, 0), (8501, ?1, 'Echidna spines', 'echidna-spines', 'public', 0, 0)").bind(CAST.owner),
   ]);
   anon = await browserFor("signed_out");
@@ -72,6 +77,15 @@ describe("the answer cache of shared searches", () => {
     const shouted = await searchOk(anon, { query: "QUOKKA", page_size: 5 });
     expect(shouted.query).toBe("QUOKKA");
     expect(ids(shouted)).toEqual(ids(first));
+  });
+
+  it("keys on the whole search: a crafted query whose fingerprint collides with a popular one cannot plant its pins there", async () => {
+    const identity = (query: string) => JSON.stringify([query, "pins", [], [], [], [], null, null, null, null, null]);
+    expect(fingerprint(identity("recipe nfvwadue"))).toBe(fingerprint(identity("recipe")));
+    const planted = ids(await searchOk(anon, { query: "recipe nfvwadue" }));
+    expect(planted.sort()).toEqual(["8700", "8701"]);
+    const popular = ids(await searchOk(await browserFor("signed_out"), { query: "recipe" }));
+    expect(popular.sort()).toEqual(["8600", "8601", "8602", "8700", "8701"]);
   });
 
   it("never answers signed-in viewers from memory", async () => {
