@@ -9,6 +9,7 @@
 // layer, the request id by the security-header middleware.
 import type { Context } from "hono";
 import { LOCALES } from "../context/locales.ts";
+import { BUILD_VERSION } from "../runtime/build-version.ts";
 import type { RequestContext } from "../context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import type { AppEnv } from "./context.ts";
@@ -31,8 +32,12 @@ export function variantOf(ctx: RequestContext): Variant {
   return ctx.noClientScript ? "bare" : "full";
 }
 
-/** The cache key: origin and path, the content-relevant query sorted, then locale and variant. */
-export function pageCacheKey(url: URL, locale: string, variant: Variant): string {
+/**
+ * The cache key: origin and path, the content-relevant query sorted, then locale, variant and
+ * the build. A deploy starts new entries: an old render names the old build's hashed
+ * stylesheets and scripts, which the new deploy's static assets no longer serve.
+ */
+export function pageCacheKey(url: URL, locale: string, variant: Variant, build: string = BUILD_VERSION): string {
   const kept = [...url.searchParams.entries()]
     .filter(([name]) => !IGNORED_PARAMS.has(name))
     .slice(0, MAX_KEY_PARAMS)
@@ -41,6 +46,7 @@ export function pageCacheKey(url: URL, locale: string, variant: Variant): string
   for (const [name, value] of kept) key.searchParams.append(name, value);
   key.searchParams.set("__locale", locale);
   key.searchParams.set("__variant", variant);
+  key.searchParams.set("__build", build);
   return key.href;
 }
 
@@ -163,9 +169,9 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cac
 }
 
 /** Drops every cached render of a path (all locales, both variants) in this location. */
-export async function purgePage(origin: string, path: string, cache: Cache = defaultCache()): Promise<void> {
+export async function purgePage(origin: string, path: string, cache: Cache = defaultCache(), build: string = BUILD_VERSION): Promise<void> {
   const url = new URL(path, origin);
-  const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant)));
+  const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
   for (const key of keys) memory.delete(key);
   await Promise.all(keys.map((key) => cache.delete(key)));
 }

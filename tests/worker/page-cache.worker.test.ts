@@ -73,6 +73,8 @@ describe("signed-out pages are shared through the edge cache", () => {
     expect(key("/search/pins/?q=tart")).not.toBe(key("/search/pins/?q=cake"));
     expect(pageCacheKey(new URL("/pin/1/", BASE), "fr", "full")).not.toBe(key("/pin/1/"));
     expect(pageCacheKey(new URL("/pin/1/", BASE), "en_US", "bare")).not.toBe(key("/pin/1/"));
+    // A new deploy does not serve the old build's renders (they name its hashed assets).
+    expect(pageCacheKey(new URL("/pin/1/", BASE), "en_US", "full", "next-build")).not.toBe(key("/pin/1/"));
   });
 
   it("errors and missing pages are not shared", async () => {
@@ -84,12 +86,13 @@ describe("signed-out pages are shared through the edge cache", () => {
   });
 
   it("a purge drops every locale and variant of a page from the edge cache", async () => {
-    await untilHit("/pin/101/");
+    const build = (await untilHit("/pin/101/")).headers.get("x-app-version")!;
     await (await get("/pin/101/", { "user-agent": GOOGLEBOT_UA })).arrayBuffer();
     const cache = (caches as unknown as { default: Cache }).default;
-    const keys = (["full", "bare"] as const).map((variant) => pageCacheKey(new URL("/pin/101/", BASE), "en_US", variant));
+    // The worker's own build names its entries (this test module's copy of the code says "dev").
+    const keys = (["full", "bare"] as const).map((variant) => pageCacheKey(new URL("/pin/101/", BASE), "en_US", variant, build));
     await expect.poll(async () => (await Promise.all(keys.map((key) => cache.match(key)))).every(Boolean)).toBe(true);
-    await purgePage(BASE, "/pin/101/");
+    await purgePage(BASE, "/pin/101/", cache, build);
     for (const key of keys) expect(await cache.match(key)).toBeUndefined();
     // Copies held in memory by other isolates are fresh-only, so they end within FRESH_SECONDS.
   });
@@ -97,7 +100,8 @@ describe("signed-out pages are shared through the edge cache", () => {
   it("a stale page that stopped being shareable is served once more, then dropped", async () => {
     // An old render of a page that now answers 404 (a board turned secret, a pin removed).
     const cache = (caches as unknown as { default: Cache }).default;
-    const key = pageCacheKey(new URL("/pin/999/", BASE), "en_US", "full");
+    const build = (await get("/healthz")).headers.get("x-app-version")!;
+    const key = pageCacheKey(new URL("/pin/999/", BASE), "en_US", "full", build);
     const old = new Response("<!doctype html><title>Once public</title>", {
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=660", "x-pinloom-stored-at": String(Date.now() - 120_000) },
     });
