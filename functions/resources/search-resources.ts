@@ -62,8 +62,8 @@ export const advancedTypeaheadResource: ResourceDefinition = {
     }),
     async handle(c, options) {
       const viewerId = viewerIdOf(c.var.ctx);
-      await enforce(c.env.DB, RATE_RULES.typeaheadPerViewer, throttleKey(c, viewerId));
-      return typeahead(c.env.DB, options, { id: viewerId });
+      // Typeahead fires per keystroke: its throttle is counted inside its own batch (one round trip).
+      return typeahead(c.env.DB, options, { id: viewerId }, { rule: RATE_RULES.typeaheadPerViewer, subject: throttleKey(c, viewerId) });
     },
   }),
 };

@@ -34,6 +34,13 @@ import {
   type TypeaheadResponse,
 } from "./types.ts";
 import { recentTypeaheadStatement } from "./recent.server.ts";
+import { assertAllowed, hitResult, hitStatement, withinLimitSql, type RateRule } from "../server/rate-limit.server.ts";
+
+/** A throttle counted inside a read's own batch (typeahead: one round trip instead of two). */
+export interface BatchThrottle {
+  rule: RateRule;
+  subject: string;
+}
 import { ANSWERED_SCOPES, answerKey, recallAnswer, rememberAnswer, type CachedAnswer } from "./answer-cache.server.ts";
 
 export interface SearchViewer {
@@ -745,11 +752,22 @@ const TYPEAHEAD_CANDIDATES = 200;
  * saves), visible boards and people whose names start with the words typed, and the viewer's
  * recent searches starting with the term. One D1 round trip.
  */
-export async function typeahead(db: D1Database, input: { term: string; recent_queries_tags?: boolean | undefined }, viewer: SearchViewer): Promise<TypeaheadResponse> {
+export async function typeahead(
+  db: D1Database,
+  input: { term: string; recent_queries_tags?: boolean | undefined },
+  viewer: SearchViewer,
+  throttle: BatchThrottle | null = null,
+): Promise<TypeaheadResponse> {
   const term = normalizeQuery(input.term).slice(0, 100);
   const tokens = tokensOf(term);
   const wantRecent = (input.recent_queries_tags ?? true) && viewer.id !== null;
   const statements: D1PreparedStatement[] = [];
+  // The throttle's hit runs first in the same batch; every read after it is guarded by the
+  // count it wrote, so a request over the limit costs that write only (and answers 429).
+  const now = Date.now();
+  const hit = throttle ? hitStatement(db, throttle.rule, throttle.subject, now) : null;
+  if (hit) statements.push(hit.statement);
+  const guard = (params: Params): string => (throttle ? `AND ${withinLimitSql(throttle.rule, throttle.subject, (value) => params.add(value))}` : "");
   const recentIndex = wantRecent ? statements.push(recentTypeaheadStatement(db, viewer.id!, term)) - 1 : -1;
   let interestIndex = -1;
   let titleIndex = -1;
@@ -757,16 +775,17 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
   let userIndex = -1;
   const lastLength = tokens.length > 0 ? Array.from(tokens.at(-1)!).length : 0;
   if (tokens.length > 0) {
-    const lowered = term.toLowerCase();
+    const interestParams = new Params();
+    const lowered = interestParams.add(term.toLowerCase());
     interestIndex =
       statements.push(
         db
           .prepare(
             `SELECT name FROM interests
-             WHERE substr(lower(name), 1, length(?1)) = ?1 OR instr(lower(name), ' ' || ?1) > 0
-             ORDER BY substr(lower(name), 1, length(?1)) = ?1 DESC, length(name), name LIMIT ${TYPEAHEAD_QUERIES}`,
+             WHERE (substr(lower(name), 1, length(${lowered})) = ${lowered} OR instr(lower(name), ' ' || ${lowered}) > 0) ${guard(interestParams)}
+             ORDER BY substr(lower(name), 1, length(${lowered})) = ${lowered} DESC, length(name), name LIMIT ${TYPEAHEAD_QUERIES}`,
           )
-          .bind(lowered),
+          .bind(...interestParams.values),
       ) - 1;
     // One-letter prefixes would match most of the index: suggestions from titles start at two.
     if (lastLength >= 2) {
@@ -780,7 +799,7 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
               `WITH t AS MATERIALIZED (
                  SELECT p.id AS id, p.save_count AS saves FROM search_pins CROSS JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
                  ${PIN_VISIBILITY_JOINS}
-                 WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)}
+                 WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)} ${guard(params)}
                  ORDER BY search_pins.rowid DESC LIMIT ${TYPEAHEAD_CANDIDATES})
                SELECT p.title AS title FROM t JOIN pins p ON p.id = t.id WHERE p.title != ''
                ORDER BY t.saves DESC, t.id DESC LIMIT ${TYPEAHEAD_QUERIES * 2}`,
@@ -792,7 +811,7 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
       boardIndex =
         statements.push(
           db
-            .prepare(`SELECT b.id, b.name, b.slug, o.username ${boardFromWhere} ORDER BY b.follower_count DESC, b.id DESC LIMIT ${TYPEAHEAD_BOARDS}`)
+            .prepare(`SELECT b.id, b.name, b.slug, o.username ${boardFromWhere} ${guard(boardParams)} ORDER BY b.follower_count DESC, b.id DESC LIMIT ${TYPEAHEAD_BOARDS}`)
             .bind(...boardParams.values),
         ) - 1;
       // People too: a one-letter prefix would scan every name term.
@@ -803,7 +822,7 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
           db
             .prepare(
               `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM search_users JOIN users u ON u.id = search_users.rowid
-               WHERE search_users MATCH ${userParams.add(matchExpression(tokens, { prefixLast: true })!)} AND ${profileVisibleSql("u", uv)}
+               WHERE search_users MATCH ${userParams.add(matchExpression(tokens, { prefixLast: true })!)} AND ${profileVisibleSql("u", uv)} ${guard(userParams)}
                ORDER BY u.follower_count DESC, u.id DESC LIMIT ${TYPEAHEAD_USERS}`,
             )
             .bind(...userParams.values),
@@ -811,6 +830,7 @@ export async function typeahead(db: D1Database, input: { term: string; recent_qu
     }
   }
   const answers = statements.length > 0 ? await db.batch(statements) : [];
+  if (hit && throttle) assertAllowed(hitResult(throttle.rule, Number((answers[0]?.results?.[0] as { count?: number } | undefined)?.count ?? 1), hit.windowStart, now));
   const rowsAt = <Row>(index: number): Row[] => (index >= 0 ? ((answers[index]?.results ?? []) as Row[]) : []);
 
   const queries: TypeaheadItem[] = [];

@@ -74,23 +74,41 @@ export function hitStatement(db: D1Database, rule: RateRule, subject: string | n
   return { statement, windowStart };
 }
 
+/** What a hit statement's RETURNING count means under `rule`. */
+export function hitResult(rule: RateRule, count: number, windowStart: number, now: number): RateHit {
+  return { count, allowed: count <= rule.limit, retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000) };
+}
+
 /** Counts one hit of `subject` under `rule` and says whether it is within the limit. */
 export async function hit(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<RateHit> {
   const { statement, windowStart } = hitStatement(db, rule, subject, now);
   const row = await statement.first<{ count: number }>();
-  const count = row?.count ?? 1;
-  return { count, allowed: count <= rule.limit, retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000) };
+  return hitResult(rule, row?.count ?? 1, windowStart, now);
 }
 
-/** Throws 429 with Retry-After when over the limit. */
-export async function enforce(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<void> {
-  const result = await hit(db, rule, subject, now);
+/**
+ * SQL true while `subject` is within `rule`, for statements that run in the same batch after
+ * its hitStatement (a batch is one transaction, so they read the count that hit wrote): a
+ * caller that folds its throttle into its own batch guards its reads with it, so a request
+ * over the limit costs the counter's write and nothing more.
+ */
+export function withinLimitSql(rule: RateRule, subject: string | number, param: (value: unknown) => string): string {
+  return `coalesce((SELECT count FROM rate_limits WHERE key = ${param(rateKey(rule, subject))}), 0) <= ${param(rule.limit)}`;
+}
+
+/** Throws 429 with Retry-After when a hit is over its limit. */
+export function assertAllowed(result: RateHit): void {
   if (!result.allowed) {
     throw new ApiError(429, ErrorCode.RateLimited, {
       message: "api.rateLimited",
       headers: { "Retry-After": String(result.retryAfterSeconds) },
     });
   }
+}
+
+/** Throws 429 with Retry-After when over the limit. */
+export async function enforce(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<void> {
+  assertAllowed(await hit(db, rule, subject, now));
 }
 
 /**

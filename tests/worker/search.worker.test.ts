@@ -8,6 +8,8 @@ import { call, ok } from "./boards-helpers.ts";
 import { CAST, CAST_BOARDS, browserFor, seedCast } from "./roles-fixture.ts";
 import { BOARDS, PEOPLE, ids, searchCall, searchOk, seedSearchWorld, signedIn, typeaheadOk } from "./search-world.ts";
 import { END_MARKER, type SearchBoardItem } from "../../src/search/types.ts";
+import { typeahead } from "../../src/search/search.server.ts";
+import { RATE_RULES } from "../../src/server/rate-limit.server.ts";
 
 let anon: Browser;
 let chef: Browser;
@@ -286,6 +288,28 @@ describe("throttles", () => {
     expect((await typeaheadCall(person)).status).toBe(429);
     expect((await searchCall(person, { query: "pasta" })).status).toBe(200);
     expect((await typeaheadCall(new Browser())).status).toBe(200);
+  });
+
+  it("counts typeahead's throttle in its own batch, and reads nothing once over the limit", async () => {
+    const results: D1Result[] = [];
+    const db = {
+      prepare: (sql: string) => env.DB.prepare(sql),
+      batch: async (statements: D1PreparedStatement[]) => {
+        const answers = await env.DB.batch(statements);
+        results.push(...answers);
+        return answers;
+      },
+    } as unknown as D1Database;
+    const throttle = { rule: RATE_RULES.typeaheadPerViewer, subject: "ip:203.0.113.77" };
+    const answer = await typeahead(db, { term: "pas" }, { id: null }, throttle);
+    expect(answer.items.length).toBeGreaterThan(0);
+    // One round trip: the counter's hit first, then the reads, which found rows.
+    expect(results).toHaveLength(5);
+    expect(results.slice(1).some((result) => result.results.length > 0)).toBe(true);
+    results.length = 0;
+    await fillCounter("typeahead:viewer:ip:203.0.113.77", 600, 60_000);
+    await expect(typeahead(db, { term: "pas" }, { id: null }, throttle)).rejects.toMatchObject({ status: 429 });
+    expect(results.slice(1).every((result) => result.results.length === 0)).toBe(true);
   });
 });
 
