@@ -73,4 +73,37 @@ export function rememberAnswer(key: string, answer: CachedAnswer, now: number): 
 /** Drops every remembered answer of this isolate (tools measuring the uncached engine, unit tests). */
 export function forgetAllAnswers(): void {
   answers.clear();
+  typeaheads.clear();
+}
+
+/**
+ * A signed-out typeahead's ranked part for one term (search.server.ts typeahead): the interest
+ * names (a public list), and the ids of the pins whose titles were suggested, of the boards and
+ * of the people found, in their order. A hit re-reads those rows by id with visibility and the
+ * prefix match applied again; the names of interests are served as remembered.
+ */
+export interface CachedTypeahead {
+  interests: string[];
+  titles: number[];
+  boards: number[];
+  users: number[];
+}
+
+/** Typeahead terms kept at most (an entry is ~0.2–0.5 KB: at most 5 names and 16 ids). */
+export const TYPEAHEAD_MAX_ENTRIES = 4000;
+export const TYPEAHEAD_MAX_BYTES = 2 * 1024 * 1024;
+
+const typeaheads = new BoundedLru<CachedTypeahead>({ maxEntries: TYPEAHEAD_MAX_ENTRIES, maxBytes: TYPEAHEAD_MAX_BYTES, ttlMs: ANSWER_TTL_MS });
+
+/** The key of a typeahead: its normalized, lower-cased term in full (at most 100 characters). */
+export function typeaheadKey(term: string): string {
+  return JSON.stringify(["typeahead", term]);
+}
+
+export function recallTypeahead(key: string, now: number): CachedTypeahead | undefined {
+  return typeaheads.get(key, now);
+}
+
+export function rememberTypeahead(key: string, answer: CachedTypeahead, now: number): void {
+  typeaheads.set(key, answer, key.length + JSON.stringify(answer).length, now);
 }

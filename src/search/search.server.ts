@@ -41,7 +41,7 @@ export interface BatchThrottle {
   rule: RateRule;
   subject: string;
 }
-import { ANSWERED_SCOPES, answerKey, recallAnswer, rememberAnswer, type CachedAnswer } from "./answer-cache.server.ts";
+import { ANSWERED_SCOPES, answerKey, recallAnswer, recallTypeahead, rememberAnswer, rememberTypeahead, typeaheadKey, type CachedAnswer } from "./answer-cache.server.ts";
 
 export interface SearchViewer {
   id: number | null;
@@ -750,7 +750,13 @@ const TYPEAHEAD_CANDIDATES = 200;
 /**
  * Typeahead for a term: query suggestions (interest names, then titles of visible pins, by
  * saves), visible boards and people whose names start with the words typed, and the viewer's
- * recent searches starting with the term. One D1 round trip.
+ * recent searches starting with the term. One D1 round trip, its throttle included.
+ *
+ * Signed out, the ranked part (interest names, and the ids of the titles, boards and people
+ * found) is remembered per term like a search's (answer-cache.server.ts): everyone typing "sal"
+ * asks the same thing. A hit re-reads those few rows by id with the visibility rule and the
+ * prefix match applied again, so a pin, board or person that turned secret, hidden or private,
+ * or was renamed, is gone from the very next answer.
  */
 export async function typeahead(
   db: D1Database,
@@ -769,86 +775,143 @@ export async function typeahead(
   if (hit) statements.push(hit.statement);
   const guard = (params: Params): string => (throttle ? `AND ${withinLimitSql(throttle.rule, throttle.subject, (value) => params.add(value))}` : "");
   const recentIndex = wantRecent ? statements.push(recentTypeaheadStatement(db, viewer.id!, term)) - 1 : -1;
+  const lastLength = tokens.length > 0 ? Array.from(tokens.at(-1)!).length : 0;
+  // One-letter prefixes would match most of the index: titles, boards and people start at two.
+  const titleMatch = lastLength >= 2 ? matchExpression(tokens, { prefixLast: true, column: "title" })! : null;
+  const boardMatch = lastLength >= 2 ? matchExpression(tokens, { prefixLast: true, column: "name" })! : null;
+  const userMatch = lastLength >= 2 ? matchExpression(tokens, { prefixLast: true })! : null;
+  const cacheKey = viewer.id === null && tokens.length > 0 ? typeaheadKey(term.toLowerCase()) : null;
+  const cached = cacheKey === null ? undefined : recallTypeahead(cacheKey, now);
+
   let interestIndex = -1;
   let titleIndex = -1;
   let boardIndex = -1;
   let userIndex = -1;
-  const lastLength = tokens.length > 0 ? Array.from(tokens.at(-1)!).length : 0;
-  if (tokens.length > 0) {
-    const interestParams = new Params();
-    const lowered = interestParams.add(term.toLowerCase());
-    interestIndex =
-      statements.push(
+  const push = (statement: D1PreparedStatement): number => statements.push(statement) - 1;
+  if (cached) {
+    // The remembered ids, re-read with visibility and the match applied again (each skipped when empty).
+    if (cached.titles.length > 0 && titleMatch !== null) {
+      const params = new Params();
+      const ids = params.add(JSON.stringify(cached.titles));
+      titleIndex = push(
         db
           .prepare(
-            `SELECT name FROM interests
-             WHERE (substr(lower(name), 1, length(${lowered})) = ${lowered} OR instr(lower(name), ' ' || ${lowered}) > 0) ${guard(interestParams)}
-             ORDER BY substr(lower(name), 1, length(${lowered})) = ${lowered} DESC, length(name), name LIMIT ${TYPEAHEAD_QUERIES}`,
+            `SELECT p.id AS id, p.title AS title FROM pins p ${PIN_VISIBILITY_JOINS}
+             WHERE p.id IN (SELECT value FROM json_each(${ids})) AND ${pinVisibleSql(params.add(null))} AND p.title != ''
+               AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ${params.add(titleMatch)}
+                            AND rowid BETWEEN ${params.add(Math.min(...cached.titles))} AND ${params.add(Math.max(...cached.titles))}) ${guard(params)}`,
           )
-          .bind(...interestParams.values),
-      ) - 1;
-    // One-letter prefixes would match most of the index: suggestions from titles start at two.
-    if (lastLength >= 2) {
-      const titleMatch = matchExpression(tokens, { prefixLast: true, column: "title" })!;
+          .bind(...params.values),
+      );
+    }
+    if (cached.boards.length > 0 && boardMatch !== null) {
+      const params = new Params();
+      const v = params.add(null);
+      boardIndex = push(
+        db
+          .prepare(
+            `SELECT b.id, b.name, b.slug, o.username FROM boards b JOIN users o ON o.id = b.owner_id
+             WHERE b.id IN (SELECT value FROM json_each(${params.add(JSON.stringify(cached.boards))})) AND ${boardVisibleSql("b", v)} AND ${profileVisibleSql("o", v)}
+               AND b.id IN (SELECT rowid FROM search_boards WHERE search_boards MATCH ${params.add(boardMatch)}) ${guard(params)}`,
+          )
+          .bind(...params.values),
+      );
+    }
+    if (cached.users.length > 0 && userMatch !== null) {
+      const params = new Params();
+      userIndex = push(
+        db
+          .prepare(
+            `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM users u
+             WHERE u.id IN (SELECT value FROM json_each(${params.add(JSON.stringify(cached.users))})) AND ${profileVisibleSql("u", params.add(null))}
+               AND u.id IN (SELECT rowid FROM search_users WHERE search_users MATCH ${params.add(userMatch)}) ${guard(params)}`,
+          )
+          .bind(...params.values),
+      );
+    }
+  } else if (tokens.length > 0) {
+    const interestParams = new Params();
+    const lowered = interestParams.add(term.toLowerCase());
+    interestIndex = push(
+      db
+        .prepare(
+          `SELECT name FROM interests
+           WHERE (substr(lower(name), 1, length(${lowered})) = ${lowered} OR instr(lower(name), ' ' || ${lowered}) > 0) ${guard(interestParams)}
+           ORDER BY substr(lower(name), 1, length(${lowered})) = ${lowered} DESC, length(name), name LIMIT ${TYPEAHEAD_QUERIES}`,
+        )
+        .bind(...interestParams.values),
+    );
+    if (titleMatch !== null && boardMatch !== null && userMatch !== null) {
       const params = new Params();
       const v = params.add(viewer.id);
-      titleIndex =
-        statements.push(
-          db
-            .prepare(
-              `WITH t AS MATERIALIZED (
-                 SELECT p.id AS id, p.save_count AS saves FROM search_pins CROSS JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
-                 ${PIN_VISIBILITY_JOINS}
-                 WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)} ${guard(params)}
-                 ORDER BY search_pins.rowid DESC LIMIT ${TYPEAHEAD_CANDIDATES})
-               SELECT p.title AS title FROM t JOIN pins p ON p.id = t.id WHERE p.title != ''
-               ORDER BY t.saves DESC, t.id DESC LIMIT ${TYPEAHEAD_QUERIES * 2}`,
-            )
-            .bind(...params.values),
-        ) - 1;
+      titleIndex = push(
+        db
+          .prepare(
+            `WITH t AS MATERIALIZED (
+               SELECT p.id AS id, p.save_count AS saves FROM search_pins CROSS JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
+               ${PIN_VISIBILITY_JOINS}
+               WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)} ${guard(params)}
+               ORDER BY search_pins.rowid DESC LIMIT ${TYPEAHEAD_CANDIDATES})
+             SELECT p.id AS id, p.title AS title FROM t JOIN pins p ON p.id = t.id WHERE p.title != ''
+             ORDER BY t.saves DESC, t.id DESC LIMIT ${TYPEAHEAD_QUERIES * 2}`,
+          )
+          .bind(...params.values),
+      );
       const boardParams = new Params();
-      const boardFromWhere = boardsFromWhere(matchExpression(tokens, { prefixLast: true, column: "name" })!, viewer.id, null, false, boardParams);
-      boardIndex =
-        statements.push(
-          db
-            .prepare(`SELECT b.id, b.name, b.slug, o.username ${boardFromWhere} ${guard(boardParams)} ORDER BY b.follower_count DESC, b.id DESC LIMIT ${TYPEAHEAD_BOARDS}`)
-            .bind(...boardParams.values),
-        ) - 1;
-      // People too: a one-letter prefix would scan every name term.
+      const boardFromWhere = boardsFromWhere(boardMatch, viewer.id, null, false, boardParams);
+      boardIndex = push(
+        db
+          .prepare(`SELECT b.id, b.name, b.slug, o.username ${boardFromWhere} ${guard(boardParams)} ORDER BY b.follower_count DESC, b.id DESC LIMIT ${TYPEAHEAD_BOARDS}`)
+          .bind(...boardParams.values),
+      );
       const userParams = new Params();
       const uv = userParams.add(viewer.id);
-      userIndex =
-        statements.push(
-          db
-            .prepare(
-              `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM search_users JOIN users u ON u.id = search_users.rowid
-               WHERE search_users MATCH ${userParams.add(matchExpression(tokens, { prefixLast: true })!)} AND ${profileVisibleSql("u", uv)} ${guard(userParams)}
-               ORDER BY u.follower_count DESC, u.id DESC LIMIT ${TYPEAHEAD_USERS}`,
-            )
-            .bind(...userParams.values),
-        ) - 1;
+      userIndex = push(
+        db
+          .prepare(
+            `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM search_users JOIN users u ON u.id = search_users.rowid
+             WHERE search_users MATCH ${userParams.add(userMatch)} AND ${profileVisibleSql("u", uv)} ${guard(userParams)}
+             ORDER BY u.follower_count DESC, u.id DESC LIMIT ${TYPEAHEAD_USERS}`,
+          )
+          .bind(...userParams.values),
+      );
     }
   }
   const answers = statements.length > 0 ? await db.batch(statements) : [];
   if (hit && throttle) assertAllowed(hitResult(throttle.rule, Number((answers[0]?.results?.[0] as { count?: number } | undefined)?.count ?? 1), hit.windowStart, now));
   const rowsAt = <Row>(index: number): Row[] => (index >= 0 ? ((answers[index]?.results ?? []) as Row[]) : []);
+  type TitleRow = { id: number; title: string };
+  type BoardHit = { id: number; name: string; slug: string; username: string };
+  // Re-read rows come back by id: put them in the remembered order.
+  const inOrder = <Row extends { id: number }>(rows: Row[], order: readonly number[] | undefined): Row[] => {
+    if (!order) return rows;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return order.flatMap((id) => byId.get(id) ?? []);
+  };
+  const interestNames = cached ? cached.interests : rowsAt<{ name: string }>(interestIndex).map((row) => row.name);
+  const titleRows = inOrder(rowsAt<TitleRow>(titleIndex), cached?.titles);
+  const boardRows = inOrder(rowsAt<BoardHit>(boardIndex), cached?.boards);
+  const userRows = inOrder(rowsAt<UserRow>(userIndex), cached?.users);
+  if (cacheKey !== null && !cached) {
+    rememberTypeahead(cacheKey, { interests: interestNames, titles: titleRows.map((row) => row.id), boards: boardRows.map((row) => row.id), users: userRows.map((row) => row.id) }, now);
+  }
 
   const queries: TypeaheadItem[] = [];
   const seen = new Set<string>();
-  for (const text of [...rowsAt<{ name: string }>(interestIndex).map((row) => row.name), ...rowsAt<{ title: string }>(titleIndex).map((row) => row.title)]) {
+  for (const text of [...interestNames, ...titleRows.map((row) => row.title)]) {
     const suggestion = normalizeQuery(text).toLowerCase().slice(0, 100);
     if (suggestion === "" || seen.has(suggestion) || queries.length >= TYPEAHEAD_QUERIES) continue;
     seen.add(suggestion);
     queries.push({ type: "query", query: suggestion });
   }
-  const boards: TypeaheadItem[] = rowsAt<{ id: number; name: string; slug: string; username: string }>(boardIndex).map((row) => ({
+  const boards: TypeaheadItem[] = boardRows.map((row) => ({
     type: "board",
     id: String(row.id),
     name: row.name,
     url: `/${row.username}/${row.slug}/`,
     owner: { username: row.username },
   }));
-  const users: TypeaheadItem[] = rowsAt<UserRow>(userIndex).map((row) => {
+  const users: TypeaheadItem[] = userRows.map((row) => {
     const { followerCount: _followers, type: _type, ...rest } = userItem(row);
     return { type: "user", ...rest };
   });

@@ -7,8 +7,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "./accounts-helpers.ts";
 import { CAST, CAST_BOARDS, browserFor, seedCast } from "./roles-fixture.ts";
-import { ids, searchCall, searchOk } from "./search-world.ts";
-import { END_MARKER } from "../../src/search/types.ts";
+import { ids, searchCall, searchOk, typeaheadOk } from "./search-world.ts";
+import { END_MARKER, type TypeaheadResponse } from "../../src/search/types.ts";
 import { fingerprint } from "../../src/search/query.ts";
 
 const T0 = 1_700_000_000_000;
@@ -57,6 +57,8 @@ beforeAll(async () => {
     // the security review): the cache must key on the whole search, not on that hash.
     ...pins(8600, 3, "recipe"),
     ...pins(8700, 2, "recipe nfvwadue"),
+    ...pins(8800, 4, "platypus"),
+    env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (8510, ?1, 'Platypus pools', 'platypus-pools', 'public', 0, 0)").bind(CAST.owner),
     env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (8500, ?1, 'Echidna burrows', 'echidna-burrows', 'public', 0, 0), (8501, ?1, 'Echidna spines', 'echidna-spines', 'public', 0, 0)").bind(CAST.owner),
   ]);
   anon = await browserFor("signed_out");
@@ -158,6 +160,45 @@ describe("the answer cache of shared searches", () => {
       const answer = await searchCall(anon, options);
       expect(answer.status).toBe(400);
       expect(JSON.stringify(answer.error)).toContain("options.bookmark");
+    }
+  });
+});
+
+describe("the typeahead's memory of shared terms", () => {
+  const queriesOf = (answer: TypeaheadResponse) => answer.items.flatMap((item) => (item.type === "query" ? [item.query] : []));
+  const idsOf = (answer: TypeaheadResponse, type: "board" | "user") => answer.items.flatMap((item) => (item.type === type ? [item.id] : []));
+
+  it("answers a hit as the miss before it, and drops what turned secret, hidden or was renamed at once", async () => {
+    const first = await typeaheadOk(anon, { term: "platyp" });
+    expect(queriesOf(first)).toEqual(["platypus 3", "platypus 2", "platypus 1", "platypus 0"]);
+    expect(idsOf(first, "board")).toEqual(["8510"]);
+    // A much saved new match: the remembered ranking holds signed out; a signed-in person sees it.
+    await addNewcomer(8890, "platypus");
+    const again = await typeaheadOk(await browserFor("signed_out"), { term: "Platyp" });
+    expect(again.term).toBe("Platyp");
+    expect(again.items).toEqual(first.items);
+    expect(queriesOf(await typeaheadOk(owner, { term: "platyp" }))[0]).toBe("platypus newcomer platypus");
+    await env.DB.batch([
+      env.DB.prepare("UPDATE pins SET board_id = ?1 WHERE id = 8803").bind(CAST_BOARDS.secret),
+      env.DB.prepare("UPDATE pins SET is_hidden = 1 WHERE id = 8802"),
+      env.DB.prepare("UPDATE pins SET title = 'Potoroo' WHERE id = 8801"),
+      env.DB.prepare("UPDATE boards SET privacy = 'secret' WHERE id = 8510"),
+    ]);
+    const after = await typeaheadOk(anon, { term: "platyp" });
+    expect(queriesOf(after)).toEqual(["platypus 0"]);
+    expect(idsOf(after, "board")).toEqual([]);
+  });
+
+  it("drops a person whose profile turned private from the next answer", async () => {
+    const first = idsOf(await typeaheadOk(anon, { term: "cast" }), "user");
+    expect(first).toContain(String(CAST.stranger));
+    await env.DB.prepare("UPDATE users SET is_private_profile = 1 WHERE id = ?1").bind(CAST.stranger).run();
+    try {
+      const after = idsOf(await typeaheadOk(anon, { term: "cast" }), "user");
+      expect(after).not.toContain(String(CAST.stranger));
+      expect(after).toEqual(first.filter((id) => id !== String(CAST.stranger)));
+    } finally {
+      await env.DB.prepare("UPDATE users SET is_private_profile = 0 WHERE id = ?1").bind(CAST.stranger).run();
     }
   });
 });
