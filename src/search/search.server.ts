@@ -768,12 +768,15 @@ export async function typeahead(
   const tokens = tokensOf(term);
   const wantRecent = (input.recent_queries_tags ?? true) && viewer.id !== null;
   const statements: D1PreparedStatement[] = [];
-  // The throttle's hit runs first in the same batch; every read after it is guarded by the
-  // count it wrote, so a request over the limit costs that write only (and answers 429).
+  // The throttle's hit runs first in the same batch; every read after it takes its LIMIT from
+  // the count that hit wrote: 0 once over the limit, which SQLite checks before its scan starts
+  // (a WHERE term with a subquery would be tested row by row, after the scan). So a request over
+  // the limit costs the counter's write and nothing else, and answers 429.
   const now = Date.now();
   const hit = throttle ? hitStatement(db, throttle.rule, throttle.subject, now) : null;
   if (hit) statements.push(hit.statement);
-  const guard = (params: Params): string => (throttle ? `AND ${withinLimitSql(throttle.rule, throttle.subject, (value) => params.add(value))}` : "");
+  const limit = (params: Params, n: number): string =>
+    throttle ? `CASE WHEN ${withinLimitSql(throttle.rule, throttle.subject, (value) => params.add(value))} THEN ${n} ELSE 0 END` : String(n);
   const recentIndex = wantRecent ? statements.push(recentTypeaheadStatement(db, viewer.id!, term)) - 1 : -1;
   const lastLength = tokens.length > 0 ? Array.from(tokens.at(-1)!).length : 0;
   // One-letter prefixes would match most of the index: titles, boards and people start at two.
@@ -799,7 +802,8 @@ export async function typeahead(
             `SELECT p.id AS id, p.title AS title FROM pins p ${PIN_VISIBILITY_JOINS}
              WHERE p.id IN (SELECT value FROM json_each(${ids})) AND ${pinVisibleSql(params.add(null))} AND p.title != ''
                AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ${params.add(titleMatch)}
-                            AND rowid BETWEEN ${params.add(Math.min(...cached.titles))} AND ${params.add(Math.max(...cached.titles))}) ${guard(params)}`,
+                            AND rowid BETWEEN ${params.add(Math.min(...cached.titles))} AND ${params.add(Math.max(...cached.titles))})
+             LIMIT ${limit(params, cached.titles.length)}`,
           )
           .bind(...params.values),
       );
@@ -812,7 +816,9 @@ export async function typeahead(
           .prepare(
             `SELECT b.id, b.name, b.slug, o.username FROM boards b JOIN users o ON o.id = b.owner_id
              WHERE b.id IN (SELECT value FROM json_each(${params.add(JSON.stringify(cached.boards))})) AND ${boardVisibleSql("b", v)} AND ${profileVisibleSql("o", v)}
-               AND b.id IN (SELECT rowid FROM search_boards WHERE search_boards MATCH ${params.add(boardMatch)}) ${guard(params)}`,
+               AND b.id IN (SELECT rowid FROM search_boards WHERE search_boards MATCH ${params.add(boardMatch)}
+                            AND rowid BETWEEN ${params.add(Math.min(...cached.boards))} AND ${params.add(Math.max(...cached.boards))})
+             LIMIT ${limit(params, cached.boards.length)}`,
           )
           .bind(...params.values),
       );
@@ -824,7 +830,9 @@ export async function typeahead(
           .prepare(
             `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM users u
              WHERE u.id IN (SELECT value FROM json_each(${params.add(JSON.stringify(cached.users))})) AND ${profileVisibleSql("u", params.add(null))}
-               AND u.id IN (SELECT rowid FROM search_users WHERE search_users MATCH ${params.add(userMatch)}) ${guard(params)}`,
+               AND u.id IN (SELECT rowid FROM search_users WHERE search_users MATCH ${params.add(userMatch)}
+                            AND rowid BETWEEN ${params.add(Math.min(...cached.users))} AND ${params.add(Math.max(...cached.users))})
+             LIMIT ${limit(params, cached.users.length)}`,
           )
           .bind(...params.values),
       );
@@ -836,8 +844,8 @@ export async function typeahead(
       db
         .prepare(
           `SELECT name FROM interests
-           WHERE (substr(lower(name), 1, length(${lowered})) = ${lowered} OR instr(lower(name), ' ' || ${lowered}) > 0) ${guard(interestParams)}
-           ORDER BY substr(lower(name), 1, length(${lowered})) = ${lowered} DESC, length(name), name LIMIT ${TYPEAHEAD_QUERIES}`,
+           WHERE substr(lower(name), 1, length(${lowered})) = ${lowered} OR instr(lower(name), ' ' || ${lowered}) > 0
+           ORDER BY substr(lower(name), 1, length(${lowered})) = ${lowered} DESC, length(name), name LIMIT ${limit(interestParams, TYPEAHEAD_QUERIES)}`,
         )
         .bind(...interestParams.values),
     );
@@ -850,8 +858,8 @@ export async function typeahead(
             `WITH t AS MATERIALIZED (
                SELECT p.id AS id, p.save_count AS saves FROM search_pins CROSS JOIN pins p INDEXED BY pins_search_facts ON p.id = search_pins.rowid
                ${PIN_VISIBILITY_JOINS}
-               WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)} ${guard(params)}
-               ORDER BY search_pins.rowid DESC LIMIT ${TYPEAHEAD_CANDIDATES})
+               WHERE search_pins MATCH ${params.add(titleMatch)} AND ${pinVisibleSql(v)}
+               ORDER BY search_pins.rowid DESC LIMIT ${limit(params, TYPEAHEAD_CANDIDATES)})
              SELECT p.id AS id, p.title AS title FROM t JOIN pins p ON p.id = t.id WHERE p.title != ''
              ORDER BY t.saves DESC, t.id DESC LIMIT ${TYPEAHEAD_QUERIES * 2}`,
           )
@@ -861,7 +869,7 @@ export async function typeahead(
       const boardFromWhere = boardsFromWhere(boardMatch, viewer.id, null, false, boardParams);
       boardIndex = push(
         db
-          .prepare(`SELECT b.id, b.name, b.slug, o.username ${boardFromWhere} ${guard(boardParams)} ORDER BY b.follower_count DESC, b.id DESC LIMIT ${TYPEAHEAD_BOARDS}`)
+          .prepare(`SELECT b.id, b.name, b.slug, o.username ${boardFromWhere} ORDER BY b.follower_count DESC, b.id DESC LIMIT ${limit(boardParams, TYPEAHEAD_BOARDS)}`)
           .bind(...boardParams.values),
       );
       const userParams = new Params();
@@ -870,8 +878,8 @@ export async function typeahead(
         db
           .prepare(
             `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM search_users JOIN users u ON u.id = search_users.rowid
-             WHERE search_users MATCH ${userParams.add(userMatch)} AND ${profileVisibleSql("u", uv)} ${guard(userParams)}
-             ORDER BY u.follower_count DESC, u.id DESC LIMIT ${TYPEAHEAD_USERS}`,
+             WHERE search_users MATCH ${userParams.add(userMatch)} AND ${profileVisibleSql("u", uv)}
+             ORDER BY u.follower_count DESC, u.id DESC LIMIT ${limit(userParams, TYPEAHEAD_USERS)}`,
           )
           .bind(...userParams.values),
       );

@@ -88,9 +88,9 @@ export async function hit(db: D1Database, rule: RateRule, subject: string | numb
 
 /**
  * SQL true while `subject` is within `rule`, for statements that run in the same batch after
- * its hitStatement (a batch is one transaction, so they read the count that hit wrote): a
- * caller that folds its throttle into its own batch guards its reads with it, so a request
- * over the limit costs the counter's write and nothing more.
+ * its hitStatement (a batch is one transaction, so they read the count that hit wrote). Use it
+ * in a LIMIT (CASE WHEN … THEN n ELSE 0 END), which SQLite evaluates before scanning: as a
+ * WHERE term it holds a subquery, so SQLite would test it row by row after the scan started.
  */
 export function withinLimitSql(rule: RateRule, subject: string | number, param: (value: unknown) => string): string {
   return `coalesce((SELECT count FROM rate_limits WHERE key = ${param(rateKey(rule, subject))}), 0) <= ${param(rule.limit)}`;

@@ -306,10 +306,14 @@ describe("throttles", () => {
     // One round trip: the counter's hit first, then the reads, which found rows.
     expect(results).toHaveLength(5);
     expect(results.slice(1).some((result) => result.results.length > 0)).toBe(true);
+    // Within the limit the reads scan (the interest names are read in full).
+    expect(results.slice(1).reduce((sum, result) => sum + result.meta.rows_read, 0)).toBeGreaterThan(4);
     results.length = 0;
     await fillCounter("typeahead:viewer:ip:203.0.113.77", 600, 60_000);
     await expect(typeahead(db, { term: "pas" }, { id: null }, throttle)).rejects.toMatchObject({ status: 429 });
     expect(results.slice(1).every((result) => result.results.length === 0)).toBe(true);
+    // Not even scanned: each read looked at the counter's one row and stopped (LIMIT 0).
+    for (const result of results.slice(1)) expect(result.meta.rows_read).toBeLessThanOrEqual(1);
   });
 });
 
