@@ -546,15 +546,25 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
  * 0.2–0.4 ms at 100,000 pins; a MATCH per id would be ~60 µs each).
  */
 function visiblePinRowsStatement(db: D1Database, ids: readonly number[], match: string): D1PreparedStatement {
+  const params = new Params();
   return db
     .prepare(
       `SELECT ${GRID_CELL_COLUMNS} FROM pins p
        ${PIN_VISIBILITY_JOINS}
        ${GRID_IMAGE_JOINS}
-       WHERE p.id IN (SELECT value FROM json_each(?1)) AND ${pinVisibleSql("?2")}
-         AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ?3 AND rowid BETWEEN ?4 AND ?5)`,
+       WHERE ${rememberedMatchingSql("p.id", ids, "search_pins", match, params)} AND ${pinVisibleSql(params.add(null))}`,
     )
-    .bind(JSON.stringify(ids), null, match, Math.min(...ids), Math.max(...ids));
+    .bind(...params.values);
+}
+
+/**
+ * `column` is one of the remembered `ids` and its row still matches `match` in the full-text
+ * table: the re-read of a remembered answer. The match is read once over the ids' rowid range.
+ */
+function rememberedMatchingSql(column: string, ids: readonly number[], table: "search_pins" | "search_boards" | "search_users", match: string, params: Params): string {
+  return `${column} IN (SELECT value FROM json_each(${params.add(JSON.stringify(ids))}))
+         AND ${column} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${params.add(match)}
+                           AND rowid BETWEEN ${params.add(Math.min(...ids))} AND ${params.add(Math.max(...ids))})`;
 }
 
 /**
@@ -795,14 +805,11 @@ export async function typeahead(
     // The remembered ids, re-read with visibility and the match applied again (each skipped when empty).
     if (cached.titles.length > 0 && titleMatch !== null) {
       const params = new Params();
-      const ids = params.add(JSON.stringify(cached.titles));
       titleIndex = push(
         db
           .prepare(
             `SELECT p.id AS id, p.title AS title FROM pins p ${PIN_VISIBILITY_JOINS}
-             WHERE p.id IN (SELECT value FROM json_each(${ids})) AND ${pinVisibleSql(params.add(null))} AND p.title != ''
-               AND p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ${params.add(titleMatch)}
-                            AND rowid BETWEEN ${params.add(Math.min(...cached.titles))} AND ${params.add(Math.max(...cached.titles))})
+             WHERE ${rememberedMatchingSql("p.id", cached.titles, "search_pins", titleMatch, params)} AND ${pinVisibleSql(params.add(null))} AND p.title != ''
              LIMIT ${limit(params, cached.titles.length)}`,
           )
           .bind(...params.values),
@@ -815,9 +822,7 @@ export async function typeahead(
         db
           .prepare(
             `SELECT b.id, b.name, b.slug, o.username FROM boards b JOIN users o ON o.id = b.owner_id
-             WHERE b.id IN (SELECT value FROM json_each(${params.add(JSON.stringify(cached.boards))})) AND ${boardVisibleSql("b", v)} AND ${profileVisibleSql("o", v)}
-               AND b.id IN (SELECT rowid FROM search_boards WHERE search_boards MATCH ${params.add(boardMatch)}
-                            AND rowid BETWEEN ${params.add(Math.min(...cached.boards))} AND ${params.add(Math.max(...cached.boards))})
+             WHERE ${rememberedMatchingSql("b.id", cached.boards, "search_boards", boardMatch, params)} AND ${boardVisibleSql("b", v)} AND ${profileVisibleSql("o", v)}
              LIMIT ${limit(params, cached.boards.length)}`,
           )
           .bind(...params.values),
@@ -829,9 +834,7 @@ export async function typeahead(
         db
           .prepare(
             `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM users u
-             WHERE u.id IN (SELECT value FROM json_each(${params.add(JSON.stringify(cached.users))})) AND ${profileVisibleSql("u", params.add(null))}
-               AND u.id IN (SELECT rowid FROM search_users WHERE search_users MATCH ${params.add(userMatch)}
-                            AND rowid BETWEEN ${params.add(Math.min(...cached.users))} AND ${params.add(Math.max(...cached.users))})
+             WHERE ${rememberedMatchingSql("u.id", cached.users, "search_users", userMatch, params)} AND ${profileVisibleSql("u", params.add(null))}
              LIMIT ${limit(params, cached.users.length)}`,
           )
           .bind(...params.values),
