@@ -7,7 +7,7 @@
 // test works on a pin of the owner's where the commenter is not hidden yet (pickPin).
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./session.ts";
+import { DEMO_PASSWORD, pageResource, signIn } from "./session.ts";
 import { localeText, projectOf, type Project } from "./strings.ts";
 
 const text = localeText({ c: "comments-ui", s: "settings", m: "comments" });
@@ -27,21 +27,6 @@ const TAKEN = new Set(["100001", "100004", "100021"]);
 const token = () => `t${randomBytes(5).toString("hex")}`;
 const island = (page: Page) => page.locator(".comments-island[data-hydrated='true']");
 
-/** A resource call from inside the signed-in page (its cookies and CSRF token). */
-async function api<T = Record<string, unknown>>(page: Page, name: string, action: "get" | "create" | "update" | "delete", options: unknown): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ name, action, options }) => {
-      const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
-      const response =
-        action === "get"
-          ? await fetch(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`, { headers: { "x-requested-with": "XMLHttpRequest" } })
-          : await fetch(`/resource/${name}/${action}/`, { method: "POST", headers: { "content-type": "application/json", "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest" }, body: JSON.stringify({ options }) });
-      const body = (await response.json().catch(() => ({}))) as { resource_response?: { data?: unknown } };
-      return { status: response.status, data: body.resource_response?.data as never };
-    },
-    { name, action, options },
-  );
-}
 
 async function v3(page: Page, method: string, path: string, body: unknown): Promise<number> {
   return page.evaluate(
@@ -56,14 +41,14 @@ async function v3(page: Page, method: string, path: string, body: unknown): Prom
 
 type Posted = { id: string; text: string };
 const postComment = async (page: Page, pin: string, body: string, tags: unknown[] = []) => {
-  const answer = await api<Posted>(page, "AggregatedCommentResource", "create", { pin_id: pin, text: body, tags });
+  const answer = await pageResource<Posted>(page, "AggregatedCommentResource", "create", { pin_id: pin, text: body, tags });
   expect(answer.status).toBe(200);
   return answer.data;
 };
 
 /** The owner's board's pins, in the board's order, without the pins other specs use. */
 async function ownerPins(page: Page): Promise<string[]> {
-  const feed = await api<{ results: Array<{ id: string }> }>(page, "BoardFeedResource", "get", { board_id: OWNER_BOARD, page_size: 50 });
+  const feed = await pageResource<{ results: Array<{ id: string }> }>(page, "BoardFeedResource", "get", { board_id: OWNER_BOARD, page_size: 50 });
   expect(feed.status).toBe(200);
   return feed.data.results.map((pin) => pin.id).filter((id) => !TAKEN.has(id));
 }
@@ -77,10 +62,10 @@ async function pickPin(commenter: Page, owner: Page): Promise<string> {
   const candidates = (await ownerPins(owner)).slice(4);
   candidates.sort(() => Math.random() - 0.5);
   for (const pin of candidates.slice(0, 20)) {
-    const probe = await api<Posted>(commenter, "AggregatedCommentResource", "create", { pin_id: pin, text: `probe ${token()}` });
+    const probe = await pageResource<Posted>(commenter, "AggregatedCommentResource", "create", { pin_id: pin, text: `probe ${token()}` });
     if (probe.status !== 200) continue;
-    const seen = await api<{ results: Array<Posted & { can_delete?: boolean }> }>(owner, "UnifiedCommentsResource", "get", { pin_id: pin, page_size: 5 });
-    await api(commenter, "AggregatedCommentResource", "delete", { commentId: probe.data.id });
+    const seen = await pageResource<{ results: Array<Posted & { can_delete?: boolean }> }>(owner, "UnifiedCommentsResource", "get", { pin_id: pin, page_size: 5 });
+    await pageResource(commenter, "AggregatedCommentResource", "delete", { commentId: probe.data.id });
     // The owner must see it AND own the pin (may delete it): a board also holds other people's
     // pins saved to it, whose comments the board's owner does not moderate.
     if (seen.data.results.some((comment) => comment.id === probe.data.id && comment.can_delete === true)) return pin;
@@ -298,7 +283,7 @@ test("a comment in flight shows as Posting…, then the server's comment; refuse
   const disabled = text(project, "m.api.disabled");
   await expect(page.getByText(disabled).first()).toBeVisible();
   await page.unroute("**/resource/AggregatedCommentResource/create/");
-  await api(page, "AggregatedCommentResource", "delete", { commentId: await made.getAttribute("data-comment-id") });
+  await pageResource(page, "AggregatedCommentResource", "delete", { commentId: await made.getAttribute("data-comment-id") });
 });
 
 test("delete my tried-it post, with a confirmation, and the count follows", async ({ page }, testInfo) => {
@@ -308,7 +293,7 @@ test("delete my tried-it post, with a confirmation, and the count follows", asyn
   await signIn(page, cast.commenter);
   const pin = (await ownerPins(page))[project === "ar" ? 1 : 0]!;
   const mark = token();
-  const made = await api<{ id: string; images_count: number }>(page, "DidItActivityResource", "create", { pin_id: pin, details: `tried ${mark}` });
+  const made = await pageResource<{ id: string; images_count: number }>(page, "DidItActivityResource", "create", { pin_id: pin, details: `tried ${mark}` });
   expect(made.status).toBe(200);
   const count = made.data.images_count;
 
@@ -368,7 +353,7 @@ test("comment settings: turning mentions off asks for the parental passcode, the
     // Now a mention of them is refused, and nothing is posted.
     const pin = (await ownerPins(commenter.page))[2]!;
     const mark = token();
-    const tried = await api(commenter.page, "AggregatedCommentResource", "create", { pin_id: pin, text: `@${cast.target} ${mark}`, tags: [{ user_id: cast.targetId, offset: 0, length: cast.target.length + 1 }] });
+    const tried = await pageResource(commenter.page, "AggregatedCommentResource", "create", { pin_id: pin, text: `@${cast.target} ${mark}`, tags: [{ user_id: cast.targetId, offset: 0, length: cast.target.length + 1 }] });
     expect(tried.status).toBe(400);
     await openPin(commenter.page, pin);
     await expect(island(commenter.page).getByText(mark)).toHaveCount(0);

@@ -8,7 +8,7 @@ import { randomInt } from "node:crypto";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import en from "../../locales/en_US/organize.json" with { type: "json" };
 import ar from "../../locales/ar_SA/organize.json" with { type: "json" };
-import { signIn } from "./session.ts";
+import { pageResource, signIn } from "./session.ts";
 
 type Strings = typeof en;
 const stringsOf = (project: string): Strings => (project === "ar" ? (ar as unknown as Strings) : en);
@@ -24,35 +24,16 @@ interface BoardJson {
   archived_by_me_at: number | null;
 }
 
-/** A resource call from inside the page (the session cookie and CSRF token are the page's). */
-async function api<T>(page: Page, name: string, action: "get" | "create" | "update" | "delete", options: Record<string, unknown>): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ name, action, options }) => {
-      const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
-      const response =
-        action === "get"
-          ? await fetch(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`, { headers: { "x-requested-with": "XMLHttpRequest" } })
-          : await fetch(`/resource/${name}/${action}/`, {
-              method: "POST",
-              headers: { "content-type": "application/json", "x-csrftoken": decodeURIComponent(csrf), "x-requested-with": "XMLHttpRequest" },
-              body: JSON.stringify({ options }),
-            });
-      const body = (await response.json().catch(() => ({}))) as { resource_response?: { data?: unknown } };
-      return { status: response.status, data: body.resource_response?.data as never };
-    },
-    { name, action, options },
-  );
-}
 
 async function createBoard(page: Page, name: string, privacy = "public"): Promise<BoardJson> {
-  const answer = await api<BoardJson>(page, "BoardResource", "create", { name, privacy });
+  const answer = await pageResource<BoardJson>(page, "BoardResource", "create", { name, privacy });
   expect(answer.status).toBe(200);
   return answer.data;
 }
 
 /** Pins the signed-in user may save: the first few of the demo's public "Weeknight dinners" (10002). */
 async function someVisiblePins(page: Page, count: number): Promise<string[]> {
-  const answer = await api<{ results: Array<{ id: string }> }>(page, "BoardFeedResource", "get", { board_id: "10002" });
+  const answer = await pageResource<{ results: Array<{ id: string }> }>(page, "BoardFeedResource", "get", { board_id: "10002" });
   expect(answer.status).toBe(200);
   const ids = answer.data.results.map((pin) => pin.id).slice(0, count);
   expect(ids.length).toBe(count);
@@ -60,15 +41,15 @@ async function someVisiblePins(page: Page, count: number): Promise<string[]> {
 }
 
 async function saveAll(page: Page, boardId: string, pinIds: string[]): Promise<void> {
-  for (const pinId of pinIds) expect((await api(page, "RepinResource", "create", { pin_id: pinId, board_id: boardId })).status).toBe(200);
+  for (const pinId of pinIds) expect((await pageResource(page, "RepinResource", "create", { pin_id: pinId, board_id: boardId })).status).toBe(200);
 }
 
 async function sectionsOf(page: Page, boardId: string): Promise<Array<{ id: string; title: string; pin_count: number }>> {
-  return (await api<{ results: Array<{ id: string; title: string; pin_count: number }> }>(page, "BoardSectionsResource", "get", { board_id: boardId })).data.results;
+  return (await pageResource<{ results: Array<{ id: string; title: string; pin_count: number }> }>(page, "BoardSectionsResource", "get", { board_id: boardId })).data.results;
 }
 
 async function boardPins(page: Page, boardId: string): Promise<string[]> {
-  return (await api<{ results: Array<{ id: string }> }>(page, "BoardFeedResource", "get", { board_id: boardId })).data.results.map((pin) => pin.id);
+  return (await pageResource<{ results: Array<{ id: string }> }>(page, "BoardFeedResource", "get", { board_id: boardId })).data.results.map((pin) => pin.id);
 }
 
 /** A second browser context, set up as the project's own (address, person's user agent, locale). */
@@ -140,7 +121,7 @@ test("sections reorder with keyboard-operable buttons", async ({ page }, testInf
   const s = stringsOf(testInfo.project.name);
   await signIn(page, "demo");
   const board = await createBoard(page, unique("Reorder"));
-  for (const title of ["One", "Two", "Three"]) expect((await api(page, "BoardSectionResource", "create", { board_id: board.id, title })).status).toBe(200);
+  for (const title of ["One", "Two", "Three"]) expect((await pageResource(page, "BoardSectionResource", "create", { board_id: board.id, title })).status).toBe(200);
   await page.goto(board.url);
   // New sections go first: Three, Two, One.
   const down = page.getByRole("button", { name: fill(s.sections.moveDown, { title: "Three" }) });
@@ -157,7 +138,7 @@ test("move one pin to another board's section, then bulk copy, section from sele
   await signIn(page, "demo");
   const source = await createBoard(page, unique("Source"));
   const target = await createBoard(page, unique("Target"));
-  const section = (await api<{ id: string }>(page, "BoardSectionResource", "create", { board_id: target.id, title: "Mains" })).data;
+  const section = (await pageResource<{ id: string }>(page, "BoardSectionResource", "create", { board_id: target.id, title: "Mains" })).data;
   const pins = await someVisiblePins(page, 4);
   await saveAll(page, source.id, pins);
 
@@ -232,7 +213,7 @@ test("archive moves a board to the archived list on the profile; unarchive bring
   await page.getByRole("button", { name: s.board.archive }).click();
   await expect(page.getByText(s.board.archivedBadge)).toBeVisible();
   await expect(page.getByRole("button", { name: s.board.unarchive })).toBeVisible();
-  await expect.poll(async () => (await api<BoardJson>(page, "BoardResource", "get", { board_id: board.id })).data.archived_by_me_at).not.toBeNull();
+  await expect.poll(async () => (await pageResource<BoardJson>(page, "BoardResource", "get", { board_id: board.id })).data.archived_by_me_at).not.toBeNull();
 
   await page.goto("/demo/");
   const archived = page.getByRole("region", { name: s.archived.heading });
@@ -242,7 +223,7 @@ test("archive moves a board to the archived list on the profile; unarchive bring
   await archived.getByRole("button", { name: fill(s.archived.unarchiveBoard, { name: board.name }) }).click();
   await reloaded;
   await expect(page.getByRole("region", { name: s.archived.heading }).getByRole("link", { name: board.name })).toHaveCount(0);
-  await expect.poll(async () => (await api<BoardJson>(page, "BoardResource", "get", { board_id: board.id })).data.archived_by_me_at).toBeNull();
+  await expect.poll(async () => (await pageResource<BoardJson>(page, "BoardResource", "get", { board_id: board.id })).data.archived_by_me_at).toBeNull();
   // Back among the profile's boards after the reload.
   await expect(page.locator("#profile-boards").getByRole("link", { name: board.name })).toBeVisible();
 });
@@ -265,7 +246,7 @@ test("invite a collaborator by username; they accept in their own browser", asyn
   await sam.goto(board.url);
   await sam.getByRole("button", { name: s.invite.accept, exact: true }).click();
   await expect(sam.getByRole("button", { name: s.board.select })).toBeVisible();
-  const collaborators = await api<{ results: Array<{ user: { username: string }; status: string }> }>(sam, "BoardCollaboratorsResource", "get", { board_id: board.id });
+  const collaborators = await pageResource<{ results: Array<{ user: { username: string }; status: string }> }>(sam, "BoardCollaboratorsResource", "get", { board_id: board.id });
   expect(collaborators.data.results.find((entry) => entry.user.username === "sam")?.status).toBe("accepted");
   // The owner's controls stay the owner's.
   await expect(sam.getByRole("button", { name: s.board.delete })).toHaveCount(0);
@@ -277,8 +258,8 @@ test("invite a collaborator by username; they accept in their own browser", asyn
   const again = page.getByRole("dialog", { name: s.collab.heading });
   await again.getByRole("button", { name: fill(s.collab.transfer, { username: "sam" }) }).click();
   await expect(again.getByText(fill(s.collab.transferPending, { username: "sam" }))).toBeVisible();
-  await expect.poll(async () => (await api<{ pending_ownership_transfer: { username: string } | null }>(page, "BoardResource", "get", { board_id: board.id })).data.pending_ownership_transfer?.username).toBe("sam");
+  await expect.poll(async () => (await pageResource<{ pending_ownership_transfer: { username: string } | null }>(page, "BoardResource", "get", { board_id: board.id })).data.pending_ownership_transfer?.username).toBe("sam");
   await again.getByRole("button", { name: s.collab.transferCancel }).click();
   await expect(again.getByText(fill(s.collab.transferPending, { username: "sam" }))).toHaveCount(0);
-  await expect.poll(async () => (await api<{ pending_ownership_transfer: unknown }>(page, "BoardResource", "get", { board_id: board.id })).data.pending_ownership_transfer).toBeNull();
+  await expect.poll(async () => (await pageResource<{ pending_ownership_transfer: unknown }>(page, "BoardResource", "get", { board_id: board.id })).data.pending_ownership_transfer).toBeNull();
 });

@@ -42,3 +42,31 @@ export async function signIn(page: Page, username: string): Promise<void> {
   const status = await apiLogin(page, username);
   if (status !== 200) throw new Error(`login API answered ${status} for ${username}`);
 }
+
+/**
+ * A resource call from inside the page, so it carries the page's session cookie and CSRF token
+ * (`X-CSRFToken` from the `csrftoken` cookie) like the islands' own calls.
+ */
+export async function pageResource<T = Record<string, unknown>>(
+  page: Page,
+  name: string,
+  action: "get" | "create" | "update" | "delete",
+  options: unknown,
+): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ name, action, options }) => {
+      const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+      const response =
+        action === "get"
+          ? await fetch(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`, { headers: { "x-requested-with": "XMLHttpRequest" } })
+          : await fetch(`/resource/${name}/${action}/`, {
+              method: "POST",
+              headers: { "content-type": "application/json", "x-csrftoken": decodeURIComponent(csrf), "x-requested-with": "XMLHttpRequest" },
+              body: JSON.stringify({ options }),
+            });
+      const body = (await response.json().catch(() => ({}))) as { resource_response?: { data?: unknown } };
+      return { status: response.status, data: body.resource_response?.data as never };
+    },
+    { name, action, options },
+  );
+}
