@@ -10,6 +10,7 @@ import { clientIp } from "../server/client-ip.ts";
 import { cookieValue } from "../context/cookies.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 import { viewerColumns, type ViewerUserRow } from "./viewer.ts";
+import { viewerBySession, type ViewerRef } from "./viewer-ref.ts";
 
 export const SESSION_COOKIE = "__Host-pinloom_sess";
 export const DEVICE_COOKIE = "__Host-pinloom_device";
@@ -63,15 +64,35 @@ const SESSION_SELECT = `SELECT s.id AS session_id, s.created_at AS session_creat
          s.device_id, s.verified_at, ${viewerColumns("u")}
     FROM sessions s JOIN users u ON u.id = s.user_id`;
 
+/** Statements a page reads beside the session, about its viewer: one round trip for both. */
+export type SessionCompanion = (db: D1Database, viewer: ViewerRef) => D1PreparedStatement[];
+
 /** The live session a request's cookie names, or null. One indexed D1 read. */
 export async function readSession(db: D1Database, request: Request, now = Date.now()): Promise<Session | null> {
+  return (await readSessionWith(db, request, null, now)).session;
+}
+
+/**
+ * The session and a companion's results, in one batch. The results are empty when the cookie
+ * names no session; read in the same batch, they describe the very session returned.
+ */
+export async function readSessionWith(
+  db: D1Database,
+  request: Request,
+  companion: SessionCompanion | null,
+  now = Date.now(),
+): Promise<{ session: Session | null; results: D1Result[] }> {
   const token = cookieValue(request.headers.get("cookie"), SESSION_COOKIE);
-  if (!isTokenShaped(token)) return null;
-  const row = await db
-    .prepare(`${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2`)
-    .bind(await hashToken(token), now)
-    .first<SessionWithUser>();
-  return row ? toSession(row) : null;
+  if (!isTokenShaped(token)) return { session: null, results: [] };
+  const id = await hashToken(token);
+  const read = db.prepare(`${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2`).bind(id, now);
+  if (!companion) {
+    const row = await read.first<SessionWithUser>();
+    return { session: row ? toSession(row) : null, results: [] };
+  }
+  const [sessionResult, ...results] = await db.batch([read, ...companion(db, viewerBySession(id, now))]);
+  const row = sessionResult?.results?.[0] as SessionWithUser | undefined;
+  return row ? { session: toSession(row), results } : { session: null, results: [] };
 }
 
 /** Writes last_seen_at when it is older than an hour; the caller runs it in waitUntil. */

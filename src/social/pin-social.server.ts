@@ -1,5 +1,6 @@
 // What the close-up's social block shows, read in one batch (one round trip): reaction counts and the viewer's
 // reaction, did-it count and the viewer's, the pin's topics, and its sponsorship.
+import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
 import { userImageUrl } from "../users/user.ts";
 import type { PinDidItState } from "./did-it.ts";
 import type { PinTopic } from "./interests.server.ts";
@@ -15,24 +16,33 @@ export interface PinSocialData {
 }
 
 export async function pinSocialData(db: D1Database, pinId: string, viewerId: number | null): Promise<PinSocialData> {
-  // One round trip: the sponsorship's two people are read beside the pin, from its stored ids.
-  const [counts, mine, pin, topics, people] = await db.batch([
+  return pinSocialFrom(await db.batch(pinSocialStatements(db, pinId, viewerById(viewerId))));
+}
+
+/**
+ * The block's statements, for a caller's own batch (a member page reads them beside the
+ * viewer's relation to the pin). One round trip: the sponsorship's two people are read beside
+ * the pin, from its stored ids.
+ */
+export function pinSocialStatements(db: D1Database, pinId: string, viewer: ViewerRef): D1PreparedStatement[] {
+  const v = viewer.sql;
+  return [
     db.prepare("SELECT reaction_type, count FROM pin_reaction_counts WHERE pin_id = ?1 ORDER BY reaction_type").bind(pinId),
-    db.prepare("SELECT reaction_type FROM reactions WHERE pin_id = ?1 AND user_id = ?2").bind(pinId, viewerId),
+    db.prepare(`SELECT reaction_type FROM reactions WHERE pin_id = ?1 AND user_id = ${v}`).bind(pinId, ...viewer.binds),
     db
       .prepare(
-        `SELECT p.did_it_images_count, p.sponsorship, (SELECT id FROM did_its WHERE pin_id = p.id AND user_id = ?2) AS did_it_id
+        `SELECT p.did_it_images_count, p.sponsorship, (SELECT id FROM did_its WHERE pin_id = p.id AND user_id = ${v}) AS did_it_id
          FROM pins p WHERE p.id = ?1`,
       )
-      .bind(pinId, viewerId),
+      .bind(pinId, ...viewer.binds),
     db
       .prepare(
         `SELECT i.id, i.key, i.name,
-                EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2 AND f.target_type = 'interest' AND f.target_id = i.id) AS followed
+                EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${v} AND f.target_type = 'interest' AND f.target_id = i.id) AS followed
          FROM pin_interests pi JOIN interests i ON i.id = pi.interest_id
          WHERE pi.pin_id = ?1 ORDER BY i.name LIMIT 10`,
       )
-      .bind(pinId, viewerId),
+      .bind(pinId, ...viewer.binds),
     db
       .prepare(
         `SELECT u.id, u.username, u.full_name, u.image_key FROM pins p JOIN users u
@@ -40,7 +50,11 @@ export async function pinSocialData(db: D1Database, pinId: string, viewerId: num
          WHERE p.id = ?1 AND json_valid(p.sponsorship)`,
       )
       .bind(pinId),
-  ]);
+  ];
+}
+
+/** The block from its statements' results, in pinSocialStatements' order. */
+export function pinSocialFrom([counts, mine, pin, topics, people]: ReadonlyArray<D1Result | undefined>): PinSocialData {
   const row = pin?.results?.[0] as { did_it_images_count: number; sponsorship: string | null; did_it_id: number | null } | undefined;
   const stored = parseStoredSponsorship(row?.sponsorship ?? null);
   let sponsorship: SponsorshipView<Person> | null = null;
