@@ -5,7 +5,7 @@ import { consumeEvents } from "./events/consumer.server.ts";
 import { purgeStaleUploads } from "./comments/did-it-posts.server.ts";
 import { runHousekeeping } from "./server/housekeeping.server.ts";
 
-const app = createApp((c) => handle(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+const app = createApp((c, request = c.req.raw) => handle(request, c.env, c.executionCtx as ExecutionContext));
 
 export default {
   fetch: app.fetch,

@@ -7,6 +7,7 @@ import { fill, type AuthStrings } from "./auth-strings.ts";
 import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
 import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
 import { sessionAccounts, signOut, switchAccount } from "./client/session.ts";
+import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
 
 export interface MenuViewer {
   id: string | null;
@@ -15,7 +16,7 @@ export interface MenuViewer {
   imageUrl: string | null;
 }
 
-export interface AccountMenuProps {
+export interface AccountMenuProps extends ViewerSlotProps {
   viewer: MenuViewer;
   limited: boolean;
   strings: AuthStrings;
@@ -42,7 +43,8 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
   );
 }
 
-export default function AccountMenu({ viewer, limited, strings, country, locale }: AccountMenuProps) {
+export default function AccountMenu(props: AccountMenuProps) {
+  const { viewer, limited, strings, country, locale } = withViewerSlot(props);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -25,8 +25,9 @@ import { fill, type CommentStrings } from "./strings.ts";
 import { TriedIt } from "./TriedIt.tsx";
 import "../organize/organize.css";
 import "./comments.css";
+import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
 
-export interface CommentsIslandProps {
+export interface CommentsIslandProps extends ViewerSlotProps {
   pinId: string;
   pinner: MentionUser;
   /** The signed-in (full login) viewer; null signed out or with a limited login. */
@@ -47,7 +48,8 @@ export interface CommentsIslandProps {
 
 type Tab = "comments" | "tried";
 
-export default function CommentsIsland(props: CommentsIslandProps) {
+export default function CommentsIsland(given: CommentsIslandProps) {
+  const props = withViewerSlot(given);
   const { pinId, pinner, viewer, signedOut, commentCount, commentsDisabled, strings, language } = props;
   const hydrated = useHydrated();
   const id = useId();

@@ -54,8 +54,15 @@ export interface RequestContext {
   /**
    * "shared" when this render may be served to other visitors from the edge cache: then the
    * page embeds only what every visitor shares. Set by src/server/page-cache.ts.
+   * "member" when this render is a template shared by signed-in people (src/server/member-page.ts):
+   * it is made for no one (the session's user is a stand-in whose id matches no row), and
+   * what is someone's own (the client context, the per-viewer islands) is filled in per request.
    */
-  renderMode: "personal" | "shared";
+  renderMode: "personal" | "shared" | "member";
+  /** A member template's experiment groups: those of the people it is served to (its key has them). */
+  experiments?: Readonly<Record<string, string>>;
+  /** A member template's per-viewer islands and their props, kept by src/server/member-marks.ts. */
+  memberIslands?: Map<string, object>;
 }
 
 export interface RequestFacts {
@@ -205,7 +212,7 @@ export type ClientContext = ReturnType<typeof clientContext>;
  * not carry the first visitor's. Empty means "the request's own", filled in by the server.
  */
 export function islandCountry(ctx: Pick<RequestContext, "renderMode" | "country">): string {
-  return ctx.renderMode === "shared" ? "" : ctx.country;
+  return ctx.renderMode === "personal" ? ctx.country : "";
 }
 
 /**

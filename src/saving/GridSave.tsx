@@ -9,8 +9,9 @@ import { saving } from "./client.ts";
 import { $saves, pinSave } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
 import "./save.css";
+import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
 
-export interface GridSaveProps {
+export interface GridSaveProps extends ViewerSlotProps {
   /** The id of the grid's <ul>. */
   gridId: string;
   strings: SaveStrings;
@@ -26,7 +27,8 @@ function pinIdOf(cell: Element): string | null {
   return PIN_HREF.exec(href)?.[1] ?? null;
 }
 
-export default function GridSave({ gridId, strings, quickSave, profileUrl }: GridSaveProps) {
+export default function GridSave(props: GridSaveProps) {
+  const { gridId, strings, quickSave, profileUrl } = withViewerSlot(props);
   const [pinId, setPinId] = useState<string | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
 

@@ -13,8 +13,9 @@ import { UNSAVED } from "./saves.ts";
 import { $saves } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
 import "./save.css";
+import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
 
-export interface SaveButtonProps {
+export interface SaveButtonProps extends ViewerSlotProps {
   pinId: string;
   strings: SaveStrings;
   /** save_behavior says quick-save: Save goes to the profile (boardless) without the picker. */
@@ -23,7 +24,8 @@ export interface SaveButtonProps {
   profileUrl: string;
 }
 
-export default function SaveButton({ pinId, strings, quickSave, profileUrl }: SaveButtonProps) {
+export default function SaveButton(props: SaveButtonProps) {
+  const { pinId, strings, quickSave, profileUrl } = withViewerSlot(props);
   const state = useStore($saves)[pinId] ?? UNSAVED;
   const [picking, setPicking] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

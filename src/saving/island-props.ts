@@ -21,8 +21,16 @@ export interface SaveIslandProps {
   profileUrl: string;
 }
 
-export function saveIslandProps(ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session">, t: TFunction): SaveIslandProps | null {
+export function saveIslandProps(ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session" | "renderMode">, t: TFunction): SaveIslandProps | null {
   const user = ctx.session?.user;
   if (ctx.viewerType !== "AUTH" || ctx.noClientScript || !user) return null;
-  return { strings: saveStrings(t), quickSave: quickSaves(user.save_behavior), profileUrl: `/${encodeURIComponent(user.username)}/` };
+  return { strings: saveStrings(t), ...viewerSaveProps(ctx.renderMode === "member" ? null : user) };
+}
+
+/**
+ * The per-person part: quick-save and the profile it lists. A member template (made for no
+ * one) holds inert values; each request's own are in its slot block (src/server/member-page.ts).
+ */
+export function viewerSaveProps(user: { save_behavior: number | null; username: string } | null): Omit<SaveIslandProps, "strings"> {
+  return user ? { quickSave: quickSaves(user.save_behavior), profileUrl: `/${encodeURIComponent(user.username)}/` } : { quickSave: false, profileUrl: "/" };
 }

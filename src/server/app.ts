@@ -16,6 +16,7 @@ import { csrf } from "./csrf.ts";
 import { appVersion } from "./app-version.ts";
 import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
 import { servePage } from "./page-cache.ts";
+import { renderMemberIsland } from "./member-islands.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { getT } from "../i18n/i18n.ts";
 import { EVENT_BATCH_LIMITS } from "../events/ingest.server.ts";
@@ -28,7 +29,7 @@ const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 /** Event batches: what a keepalive fetch may carry (src/events/ingest.server.ts). */
 const EVENTS_PATH = /^\/resource\/ApiCResource\/create\/?$/;
 
-export type PageRenderer = (c: Context<AppEnv>) => Promise<Response> | Response;
+export type PageRenderer = (c: Context<AppEnv>, request?: Request) => Promise<Response> | Response;
 
 /** v3 calls answer {status, code, message, data}; /resource calls wrap it in resource_response. */
 export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
@@ -71,7 +72,8 @@ export function createApp(renderPage: PageRenderer) {
   app.route("/", sessionRoutes);
   app.route("/_/_", stateRoutes);
   // Every other path is a page: signed-out renders are shared through the edge cache.
-  app.all("*", (c) => servePage(c, renderPage));
+  // Signed-in close-ups are filled in from a shared member template (src/server/member-page.ts).
+  app.all("*", (c) => servePage(c, renderPage, { islands: renderMemberIsland }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

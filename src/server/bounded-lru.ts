@@ -76,6 +76,11 @@ export class BoundedLru<V> {
     this.totalBytes -= slot.bytes;
   }
 
+  /** Drops every entry whose key passes `test` (a walk over at most maxEntries keys). */
+  deleteWhere(test: (key: string) => boolean): void {
+    for (const key of [...this.slots.keys()]) if (test(key)) this.delete(key);
+  }
+
   clear(): void {
     this.slots.clear();
     this.totalBytes = 0;

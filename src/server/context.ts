@@ -3,13 +3,16 @@
 import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "../context/request-context.ts";
 import { getT, type TFunction } from "../i18n/i18n.ts";
-import { clearCookie, readSession, touchSession, SESSION_COOKIE } from "../accounts/session.server.ts";
+import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE } from "../accounts/session.server.ts";
+import { memberPinOfPath, memberStateFrom, memberStatements, type MemberState } from "./member-page.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 
 export interface AppVariables {
   ctx: RequestContext;
   t: TFunction;
+  /** A signed-in close-up's member state, read beside the session (src/server/member-page.ts). */
+  memberState?: MemberState | null;
 }
 export type AppEnv = { Bindings: Env; Variables: AppVariables };
 
@@ -22,7 +25,12 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // Only a request carrying a session cookie pays for the D1 read; signed-out traffic does not.
     const cookies = c.req.header("cookie") ?? "";
-    const session = cookies.includes(SESSION_COOKIE) ? await readSession(c.env.DB, c.req.raw) : null;
+    // A signed-in close-up reads the viewer's state for a member page beside the session.
+    const pinId = memberPinOfPath(c.req.method, c.req.path);
+    const { session, results } = cookies.includes(SESSION_COOKIE)
+      ? await readSessionWith(c.env.DB, c.req.raw, pinId ? memberStatements(pinId) : null)
+      : { session: null, results: [] };
+    if (pinId && session) c.set("memberState", memberStateFrom(results));
     if (session) {
       const touch = touchSession(c.env.DB, session);
       if (touch) c.executionCtx.waitUntil(touch);
@@ -38,6 +46,22 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
       c.res.headers.append("Set-Cookie", clearCookie(SESSION_COOKIE));
     }
   };
+}
+
+/**
+ * Runs `work` with `ctx` as the context Astro reads for this execution (a member template's,
+ * src/server/member-page.ts), then puts the request's own back. `work` must finish the render
+ * (read its body) before it returns: Astro reads the context while it streams.
+ */
+export async function withRenderContext<T>(executionContext: object, ctx: RequestContext, work: () => Promise<T>): Promise<T> {
+  const own = contexts.get(executionContext);
+  contexts.set(executionContext, ctx);
+  try {
+    return await work();
+  } finally {
+    if (own) contexts.set(executionContext, own);
+    else contexts.delete(executionContext);
+  }
 }
 
 /** The context Hono built for this execution, or a fresh one (astro dev runs without Hono). */

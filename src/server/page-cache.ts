@@ -12,7 +12,8 @@ import { LOCALES } from "../context/locales.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import type { RequestContext } from "../context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
-import type { AppEnv } from "./context.ts";
+import { withRenderContext, type AppEnv } from "./context.ts";
+import { memberPinId, purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "./member-page.ts";
 
 export const FRESH_SECONDS = 60;
 export const STALE_SECONDS = 600;
@@ -117,11 +118,38 @@ function defaultCache(): Cache {
 /** Keys being re-rendered in this isolate: one background render per key at a time. */
 const revalidating = new Set<string>();
 
-export type Renderer = (c: Context<AppEnv>) => Promise<Response> | Response;
+/** Renders the request's page; `request` replaces the raw request (a member template's has no cookies). */
+export type Renderer = (c: Context<AppEnv>, request?: Request) => Promise<Response> | Response;
 
-export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cache = defaultCache(), now = Date.now()): Promise<Response> {
+/** A member template's render: the request without its cookies, with the template's context. */
+function templateRenderer(render: Renderer): TemplateRenderer {
+  return (c, template) =>
+    withRenderContext(c.executionCtx, template, async () => {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete("cookie");
+      headers.delete("authorization");
+      const response = await render(c, new Request(c.req.raw.url, { method: "GET", headers }));
+      return new Response(await response.text(), response);
+    });
+}
+
+export interface ServeOptions {
+  /** Renders a member page's per-viewer islands; without it, signed-in close-ups render personally. */
+  islands?: IslandRenderer;
+  cache?: Cache;
+  now?: number;
+}
+
+export async function servePage(c: Context<AppEnv>, render: Renderer, { islands, cache = defaultCache(), now = Date.now() }: ServeOptions = {}): Promise<Response> {
   const ctx = c.var.ctx;
   if (!isShareable(c.req.method, ctx)) {
+    // A signed-in close-up with nothing of the viewer's own on it: the shared member template.
+    const pinId = islands ? memberPinId(c.req.method, ctx) : null;
+    const member = pinId && islands ? await serveMemberPage(c, templateRenderer(render), islands, pinId, pageCacheKey(ctx.url, ctx.locale, variantOf(ctx)), now) : null;
+    if (member) {
+      member.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+      return member;
+    }
     const response = await render(c);
     const copy = new Response(response.body, response);
     copy.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
@@ -168,10 +196,11 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, cache: Cac
   return forClient(new Response(forVisitor, response), "MISS");
 }
 
-/** Drops every cached render of a path (all locales, both variants) in this location. */
+/** Drops every cached render of a path (all locales, both variants, member templates) in this location. */
 export async function purgePage(origin: string, path: string, cache: Cache = defaultCache(), build: string = BUILD_VERSION): Promise<void> {
   const url = new URL(path, origin);
   const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
   for (const key of keys) memory.delete(key);
+  purgeMemberTemplates(origin, path);
   await Promise.all(keys.map((key) => cache.delete(key)));
 }

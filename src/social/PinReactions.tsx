@@ -6,8 +6,9 @@ import type { PinDidItState } from "./did-it.ts";
 import { formatCount, type PluralForms } from "./plural.ts";
 import { REACTION_TYPES, countOf, type ReactionState } from "./reactions.ts";
 import { $pinDidIts, $reactions, seed, toggleDidIt, toggleReaction } from "./store.ts";
+import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
 
-export interface PinReactionsProps {
+export interface PinReactionsProps extends ViewerSlotProps {
   pinId: string;
   reactions: ReactionState;
   didIt: PinDidItState;
@@ -23,7 +24,8 @@ export interface PinReactionsProps {
   };
 }
 
-export default function PinReactions({ pinId, reactions, didIt, language, labels }: PinReactionsProps) {
+export default function PinReactions(props: PinReactionsProps) {
+  const { pinId, reactions, didIt, language, labels } = withViewerSlot(props);
   useState(() => {
     seed($reactions, pinId, reactions);
     seed($pinDidIts, pinId, didIt);

@@ -3,14 +3,16 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { TopicState } from "./follows.ts";
 import { $topics, seed, toggleTopic } from "./store.ts";
+import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
 
-export interface TopicFollowListProps {
+export interface TopicFollowListProps extends ViewerSlotProps {
   topics: Array<TopicState & { name: string; followLabel: string }>;
   labels: { heading: string; follow: string; following: string };
   headingId: string;
 }
 
-export default function TopicFollowList({ topics, labels, headingId }: TopicFollowListProps) {
+export default function TopicFollowList(props: TopicFollowListProps) {
+  const { topics, labels, headingId } = withViewerSlot(props);
   useState(() => {
     for (const topic of topics) seed($topics, topic.id, { id: topic.id, is_followed: topic.is_followed });
   });

@@ -1,0 +1,299 @@
+// Member pages: one render of a pin close-up shared by the signed-in people who have nothing
+// of their own on it (issue 3: a signed-in pin page at half the speed of /healthz).
+//
+// A signed-in close-up differs between two such people only in who they are (the context
+// block, the account menu, the save and comment islands' viewer) and in their own reaction and
+// topic follows. So the page is rendered once per URL, locale, device class and experiment
+// groups as a template made for no one: its session's user is a stand-in whose id matches no
+// row, so every read sees what a stranger sees. Each request then costs one D1 round trip (the
+// viewer's relation to the pin and their social state, in one batch) and a fill-in:
+//  - the context block and a slot block (src/islands/viewer-slot.ts) go where the head's mark is;
+//  - the account menu, reactions and topics islands, whose server HTML shows the person's own
+//    state, are rendered again with React (src/server/member-islands.ts) from the props the
+//    template recorded, merged with the person's values, exactly as Astro's React renderer
+//    does, so hydration changes nothing.
+//
+// Who gets one: a full login, on a page with script, on /pin/{id}/ of a pin a stranger may see
+// (checked again on every request, so a pin turned secret stops at once), and only when they
+// are not its pinner, its board's owner or a collaborator, its sponsorship's creator or sponsor,
+// and take part in no block at all (comments and related pins are filtered by blocks). Anyone
+// else gets a personal render, as before. Every answer is `private, no-store`.
+import type { Context } from "hono";
+import type { SessionCompanion } from "../accounts/session.server.ts";
+import { accountCornerOf, VIEWER_COLUMNS, type ViewerUserRow } from "../accounts/viewer.ts";
+import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
+import { clientContext, serializeForScript, type RequestContext } from "../context/request-context.ts";
+import { viewerExperiments } from "../experiments/experiments.ts";
+import { getT } from "../i18n/i18n.ts";
+import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
+import { BUILD_VERSION } from "../runtime/build-version.ts";
+import { viewerSaveProps } from "../saving/island-props.ts";
+import { pinSocialFrom, pinSocialStatements, type PinSocialData } from "../social/pin-social.server.ts";
+import { topicItems } from "../social/topic-items.ts";
+import { BoundedLru } from "./bounded-lru.ts";
+import type { AppEnv } from "./context.ts";
+import { CONTEXT_MARK, RENDERED_SLOTS, closeMark, openMark, type RenderedSlot } from "./member-marks.ts";
+
+/** The stand-in's id: ids are assigned from 1 up, so no row, follow, block or reaction has it. */
+export const STAND_IN_ID = -1;
+export const MEMBER_TTL_SECONDS = 60;
+export const MEMBER_CACHE_STATUS = { hit: "MEMBER-HIT", miss: "MEMBER-MISS" } as const;
+
+const PIN_PATH = /^\/pin\/([1-9][0-9]{0,18})\/$/;
+
+/** Astro ends an island's server HTML with this when it waits for children to stream (await-children). */
+const ASTRO_END = "<!--astro:end-->";
+
+/** The pin a member page may be served for, or null (another page, method, viewer or variant). */
+export function memberPinId(method: string, ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session" | "url">): string | null {
+  if (ctx.viewerType !== "AUTH" || ctx.noClientScript || !ctx.session) return null;
+  return memberPinOfPath(method, ctx.url.pathname);
+}
+
+/** The pin of a GET for a close-up path, before anything else is known (the session read uses it). */
+export function memberPinOfPath(method: string, pathname: string): string | null {
+  return method === "GET" ? (PIN_PATH.exec(pathname)?.[1] ?? null) : null;
+}
+
+/** A users row for no one: every column inert, the id matching nothing. */
+const STAND_IN: ViewerUserRow = Object.freeze({
+  ...(Object.fromEntries(VIEWER_COLUMNS.map((column) => [column, null])) as unknown as ViewerUserRow),
+  id: STAND_IN_ID,
+  username: "",
+  email: "",
+  full_name: "",
+  first_name: "",
+  last_name: "",
+  login_state: "full",
+  connected_networks: "{}",
+  save_behavior: 0,
+});
+
+/** The context a template renders with: the request's locale and device, nobody's identity. */
+export function templateContext(ctx: RequestContext): RequestContext {
+  return {
+    ...ctx,
+    requestId: "",
+    fullPath: ctx.url.pathname,
+    country: "",
+    inviteCode: null,
+    utmCampaign: null,
+    utmContent: null,
+    searchEngineReferrer: null,
+    session: { id: "", createdAt: 0, expiresAt: 0, lastSeenAt: 0, deviceId: null, verifiedAt: null, user: STAND_IN },
+    renderMode: "member",
+    experiments: viewerExperiments(ctx),
+    memberIslands: new Map(),
+  };
+}
+
+/** The part of the cache key beyond the page's own: device class and experiment groups. */
+export function memberKey(pageKey: string, ctx: RequestContext): string {
+  const device = ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop";
+  const groups = Object.entries(viewerExperiments(ctx))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, group]) => `${name}:${group}`)
+    .join(",");
+  return `${pageKey}&__member=${device}&__groups=${encodeURIComponent(groups)}`;
+}
+
+// ---- The viewer's relation to the pin, and their social state: one batch -----------------
+
+export interface MemberState {
+  /** Whom the state describes: the session's user when read beside the session. */
+  viewerId: number | null;
+  /** A stranger may see the pin (its pinner's profile is public, its board public or none, it is not deleted). */
+  public: boolean;
+  /** The viewer has something of their own on the page, or takes part in a block. */
+  related: boolean;
+  social: PinSocialData;
+}
+
+/**
+ * The viewer's relation to the pin. `public` is the pin page's rule for a stranger (pins.server.ts
+ * visibleTo). Any collaborator row counts, whatever its status. A pin without a board or
+ * sponsorship reads 0 for those terms, never NULL.
+ */
+function relationStatement(db: D1Database, pinId: string, viewer: ViewerRef): D1PreparedStatement {
+  const v = viewer.sql;
+  return db
+    .prepare(
+      `SELECT ${v} AS viewer_id,
+              (p.is_deleted = 0 AND u.is_private_profile = 0 AND u.login_state = 'full'
+               AND (p.board_id IS NULL OR b.privacy = 'public')) AS public,
+              (p.pinner_id = ${v}
+               OR COALESCE(b.owner_id = ${v}, 0)
+               OR EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = p.board_id AND bc.user_id = ${v})
+               OR COALESCE(CASE WHEN json_valid(p.sponsorship)
+                                THEN CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER) = ${v}
+                                  OR CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER) = ${v} END, 0)
+               OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocker_id = ${v})
+               OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocked_id = ${v})) AS related
+       FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+       WHERE p.id = ?1`,
+    )
+    .bind(pinId, ...viewer.binds);
+}
+
+/** The relation and the social block's state, as one batch's statements (see memberStateFrom). */
+export function memberStatements(pinId: string): SessionCompanion {
+  return (db, viewer) => [relationStatement(db, pinId, viewer), ...pinSocialStatements(db, pinId, viewer)];
+}
+
+/** The state from memberStatements' results, or null when the pin does not exist. */
+export function memberStateFrom([relation, ...social]: readonly D1Result[]): MemberState | null {
+  const row = relation?.results?.[0] as { viewer_id: number | null; public: number; related: number } | undefined;
+  if (!row) return null;
+  return { viewerId: row.viewer_id, public: row.public === 1, related: row.related !== 0, social: pinSocialFrom(social) };
+}
+
+export async function readMemberState(db: D1Database, pinId: string, viewerId: number): Promise<MemberState | null> {
+  return memberStateFrom(await db.batch(memberStatements(pinId)(db, viewerById(viewerId))));
+}
+
+// ---- Templates -----------------------------------------------------------------------------
+
+interface RenderedIsland {
+  slot: RenderedSlot;
+  /** Everything of the region up to and including the island's opening tag (Astro's bootstrap script may come first). */
+  open: string;
+  /** From the end of React's HTML to the end of the region: Astro's end-of-children mark, if any, and the closing tag. */
+  close: string;
+  prefix: string | undefined;
+  props: object;
+}
+
+export interface MemberTemplate {
+  /** Static HTML, with a marker object wherever a request's own part goes. */
+  parts: Array<string | { context: true } | RenderedIsland>;
+  status: number;
+  headers: Array<[string, string]>;
+}
+
+/**
+ * Cuts a template's HTML at its marks. Null when a mark is missing, repeated or out of shape:
+ * the page is then served personally instead, never half-filled.
+ */
+export function parseTemplate(html: string, islands: ReadonlyMap<string, object>): MemberTemplate["parts"] | null {
+  const parts: MemberTemplate["parts"] = [];
+  const contextAt = html.indexOf(CONTEXT_MARK);
+  if (contextAt < 0 || html.indexOf(CONTEXT_MARK, contextAt + 1) >= 0) return null;
+  const cuts: Array<{ at: number; end: number; part: { context: true } | RenderedIsland }> = [{ at: contextAt, end: contextAt + CONTEXT_MARK.length, part: { context: true } }];
+  for (const slot of RENDERED_SLOTS) {
+    const start = html.indexOf(openMark(slot));
+    if (start < 0) continue;
+    const close = html.indexOf(closeMark(slot), start);
+    const props = islands.get(slot);
+    if (close < 0 || !props || html.indexOf(openMark(slot), start + 1) >= 0) return null;
+    const region = html.slice(start + openMark(slot).length, close);
+    const tagAt = region.indexOf("<astro-island");
+    const tagEnd = tagAt < 0 ? -1 : region.indexOf(">", tagAt);
+    if (tagEnd < 0 || !region.endsWith("</astro-island>") || region.indexOf("<astro-island", tagAt + 1) >= 0) return null;
+    const openTag = region.slice(tagAt, tagEnd + 1);
+    const end = region.endsWith(`${ASTRO_END}</astro-island>`) ? `${ASTRO_END}</astro-island>` : "</astro-island>";
+    cuts.push({ at: start, end: close + closeMark(slot).length, part: { slot, open: region.slice(0, tagEnd + 1), close: end, prefix: /\sprefix="([^"]*)"/.exec(openTag)?.[1], props } });
+  }
+  cuts.sort((a, b) => a.at - b.at);
+  let from = 0;
+  for (const cut of cuts) {
+    if (cut.at < from) return null;
+    parts.push(html.slice(from, cut.at), cut.part);
+    from = cut.end;
+  }
+  parts.push(html.slice(from));
+  return parts;
+}
+
+/**
+ * Renders one per-viewer island's HTML as Astro's React renderer would (src/server/member-islands.ts).
+ * Passed in, so this module (which the page cache and every writer's purge import) carries no React.
+ */
+export type IslandRenderer = (slot: RenderedSlot, props: object, prefix: string | undefined) => Promise<string>;
+
+/** Each slot's values for this viewer: what their islands take over the template's stand-ins. */
+export function viewerSlotValues(ctx: RequestContext, social: PinSocialData): Record<ViewerSlot, object> {
+  const user = ctx.session!.user;
+  const t = getT(ctx.locale);
+  return {
+    account: { viewer: accountCornerOf(user), country: ctx.country },
+    save: viewerSaveProps(user),
+    comments: { viewer: { id: String(user.id), username: user.username, full_name: user.full_name ?? "" }, country: ctx.country },
+    reactions: { reactions: social.reactions, didIt: social.didIt },
+    topics: { topics: topicItems(t, social.topics) },
+  };
+}
+
+/** The template filled in for one viewer. */
+export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer): Promise<string> {
+  const values = viewerSlotValues(ctx, social);
+  const head =
+    `<script type="application/json" id="pinloom-context">${serializeForScript(clientContext(ctx, BUILD_VERSION))}</script>` +
+    `<script type="application/json" id="${VIEWER_SLOTS_ID}">${serializeForScript(values)}</script>`;
+  const filled = await Promise.all(
+    parts.map(async (part) => {
+      if (typeof part === "string") return part;
+      if ("context" in part) return head;
+      const props = { ...part.props, ...values[part.slot] };
+      return `${part.open}${await renderIsland(part.slot, props, part.prefix)}${part.close}`;
+    }),
+  );
+  return filled.join("");
+}
+
+const templates = new BoundedLru<MemberTemplate>({ maxEntries: 256, maxBytes: 24 * 1024 * 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
+const rendering = new Map<string, Promise<MemberTemplate | null>>();
+
+/** Drops every member template of a path (all locales, devices and groups) in this isolate. */
+export function purgeMemberTemplates(origin: string, path: string): void {
+  const prefix = `${new URL(path, origin).href}?`;
+  templates.deleteWhere((key) => key.startsWith(prefix));
+}
+
+export type TemplateRenderer = (c: Context<AppEnv>, template: RequestContext) => Promise<Response>;
+
+async function makeTemplate(c: Context<AppEnv>, render: TemplateRenderer, template: RequestContext): Promise<MemberTemplate | null> {
+  const response = await render(c, template);
+  const html = await response.text();
+  if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/html") || response.headers.has("set-cookie")) return null;
+  const parts = parseTemplate(html, template.memberIslands ?? new Map());
+  if (!parts) return null;
+  const headers = [...response.headers].filter(([name]) => !["cache-control", "x-request-id", "content-length"].includes(name.toLowerCase()));
+  return { parts, status: response.status, headers };
+}
+
+/**
+ * The member page for this request, or null when it must be rendered personally (see the top
+ * of this file). `pageKey` is the signed-out key of the same URL, locale and variant.
+ */
+export async function serveMemberPage(
+  c: Context<AppEnv>,
+  render: TemplateRenderer,
+  renderIsland: IslandRenderer,
+  pinId: string,
+  pageKey: string,
+  now = Date.now(),
+): Promise<Response | null> {
+  const ctx = c.var.ctx;
+  const viewerId = ctx.session!.user.id;
+  // Read beside the session by the request-context middleware (one round trip), else here.
+  const state = c.var.memberState !== undefined ? c.var.memberState : await readMemberState(c.env.DB, pinId, viewerId);
+  if (!state || state.viewerId !== viewerId || !state.public || state.related) return null;
+  const key = memberKey(pageKey, ctx);
+  let template = templates.get(key, now) ?? null;
+  let status: string = MEMBER_CACHE_STATUS.hit;
+  if (!template) {
+    status = MEMBER_CACHE_STATUS.miss;
+    // Requests that miss together wait for one render.
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = makeTemplate(c, render, templateContext(ctx)).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    template = await pending;
+    if (!template) return null;
+    templates.set(key, template, template.parts.reduce((bytes, part) => bytes + (typeof part === "string" ? part.length : 256), 0), now);
+  }
+  const response = new Response(await fillTemplate(template.parts, ctx, state.social, renderIsland), { status: template.status, headers: template.headers });
+  response.headers.set("x-pinloom-cache", status);
+  return response;
+}

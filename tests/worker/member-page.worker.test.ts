@@ -1,0 +1,183 @@
+// Member pages (src/server/member-page.ts): one render of a signed-in close-up shared by the
+// people with nothing of their own on it, each request filled in with its own viewer.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { assignExperiments, PIN_GRID_FOOTER_EXPERIMENT } from "../../src/experiments/experiments.ts";
+import { PRIVATE_CACHE_CONTROL } from "../../src/server/page-cache.ts";
+import { Browser } from "./accounts-helpers.ts";
+import { GOOGLEBOT_UA } from "./fixtures.ts";
+import { islands, jsonScript } from "./islands.ts";
+import { CAST, CAST_BOARDS, seedCast } from "./roles-fixture.ts";
+import { PEOPLE, PINS, TOPICS, browserAs, call, seedSocial } from "./social-fixture.ts";
+
+/** A pin of bob's sponsored by dave: dave is related to it through the sponsorship alone. */
+const DAVE_SPONSORS = 7101;
+/** A pin on bob's board for the block cases. */
+const BOB_PIN = 7102;
+
+beforeAll(async () => {
+  await seedCast();
+  await seedSocial();
+  const pin = (id: number, sponsorship: string | null) =>
+    env.DB.prepare("INSERT INTO pins (id, pinner_id, board_id, kind, title, image_signature, sponsorship, created_at, updated_at) VALUES (?1, ?2, ?3, 'image', ?4, 'sig', ?5, 0, 0)").bind(
+      id,
+      PEOPLE.bob,
+      2101,
+      `Pin ${id}`,
+      sponsorship,
+    );
+  await env.DB.batch([
+    pin(DAVE_SPONSORS, JSON.stringify({ creatorId: String(PEOPLE.bob), sponsorId: String(PEOPLE.dave), status: 1 })),
+    pin(BOB_PIN, null),
+    env.DB.prepare("INSERT INTO pin_images VALUES (?1, '736x', '/media/pins/7001/736x.jpg', 736, 1104, '#a1b2c3')").bind(PINS.public),
+  ]);
+});
+
+const cacheStatus = (response: Response) => response.headers.get("x-pinloom-cache");
+const open = async (browser: Browser, path: string, headers: Record<string, string> = {}) => {
+  const response = await browser.fetch(path, { headers });
+  return { response, html: await response.text() };
+};
+
+/** The HTML with what legitimately differs between two renders taken out. */
+function comparable(html: string): string {
+  return html
+    .replace(/<script type="application\/json" id="pinloom-(?:context|viewer-slots)">[\s\S]*?<\/script>/g, "")
+    .replace(/ uid="[^"]*"/g, "")
+    .replace(/ props="[^"]*"/g, "");
+}
+
+function context(html: string): Record<string, unknown> {
+  const parsed = jsonScript(html, "pinloom-context")!;
+  delete parsed.requestIdentifier;
+  return parsed;
+}
+
+// ---- Tests ------------------------------------------------------------------------------
+
+describe("a signed-in close-up shared by the people with nothing of their own on it", () => {
+  it("is the personal page, byte for byte, for each of them", async () => {
+    const alice = await browserAs(PEOPLE.alice);
+    // Alice likes the pin and follows a topic: her page shows both, and nobody else's does.
+    expect((await call(alice, "PinReactionResource", "create", { pin_id: String(PINS.public), reaction_type: 1 })).status).toBe(200);
+    expect((await call(alice, "InterestFollowResource", "create", { interest_id: String(TOPICS.food), interest_list: "favorited" })).status).toBe(200);
+
+    const first = await open(alice, `/pin/${PINS.public}/`);
+    expect(first.response.status).toBe(200);
+    expect(cacheStatus(first.response)).toBe("MEMBER-MISS");
+    expect(first.response.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
+    // Carol may be in other experiment groups (a template of her own), so either status.
+    const carol = await open(await browserAs(PEOPLE.carol), `/pin/${PINS.public}/`);
+    expect(cacheStatus(carol.response)).toMatch(/^MEMBER-(HIT|MISS)$/);
+
+    // The same person's personal render: a block (with someone unrelated) makes her page personal.
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 0)").bind(PEOPLE.alice, CAST.stranger).run();
+    const personal = await open(alice, `/pin/${PINS.public}/`);
+    await env.DB.prepare("DELETE FROM blocks WHERE blocker_id = ?1").bind(PEOPLE.alice).run();
+    expect(cacheStatus(personal.response)).toBeNull();
+    const member = await open(alice, `/pin/${PINS.public}/`);
+    expect(cacheStatus(member.response)).toBe("MEMBER-HIT");
+
+    expect(comparable(member.html)).toBe(comparable(personal.html));
+    expect(islands(member.html)).toEqual(islands(personal.html));
+    expect(context(member.html)).toEqual(context(personal.html));
+    expect(member.html).toContain('aria-pressed="true"');
+
+    // Carol's copy of the same template names Carol, and none of Alice's state.
+    expect(carol.html).not.toContain("alice");
+    expect(carol.html).not.toContain('aria-pressed="true"');
+    expect((context(carol.html).viewer as { username: string }).username).toBe("carol");
+    expect(islands(carol.html).find((island) => island.component.includes("AccountMenu"))?.props.viewer).toMatchObject({ username: "carol" });
+  });
+
+  it("is never served to someone with something of their own on the pin, or in a block", async () => {
+    const cases: Array<[string, number, number]> = [
+      ["its pinner and board owner", CAST.owner, PINS.public],
+      ["a collaborator of its board", CAST.collaborator_write, PINS.public],
+      ["its sponsor", PEOPLE.dave, DAVE_SPONSORS],
+      ["its board's owner", PEOPLE.bob, BOB_PIN],
+    ];
+    for (const [who, id, pin] of cases) {
+      const { response } = await open(await browserAs(id), `/pin/${pin}/`);
+      expect(response.status, who).toBe(200);
+      expect(cacheStatus(response), who).toBeNull();
+      expect(response.headers.get("cache-control"), who).toBe(PRIVATE_CACHE_CONTROL);
+    }
+    // Someone who blocked anyone, or whom anyone blocked: comments and related pins follow blocks.
+    const carol = await browserAs(PEOPLE.carol);
+    expect(cacheStatus((await open(carol, `/pin/${BOB_PIN}/`)).response)).toMatch(/^MEMBER-/);
+    for (const [blocker, blocked] of [
+      [PEOPLE.carol, PEOPLE.hidden],
+      [PEOPLE.hidden, PEOPLE.carol],
+    ]) {
+      await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 0)").bind(blocker, blocked).run();
+      expect(cacheStatus((await open(carol, `/pin/${BOB_PIN}/`)).response)).toBeNull();
+      await env.DB.prepare("DELETE FROM blocks").run();
+    }
+  });
+
+  it("stops at once when the pin stops being public, and is never made for one that is not", async () => {
+    const carol = await browserAs(PEOPLE.carol);
+    expect(cacheStatus((await open(carol, `/pin/${PINS.plain}/`)).response)).toMatch(/^MEMBER-/);
+    await env.DB.prepare("UPDATE pins SET board_id = ?2 WHERE id = ?1").bind(PINS.plain, CAST_BOARDS.secret).run();
+    try {
+      const gone = await open(carol, `/pin/${PINS.plain}/`);
+      expect(gone.response.status).toBe(404);
+      expect(cacheStatus(gone.response)).toBeNull();
+      // Its collaborators see it, personally.
+      const collaborator = await open(await browserAs(CAST.collaborator_delete), `/pin/${PINS.plain}/`);
+      expect(collaborator.response.status).toBe(200);
+      expect(cacheStatus(collaborator.response)).toBeNull();
+    } finally {
+      await env.DB.prepare("UPDATE pins SET board_id = ?2 WHERE id = ?1").bind(PINS.plain, CAST_BOARDS.public).run();
+    }
+    const deleted = await open(carol, `/pin/${PINS.deleted}/`);
+    expect(deleted.response.status).toBe(410);
+    expect(cacheStatus(deleted.response)).toBeNull();
+    const hidden = await open(await browserAs(PEOPLE.alice), `/pin/${PINS.secret}/`);
+    expect(hidden.response.status).toBe(404);
+    expect(cacheStatus(hidden.response)).toBeNull();
+  });
+
+  it("is only for a full login on a page with script, and only the close-up itself", async () => {
+    const limited = await open(await browserAs(PEOPLE.limited), `/pin/${PINS.public}/`);
+    expect(cacheStatus(limited.response)).toBeNull();
+    const carol = await browserAs(PEOPLE.carol);
+    const crawler = await open(carol, `/pin/${PINS.public}/`, { "user-agent": GOOGLEBOT_UA });
+    expect(cacheStatus(crawler.response)).toBeNull();
+    expect(crawler.html).not.toContain("pinloom-viewer-slots");
+    const sent = await open(carol, `/pin/${PINS.public}/sent/`);
+    expect(cacheStatus(sent.response)).toBeNull();
+  });
+
+  it("keeps a template per experiment group: the pin-grid footer follows each person's own", async () => {
+    const candidates = [PEOPLE.alice, PEOPLE.carol, PEOPLE.dave, CAST.follower, CAST.stranger, CAST.owner];
+    const groupOf = (id: number) => (assignExperiments(id) as Record<string, string>)[PIN_GRID_FOOTER_EXPERIMENT];
+    const hides = candidates.find((id) => groupOf(id) === "hide_footer");
+    const shows = candidates.find((id) => groupOf(id) !== "hide_footer");
+    expect(hides && shows).toBeTruthy();
+    const path = `/pin/${PINS.boardless}/`;
+    const first = await open(await browserAs(hides!), path);
+    const second = await open(await browserAs(shows!), path);
+    expect([cacheStatus(first.response), cacheStatus(second.response)]).toEqual(["MEMBER-MISS", "MEMBER-MISS"]);
+    expect(first.html).not.toContain('class="site-footer"');
+    expect(second.html).toContain('class="site-footer"');
+  });
+
+  it("keeps a template per device class, and drops it when the pin changes", async () => {
+    const carol = await browserAs(PEOPLE.carol);
+    const path = `/pin/${PINS.sponsored}/`;
+    await open(carol, path);
+    expect(cacheStatus((await open(carol, path)).response)).toBe("MEMBER-HIT");
+    const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+    expect(cacheStatus((await open(carol, path, { "user-agent": phone })).response)).toBe("MEMBER-MISS");
+    // A reaction purges the pin's cached renders (purgeLater): the next member page is made again.
+    expect((await call(await browserAs(PEOPLE.alice), "PinReactionResource", "create", { pin_id: String(PINS.sponsored), reaction_type: 1 })).status).toBe(200);
+    let status: string | null = "MEMBER-HIT";
+    for (let attempt = 0; attempt < 40 && status === "MEMBER-HIT"; attempt++) {
+      status = cacheStatus((await open(carol, path)).response);
+      if (status === "MEMBER-HIT") await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(status).toBe("MEMBER-MISS");
+  });
+});
