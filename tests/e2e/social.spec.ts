@@ -101,3 +101,28 @@ test("follow a board", async ({ page }, testInfo) => {
   await expect(button).toHaveAttribute("aria-pressed", String(!before));
   await toggle(page, button, "BoardFollowResource", before);
 });
+
+test("a close-up shared between signed-in people hydrates as each person's own page", async ({ page }, testInfo) => {
+  const text = TEXT[of(testInfo.project.name)];
+  const cast = CAST[of(testInfo.project.name)];
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  // Served from the member template (src/server/member-page.ts), filled in for this person.
+  const response = await page.goto(cast.pin);
+  expect(response?.headers()["x-pinloom-cache"]).toMatch(/^MEMBER-(HIT|MISS)$/);
+  const name = await page.evaluate(() => (JSON.parse(document.getElementById("pinloom-context")!.textContent!) as { viewer: { full_name: string } }).viewer.full_name);
+  const account = page.locator(".account-button");
+  await expect(account).toContainText(name);
+  // Each island hydrates over the markup the server wrote for this person: the like flips, the menu opens.
+  const like = page.getByRole("button", { name: text.like });
+  const before = await pressed(like);
+  await toggle(page, like, "PinReactionResource", !before);
+  await toggle(page, like, "PinReactionResource", before);
+  await account.click();
+  await expect(account).toHaveAttribute("aria-expanded", "true");
+  // Development builds say "Hydration failed…"; production ones name React's minified errors 418–425.
+  expect(errors.filter((error) => /hydrat|did not match|server rendered|react\.dev\/errors\/4(1[89]|2[0-5])/i.test(error))).toEqual([]);
+});
