@@ -9,6 +9,7 @@ import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
 import { daysToExpiration, type Session } from "../accounts/session.server.ts";
 import { viewerExperiments } from "../experiments/experiments.ts";
+import type { MemberRender } from "../server/member-marks.ts";
 import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "../accounts/viewer.ts";
 
@@ -61,8 +62,8 @@ export interface RequestContext {
   renderMode: "personal" | "shared" | "member";
   /** A member template's experiment groups: those of the people it is served to (its key has them). */
   experiments?: Readonly<Record<string, string>>;
-  /** A member template's per-viewer islands and their props, kept by src/server/member-marks.ts. */
-  memberIslands?: Map<string, object>;
+  /** A member template's marks nonce and per-viewer islands (src/server/member-marks.ts). */
+  member?: MemberRender;
 }
 
 export interface RequestFacts {

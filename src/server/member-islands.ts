@@ -5,6 +5,7 @@
 import { createElement, type ComponentType } from "react";
 import * as ReactDOMServer from "react-dom/server";
 import AccountMenu from "../accounts/AccountMenu.tsx";
+import SaveButton from "../saving/SaveButton.tsx";
 import PinReactions from "../social/PinReactions.tsx";
 import TopicFollowList from "../social/TopicFollowList.tsx";
 import type { RenderedSlot } from "./member-marks.ts";
@@ -12,6 +13,7 @@ import type { IslandRenderer } from "./member-page.ts";
 
 const COMPONENTS: Record<RenderedSlot, ComponentType<never>> = {
   account: AccountMenu as ComponentType<never>,
+  save: SaveButton as ComponentType<never>,
   reactions: PinReactions as ComponentType<never>,
   topics: TopicFollowList as ComponentType<never>,
 };

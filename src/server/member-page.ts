@@ -32,7 +32,7 @@ import { pinSocialFrom, pinSocialStatements, type PinSocialData } from "../socia
 import { topicItems } from "../social/topic-items.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import type { AppEnv } from "./context.ts";
-import { CONTEXT_MARK, RENDERED_SLOTS, closeMark, openMark, type RenderedSlot } from "./member-marks.ts";
+import { RENDERED_SLOTS, closeMark, contextMarkOf, newMemberRender, openMark, type MemberRender, type RenderedSlot } from "./member-marks.ts";
 
 /** The stand-in's id: ids are assigned from 1 up, so no row, follow, block or reaction has it. */
 export const STAND_IN_ID = -1;
@@ -83,18 +83,26 @@ export function templateContext(ctx: RequestContext): RequestContext {
     session: { id: "", createdAt: 0, expiresAt: 0, lastSeenAt: 0, deviceId: null, verifiedAt: null, user: STAND_IN },
     renderMode: "member",
     experiments: viewerExperiments(ctx),
-    memberIslands: new Map(),
+    member: newMemberRender(),
   };
 }
 
-/** The part of the cache key beyond the page's own: device class and experiment groups. */
-export function memberKey(pageKey: string, ctx: RequestContext): string {
-  const device = ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop";
-  const groups = Object.entries(viewerExperiments(ctx))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, group]) => `${name}:${group}`)
-    .join(",");
-  return `${pageKey}&__member=${device}&__groups=${encodeURIComponent(groups)}`;
+/**
+ * A template's key: the close-up's path and the one query parameter it reads (related_cursor),
+ * the locale and whether the URL named it (its canonical and hreflang links differ), device
+ * class, experiment groups and the build. Any other parameter (utm_*, invite_code, junk) reads
+ * the same template: it changes nothing the page renders.
+ */
+export function memberKey(ctx: RequestContext, build: string = BUILD_VERSION): string {
+  const key = new URL(ctx.url.pathname, ctx.origin);
+  const cursor = ctx.url.searchParams.get("related_cursor");
+  if (cursor !== null) key.searchParams.set("related_cursor", cursor.slice(0, 200));
+  key.searchParams.set("__locale", ctx.locale);
+  if (ctx.explicitLocale) key.searchParams.set("__explicit", "1");
+  key.searchParams.set("__device", ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop");
+  for (const [name, group] of Object.entries(viewerExperiments(ctx)).sort(([a], [b]) => a.localeCompare(b))) key.searchParams.set(`__x_${name}`, group);
+  key.searchParams.set("__build", build);
+  return key.href;
 }
 
 // ---- The viewer's relation to the pin, and their social state: one batch -----------------
@@ -171,27 +179,31 @@ export interface MemberTemplate {
 }
 
 /**
- * Cuts a template's HTML at its marks. Null when a mark is missing, repeated or out of shape:
- * the page is then served personally instead, never half-filled.
+ * Cuts a template's HTML at its marks (which carry the render's nonce, so no content can forge
+ * one). Null when a mark is missing, repeated or out of shape: the page is then served
+ * personally instead, never half-filled.
  */
-export function parseTemplate(html: string, islands: ReadonlyMap<string, object>): MemberTemplate["parts"] | null {
+export function parseTemplate(html: string, member: MemberRender): MemberTemplate["parts"] | null {
   const parts: MemberTemplate["parts"] = [];
-  const contextAt = html.indexOf(CONTEXT_MARK);
-  if (contextAt < 0 || html.indexOf(CONTEXT_MARK, contextAt + 1) >= 0) return null;
-  const cuts: Array<{ at: number; end: number; part: { context: true } | RenderedIsland }> = [{ at: contextAt, end: contextAt + CONTEXT_MARK.length, part: { context: true } }];
+  const contextMark = contextMarkOf(member.nonce);
+  const contextAt = html.indexOf(contextMark);
+  if (contextAt < 0 || html.indexOf(contextMark, contextAt + 1) >= 0) return null;
+  const cuts: Array<{ at: number; end: number; part: { context: true } | RenderedIsland }> = [{ at: contextAt, end: contextAt + contextMark.length, part: { context: true } }];
   for (const slot of RENDERED_SLOTS) {
-    const start = html.indexOf(openMark(slot));
+    const open = openMark(member.nonce, slot);
+    const closing = closeMark(member.nonce, slot);
+    const start = html.indexOf(open);
     if (start < 0) continue;
-    const close = html.indexOf(closeMark(slot), start);
-    const props = islands.get(slot);
-    if (close < 0 || !props || html.indexOf(openMark(slot), start + 1) >= 0) return null;
-    const region = html.slice(start + openMark(slot).length, close);
+    const close = html.indexOf(closing, start);
+    const props = member.islands.get(slot);
+    if (close < 0 || !props || html.indexOf(open, start + 1) >= 0) return null;
+    const region = html.slice(start + open.length, close);
     const tagAt = region.indexOf("<astro-island");
     const tagEnd = tagAt < 0 ? -1 : region.indexOf(">", tagAt);
     if (tagEnd < 0 || !region.endsWith("</astro-island>") || region.indexOf("<astro-island", tagAt + 1) >= 0) return null;
     const openTag = region.slice(tagAt, tagEnd + 1);
     const end = region.endsWith(`${ASTRO_END}</astro-island>`) ? `${ASTRO_END}</astro-island>` : "</astro-island>";
-    cuts.push({ at: start, end: close + closeMark(slot).length, part: { slot, open: region.slice(0, tagEnd + 1), close: end, prefix: /\sprefix="([^"]*)"/.exec(openTag)?.[1], props } });
+    cuts.push({ at: start, end: close + closing.length, part: { slot, open: region.slice(0, tagEnd + 1), close: end, prefix: /\sprefix="([^"]*)"/.exec(openTag)?.[1], props } });
   }
   cuts.sort((a, b) => a.at - b.at);
   let from = 0;
@@ -241,12 +253,26 @@ export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestC
 }
 
 const templates = new BoundedLru<MemberTemplate>({ maxEntries: 256, maxBytes: 24 * 1024 * 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
-const rendering = new Map<string, Promise<MemberTemplate | null>>();
+/** Keys whose render could not be a template (not 200, marks out of shape): rendered personally until they expire. */
+const refused = new BoundedLru<true>({ maxEntries: 1024, maxBytes: 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
+/** Each purged path's purge number: a render that began before the latest purge is not kept. */
+const purges = new BoundedLru<number>({ maxEntries: 4096, maxBytes: 4096, ttlMs: MEMBER_TTL_SECONDS * 1000 });
+let purgeCount = 0;
+
+const pathPrefix = (href: string) => `${href.slice(0, href.indexOf("?") < 0 ? href.length : href.indexOf("?"))}?`;
 
 /** Drops every member template of a path (all locales, devices and groups) in this isolate. */
-export function purgeMemberTemplates(origin: string, path: string): void {
-  const prefix = `${new URL(path, origin).href}?`;
+export function purgeMemberTemplates(origin: string, path: string, now = Date.now()): void {
+  const prefix = pathPrefix(new URL(path, origin).href);
+  purgeCount += 1;
+  purges.set(prefix, purgeCount, 1, now);
   templates.deleteWhere((key) => key.startsWith(prefix));
+  refused.deleteWhere((key) => key.startsWith(prefix));
+}
+
+/** What a template holds in memory, roughly: two bytes a character, its islands' props as JSON. */
+function sizeOf(template: MemberTemplate): number {
+  return template.parts.reduce((bytes, part) => bytes + 2 * (typeof part === "string" ? part.length : "context" in part ? 0 : part.open.length + JSON.stringify(part.props).length), 0);
 }
 
 export type TemplateRenderer = (c: Context<AppEnv>, template: RequestContext) => Promise<Response>;
@@ -255,7 +281,7 @@ async function makeTemplate(c: Context<AppEnv>, render: TemplateRenderer, templa
   const response = await render(c, template);
   const html = await response.text();
   if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/html") || response.headers.has("set-cookie")) return null;
-  const parts = parseTemplate(html, template.memberIslands ?? new Map());
+  const parts = template.member ? parseTemplate(html, template.member) : null;
   if (!parts) return null;
   const headers = [...response.headers].filter(([name]) => !["cache-control", "x-request-id", "content-length"].includes(name.toLowerCase()));
   return { parts, status: response.status, headers };
@@ -263,35 +289,30 @@ async function makeTemplate(c: Context<AppEnv>, render: TemplateRenderer, templa
 
 /**
  * The member page for this request, or null when it must be rendered personally (see the top
- * of this file). `pageKey` is the signed-out key of the same URL, locale and variant.
+ * of this file). Requests that miss together each render (as the signed-out cache's do): one
+ * request never waits on another's I/O.
  */
-export async function serveMemberPage(
-  c: Context<AppEnv>,
-  render: TemplateRenderer,
-  renderIsland: IslandRenderer,
-  pinId: string,
-  pageKey: string,
-  now = Date.now(),
-): Promise<Response | null> {
+export async function serveMemberPage(c: Context<AppEnv>, render: TemplateRenderer, renderIsland: IslandRenderer, pinId: string, now = Date.now()): Promise<Response | null> {
   const ctx = c.var.ctx;
   const viewerId = ctx.session!.user.id;
   // Read beside the session by the request-context middleware (one round trip), else here.
   const state = c.var.memberState !== undefined ? c.var.memberState : await readMemberState(c.env.DB, pinId, viewerId);
   if (!state || state.viewerId !== viewerId || !state.public || state.related) return null;
-  const key = memberKey(pageKey, ctx);
+  const key = memberKey(ctx);
+  if (refused.get(key, now)) return null;
   let template = templates.get(key, now) ?? null;
   let status: string = MEMBER_CACHE_STATUS.hit;
   if (!template) {
     status = MEMBER_CACHE_STATUS.miss;
-    // Requests that miss together wait for one render.
-    let pending = rendering.get(key);
-    if (!pending) {
-      pending = makeTemplate(c, render, templateContext(ctx)).finally(() => rendering.delete(key));
-      rendering.set(key, pending);
+    const purgedBefore = purges.get(pathPrefix(key), now) ?? 0;
+    template = await makeTemplate(c, render, templateContext(ctx));
+    // A purge while it rendered (a comment deleted, a pin edited) may have outdated it: not kept.
+    const current = (purges.get(pathPrefix(key), now) ?? 0) === purgedBefore;
+    if (!template) {
+      if (current) refused.set(key, true, 1, now);
+      return null;
     }
-    template = await pending;
-    if (!template) return null;
-    templates.set(key, template, template.parts.reduce((bytes, part) => bytes + (typeof part === "string" ? part.length : 256), 0), now);
+    if (current) templates.set(key, template, sizeOf(template), now);
   }
   const response = new Response(await fillTemplate(template.parts, ctx, state.social, renderIsland), { status: template.status, headers: template.headers });
   response.headers.set("x-pinloom-cache", status);

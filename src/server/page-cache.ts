@@ -8,9 +8,9 @@
 // nothing per-visitor is ever stored: cookies are added by the CSRF middleware after this
 // layer, the request id by the security-header middleware.
 import type { Context } from "hono";
-import { LOCALES } from "../context/locales.ts";
+import { LOCALES, parseLocale } from "../context/locales.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
-import type { RequestContext } from "../context/request-context.ts";
+import { LOCALE_QUERY, type RequestContext } from "../context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import { withRenderContext, type AppEnv } from "./context.ts";
 import { memberPinId, purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "./member-page.ts";
@@ -39,16 +39,27 @@ export function variantOf(ctx: RequestContext): Variant {
  * stylesheets and scripts, which the new deploy's static assets no longer serve.
  */
 export function pageCacheKey(url: URL, locale: string, variant: Variant, build: string = BUILD_VERSION): string {
-  const kept = [...url.searchParams.entries()]
-    .filter(([name]) => !IGNORED_PARAMS.has(name))
-    .slice(0, MAX_KEY_PARAMS)
-    .sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
   const key = new URL(url.pathname, url.origin);
-  for (const [name, value] of kept) key.searchParams.append(name, value);
+  for (const [name, value] of keptParams(url)) key.searchParams.append(name, value);
   key.searchParams.set("__locale", locale);
+  // A URL that names its locale (?locale=, the hreflang URLs) is its own canonical: another page head.
+  if (parseLocale(url.searchParams.get(LOCALE_QUERY))) key.searchParams.set("__explicit", "1");
   key.searchParams.set("__variant", variant);
   key.searchParams.set("__build", build);
   return key.href;
+}
+
+/** The query parameters that can change a page, sorted. */
+function keptParams(url: URL): Array<[string, string]> {
+  return [...url.searchParams.entries()].filter(([name]) => !IGNORED_PARAMS.has(name)).sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
+}
+
+/**
+ * Whether a URL's render may be stored: not with more than MAX_KEY_PARAMS parameters that can
+ * change it, since a key that dropped some would serve one page for another.
+ */
+export function keyableUrl(url: URL): boolean {
+  return keptParams(url).length <= MAX_KEY_PARAMS;
 }
 
 /** A request whose answer may be shared: a signed-out GET. */
@@ -145,7 +156,7 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
   if (!isShareable(c.req.method, ctx)) {
     // A signed-in close-up with nothing of the viewer's own on it: the shared member template.
     const pinId = islands ? memberPinId(c.req.method, ctx) : null;
-    const member = pinId && islands ? await serveMemberPage(c, templateRenderer(render), islands, pinId, pageCacheKey(ctx.url, ctx.locale, variantOf(ctx)), now) : null;
+    const member = pinId && islands ? await serveMemberPage(c, templateRenderer(render), islands, pinId, now) : null;
     if (member) {
       member.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
       return member;
@@ -156,6 +167,7 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
     return copy;
   }
   ctx.renderMode = "shared";
+  if (!keyableUrl(ctx.url)) return forClient(await render(c), "BYPASS");
   const key = pageCacheKey(ctx.url, ctx.locale, variantOf(ctx));
   const remembered = recall(key, now);
   if (remembered) return forClient(remembered, "HIT");
@@ -199,7 +211,8 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
 /** Drops every cached render of a path (all locales, both variants, member templates) in this location. */
 export async function purgePage(origin: string, path: string, cache: Cache = defaultCache(), build: string = BUILD_VERSION): Promise<void> {
   const url = new URL(path, origin);
-  const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
+  const named = (locale: string) => new URL(`${url.pathname}?${LOCALE_QUERY}=${locale}`, url.origin);
+  const keys = LOCALES.flatMap((locale) => VARIANTS.flatMap((variant) => [pageCacheKey(url, locale, variant, build), pageCacheKey(named(locale), locale, variant, build)]));
   for (const key of keys) memory.delete(key);
   purgeMemberTemplates(origin, path);
   await Promise.all(keys.map((key) => cache.delete(key)));

@@ -56,38 +56,67 @@ function context(html: string): Record<string, unknown> {
 // ---- Tests ------------------------------------------------------------------------------
 
 describe("a signed-in close-up shared by the people with nothing of their own on it", () => {
+  /** A person's member page and their personal render of the same pin (a block makes it personal). */
+  async function memberAndPersonal(browser: Browser, id: number, path: string) {
+    const member = await open(browser, path);
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 0)").bind(id, CAST.stranger).run();
+    const personal = await open(browser, path);
+    await env.DB.prepare("DELETE FROM blocks WHERE blocker_id = ?1").bind(id).run();
+    return { member, personal };
+  }
+
   it("is the personal page, byte for byte, for each of them", async () => {
     const alice = await browserAs(PEOPLE.alice);
     // Alice likes the pin and follows a topic: her page shows both, and nobody else's does.
     expect((await call(alice, "PinReactionResource", "create", { pin_id: String(PINS.public), reaction_type: 1 })).status).toBe(200);
     expect((await call(alice, "InterestFollowResource", "create", { interest_id: String(TOPICS.food), interest_list: "favorited" })).status).toBe(200);
+    // Dave quick-saves: his Save button's own HTML differs (Choose a board beside Save).
+    await env.DB.prepare("UPDATE users SET save_behavior = 1 WHERE id = ?1").bind(PEOPLE.dave).run();
+    const dave = await browserAs(PEOPLE.dave);
+    const path = `/pin/${PINS.public}/`;
 
-    const first = await open(alice, `/pin/${PINS.public}/`);
+    const first = await open(alice, path);
     expect(first.response.status).toBe(200);
     expect(cacheStatus(first.response)).toBe("MEMBER-MISS");
     expect(first.response.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
     // Carol may be in other experiment groups (a template of her own), so either status.
-    const carol = await open(await browserAs(PEOPLE.carol), `/pin/${PINS.public}/`);
+    const carol = await open(await browserAs(PEOPLE.carol), path);
     expect(cacheStatus(carol.response)).toMatch(/^MEMBER-(HIT|MISS)$/);
 
-    // The same person's personal render: a block (with someone unrelated) makes her page personal.
-    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 0)").bind(PEOPLE.alice, CAST.stranger).run();
-    const personal = await open(alice, `/pin/${PINS.public}/`);
-    await env.DB.prepare("DELETE FROM blocks WHERE blocker_id = ?1").bind(PEOPLE.alice).run();
-    expect(cacheStatus(personal.response)).toBeNull();
-    const member = await open(alice, `/pin/${PINS.public}/`);
-    expect(cacheStatus(member.response)).toBe("MEMBER-HIT");
+    for (const [browser, id] of [
+      [alice, PEOPLE.alice],
+      [dave, PEOPLE.dave],
+    ] as const) {
+      const { member, personal } = await memberAndPersonal(browser, id, path);
+      expect(cacheStatus(member.response)).toMatch(/^MEMBER-(HIT|MISS)$/);
+      expect(cacheStatus(personal.response)).toBeNull();
+      expect(comparable(member.html)).toBe(comparable(personal.html));
+      expect(islands(member.html)).toEqual(islands(personal.html));
+      expect(context(member.html)).toEqual(context(personal.html));
+    }
+    const again = await open(alice, path);
+    expect(cacheStatus(again.response)).toBe("MEMBER-HIT");
+    expect(again.html).toContain('aria-pressed="true"');
+    expect((await open(dave, path)).html).toContain("save-choose");
 
-    expect(comparable(member.html)).toBe(comparable(personal.html));
-    expect(islands(member.html)).toEqual(islands(personal.html));
-    expect(context(member.html)).toEqual(context(personal.html));
-    expect(member.html).toContain('aria-pressed="true"');
-
-    // Carol's copy of the same template names Carol, and none of Alice's state.
+    // Carol's copy of the same template names Carol, and none of Alice's or Dave's state.
     expect(carol.html).not.toContain("alice");
     expect(carol.html).not.toContain('aria-pressed="true"');
+    expect(carol.html).not.toContain("save-choose");
     expect((context(carol.html).viewer as { username: string }).username).toBe("carol");
     expect(islands(carol.html).find((island) => island.component.includes("AccountMenu"))?.props.viewer).toMatchObject({ username: "carol" });
+  });
+
+  it("cannot be cut by marks in a pin's own words", async () => {
+    // Every mark carries the template's random nonce: text in a title, description or alt text
+    // that looks like one is just text, and the page is still a member page.
+    const forged = ["context", "account", "reactions", "topics", "save"].map((slot) => `<!--pinloom-member:${slot}--><!--/pinloom-member:${slot}-->`).join("");
+    await env.DB.prepare("UPDATE pins SET title = ?2, description = ?2, alt_text = ?2 WHERE id = ?1").bind(PINS.sponsored, `Cake ${forged}`).run();
+    const carol = await browserAs(PEOPLE.carol);
+    const page = await open(carol, `/pin/${PINS.sponsored}/`);
+    expect(cacheStatus(page.response)).toMatch(/^MEMBER-/);
+    const { member, personal } = await memberAndPersonal(carol, PEOPLE.carol, `/pin/${PINS.sponsored}/`);
+    expect(comparable(member.html)).toBe(comparable(personal.html));
   });
 
   it("is never served to someone with something of their own on the pin, or in a block", async () => {

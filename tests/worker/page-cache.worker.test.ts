@@ -75,6 +75,19 @@ describe("signed-out pages are shared through the edge cache", () => {
     expect(pageCacheKey(new URL("/pin/1/", BASE), "en_US", "bare")).not.toBe(key("/pin/1/"));
     // A new deploy does not serve the old build's renders (they name its hashed assets).
     expect(pageCacheKey(new URL("/pin/1/", BASE), "en_US", "full", "next-build")).not.toBe(key("/pin/1/"));
+    // A URL naming its locale has its own head (canonical, hreflang): not the cookie's French page.
+    expect(pageCacheKey(new URL("/pin/1/?locale=fr", BASE), "fr", "full")).not.toBe(pageCacheKey(new URL("/pin/1/", BASE), "fr", "full"));
+    expect(pageCacheKey(new URL("/pin/1/?locale=nonsense", BASE), "fr", "full")).toBe(pageCacheKey(new URL("/pin/1/", BASE), "fr", "full"));
+  });
+
+  it("a URL with more parameters than a key holds is rendered, never stored", async () => {
+    const junk = Array.from({ length: 10 }, (_, i) => `a${i}=1`).join("&");
+    for (const cursor of ["first", "second"]) {
+      const response = await get(`/pin/101/?${junk}&related_cursor=${cursor}`);
+      expect(status(response)).toBe("BYPASS");
+      expect(response.headers.get("cache-control") ?? "").not.toContain("s-maxage");
+      await response.arrayBuffer();
+    }
   });
 
   it("errors and missing pages are not shared", async () => {
