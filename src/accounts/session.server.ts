@@ -90,7 +90,16 @@ export async function readSessionWith(
     const row = await read.first<SessionWithUser>();
     return { session: row ? toSession(row) : null, results: [] };
   }
-  const [sessionResult, ...results] = await db.batch([read, ...companion(db, viewerBySession(id, now))]);
+  let batch: D1Result[];
+  try {
+    batch = await db.batch([read, ...companion(db, viewerBySession(id, now))]);
+  } catch (error) {
+    // The companion is an extra: if its statements fail, the session is still read, alone.
+    console.error(error);
+    const row = await read.first<SessionWithUser>();
+    return { session: row ? toSession(row) : null, results: [] };
+  }
+  const [sessionResult, ...results] = batch;
   const row = sessionResult?.results?.[0] as SessionWithUser | undefined;
   return row ? { session: toSession(row), results } : { session: null, results: [] };
 }

@@ -30,7 +30,7 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     const { session, results } = cookies.includes(SESSION_COOKIE)
       ? await readSessionWith(c.env.DB, c.req.raw, pinId ? memberStatements(pinId) : null)
       : { session: null, results: [] };
-    if (pinId && session) c.set("memberState", memberStateFrom(results));
+    if (pinId && session) c.set("memberState", memberStateFrom(pinId, results));
     if (session) {
       const touch = touchSession(c.env.DB, session);
       if (touch) c.executionCtx.waitUntil(touch);

@@ -25,6 +25,7 @@ import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
 import { clientContext, serializeForScript, type RequestContext } from "../context/request-context.ts";
 import { viewerExperiments } from "../experiments/experiments.ts";
 import { getT } from "../i18n/i18n.ts";
+import { decodeCursor } from "../pins/pins.server.ts";
 import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { viewerSaveProps } from "../saving/island-props.ts";
@@ -88,19 +89,21 @@ export function templateContext(ctx: RequestContext): RequestContext {
 }
 
 /**
- * A template's key: the close-up's path and the one query parameter it reads (related_cursor),
- * the locale and whether the URL named it (its canonical and hreflang links differ), device
- * class, experiment groups and the build. Any other parameter (utm_*, invite_code, junk) reads
- * the same template: it changes nothing the page renders.
+ * A template's key: the close-up's path and the one query parameter it reads (related_cursor,
+ * when it is one: anything else renders as none), the locale and whether the URL named it
+ * (its canonical and hreflang links differ), device class, experiment groups, the pin's
+ * version as the per-request read saw it, and the build. Any other parameter (utm_*,
+ * invite_code, junk) reads the same template: it changes nothing the page renders.
  */
-export function memberKey(ctx: RequestContext, build: string = BUILD_VERSION): string {
+export function memberKey(ctx: RequestContext, version: string, build: string = BUILD_VERSION): string {
   const key = new URL(ctx.url.pathname, ctx.origin);
   const cursor = ctx.url.searchParams.get("related_cursor");
-  if (cursor !== null) key.searchParams.set("related_cursor", cursor.slice(0, 200));
+  if (cursor !== null && decodeCursor(cursor)) key.searchParams.set("related_cursor", cursor);
   key.searchParams.set("__locale", ctx.locale);
   if (ctx.explicitLocale) key.searchParams.set("__explicit", "1");
   key.searchParams.set("__device", ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop");
   for (const [name, group] of Object.entries(viewerExperiments(ctx)).sort(([a], [b]) => a.localeCompare(b))) key.searchParams.set(`__x_${name}`, group);
+  key.searchParams.set("__v", version);
   key.searchParams.set("__build", build);
   return key.href;
 }
@@ -108,8 +111,15 @@ export function memberKey(ctx: RequestContext, build: string = BUILD_VERSION): s
 // ---- The viewer's relation to the pin, and their social state: one batch -----------------
 
 export interface MemberState {
+  /** The pin it was read for. */
+  pinId: string;
   /** Whom the state describes: the session's user when read beside the session. */
   viewerId: number | null;
+  /**
+   * What the page shows of the pin itself, as read now (its row's update time, counts, board
+   * and topics): in the key, so an edit on any isolate starts a new template at once.
+   */
+  version: string;
   /** A stranger may see the pin (its pinner's profile is public, its board public or none, it is not deleted). */
   public: boolean;
   /** The viewer has something of their own on the page, or takes part in a block. */
@@ -127,6 +137,9 @@ function relationStatement(db: D1Database, pinId: string, viewer: ViewerRef): D1
   return db
     .prepare(
       `SELECT ${v} AS viewer_id,
+              p.updated_at || '.' || p.comment_count || '.' || p.did_it_images_count || '.' || p.save_count || '.'
+                || COALESCE(b.updated_at, '') || '.' || (SELECT total(count) FROM pin_reaction_counts WHERE pin_id = p.id) || '.'
+                || COALESCE((SELECT group_concat(interest_id) FROM pin_interests WHERE pin_id = p.id), '') AS version,
               (p.is_deleted = 0 AND u.is_private_profile = 0 AND u.login_state = 'full'
                AND (p.board_id IS NULL OR b.privacy = 'public')) AS public,
               (p.pinner_id = ${v}
@@ -149,14 +162,14 @@ export function memberStatements(pinId: string): SessionCompanion {
 }
 
 /** The state from memberStatements' results, or null when the pin does not exist. */
-export function memberStateFrom([relation, ...social]: readonly D1Result[]): MemberState | null {
-  const row = relation?.results?.[0] as { viewer_id: number | null; public: number; related: number } | undefined;
+export function memberStateFrom(pinId: string, [relation, ...social]: readonly D1Result[]): MemberState | null {
+  const row = relation?.results?.[0] as { viewer_id: number | null; version: string; public: number; related: number } | undefined;
   if (!row) return null;
-  return { viewerId: row.viewer_id, public: row.public === 1, related: row.related !== 0, social: pinSocialFrom(social) };
+  return { pinId, viewerId: row.viewer_id, version: String(row.version), public: row.public === 1, related: row.related !== 0, social: pinSocialFrom(social) };
 }
 
 export async function readMemberState(db: D1Database, pinId: string, viewerId: number): Promise<MemberState | null> {
-  return memberStateFrom(await db.batch(memberStatements(pinId)(db, viewerById(viewerId))));
+  return memberStateFrom(pinId, await db.batch(memberStatements(pinId)(db, viewerById(viewerId))));
 }
 
 // ---- Templates -----------------------------------------------------------------------------
@@ -255,7 +268,7 @@ export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestC
 const templates = new BoundedLru<MemberTemplate>({ maxEntries: 256, maxBytes: 24 * 1024 * 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
 /** Keys whose render could not be a template (not 200, marks out of shape): rendered personally until they expire. */
 const refused = new BoundedLru<true>({ maxEntries: 1024, maxBytes: 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
-/** Each purged path's purge number: a render that began before the latest purge is not kept. */
+/** Each purged path's purge number: a render that began before the path's latest purge is not kept. */
 const purges = new BoundedLru<number>({ maxEntries: 4096, maxBytes: 4096, ttlMs: MEMBER_TTL_SECONDS * 1000 });
 let purgeCount = 0;
 
@@ -268,6 +281,16 @@ export function purgeMemberTemplates(origin: string, path: string, now = Date.no
   purges.set(prefix, purgeCount, 1, now);
   templates.deleteWhere((key) => key.startsWith(prefix));
   refused.deleteWhere((key) => key.startsWith(prefix));
+}
+
+/**
+ * Whether no purge of the path came after `snapshot` (purgeCount when the render began). A
+ * path with no record while the count moved on may have had its record evicted: not current.
+ */
+function unpurgedSince(key: string, snapshot: number, now: number): boolean {
+  if (purgeCount === snapshot) return true;
+  const last = purges.get(pathPrefix(key), now);
+  return last !== undefined && last <= snapshot;
 }
 
 /** What a template holds in memory, roughly: two bytes a character, its islands' props as JSON. */
@@ -296,23 +319,27 @@ export async function serveMemberPage(c: Context<AppEnv>, render: TemplateRender
   const ctx = c.var.ctx;
   const viewerId = ctx.session!.user.id;
   // Read beside the session by the request-context middleware (one round trip), else here.
-  const state = c.var.memberState !== undefined ? c.var.memberState : await readMemberState(c.env.DB, pinId, viewerId);
+  const prefetched = c.var.memberState;
+  const state = prefetched !== undefined && prefetched?.pinId === pinId ? prefetched : await readMemberState(c.env.DB, pinId, viewerId);
   if (!state || state.viewerId !== viewerId || !state.public || state.related) return null;
-  const key = memberKey(ctx);
-  if (refused.get(key, now)) return null;
+  const key = memberKey(ctx, state.version);
   let template = templates.get(key, now) ?? null;
+  if (!template && refused.get(key, now)) return null;
   let status: string = MEMBER_CACHE_STATUS.hit;
   if (!template) {
     status = MEMBER_CACHE_STATUS.miss;
-    const purgedBefore = purges.get(pathPrefix(key), now) ?? 0;
+    const snapshot = purgeCount;
     template = await makeTemplate(c, render, templateContext(ctx));
     // A purge while it rendered (a comment deleted, a pin edited) may have outdated it: not kept.
-    const current = (purges.get(pathPrefix(key), now) ?? 0) === purgedBefore;
+    const current = unpurgedSince(key, snapshot, now);
     if (!template) {
-      if (current) refused.set(key, true, 1, now);
+      if (current && !templates.get(key, now)) refused.set(key, true, 1, now);
       return null;
     }
-    if (current) templates.set(key, template, sizeOf(template), now);
+    if (current) {
+      templates.set(key, template, sizeOf(template), now);
+      refused.delete(key);
+    }
   }
   const response = new Response(await fillTemplate(template.parts, ctx, state.social, renderIsland), { status: template.status, headers: template.headers });
   response.headers.set("x-pinloom-cache", status);

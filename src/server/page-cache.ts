@@ -49,9 +49,11 @@ export function pageCacheKey(url: URL, locale: string, variant: Variant, build: 
   return key.href;
 }
 
-/** The query parameters that can change a page, sorted. */
+/** The query parameters that can change a page, sorted; never one named like the key's own `__` fields. */
 function keptParams(url: URL): Array<[string, string]> {
-  return [...url.searchParams.entries()].filter(([name]) => !IGNORED_PARAMS.has(name)).sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
+  return [...url.searchParams.entries()]
+    .filter(([name]) => !IGNORED_PARAMS.has(name) && !name.startsWith("__"))
+    .sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
 }
 
 /**
@@ -87,13 +89,13 @@ function forClient(response: Response, status: "HIT" | "MISS" | "STALE" | "BYPAS
   return copy;
 }
 
-async function store(cache: Cache, key: string, response: Response, now: number): Promise<void> {
+async function store(cache: Cache | null, key: string, response: Response, now: number): Promise<void> {
   const stored = new Response(response.body, response);
   stored.headers.set("Cache-Control", `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`);
   stored.headers.set(STORED_AT, String(now));
   stored.headers.delete("x-request-id");
   const forMemory = stored.clone();
-  await Promise.all([cache.put(key, stored), rememberResponse(key, forMemory, now)]);
+  await Promise.all([cache?.put(key, stored), rememberResponse(key, forMemory, now)]);
 }
 
 /**
@@ -167,11 +169,18 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
     return copy;
   }
   ctx.renderMode = "shared";
-  if (!keyableUrl(ctx.url)) return forClient(await render(c), "BYPASS");
+  if (!keyableUrl(ctx.url)) {
+    const response = forClient(await render(c), "BYPASS");
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return response;
+  }
   const key = pageCacheKey(ctx.url, ctx.locale, variantOf(ctx));
   const remembered = recall(key, now);
   if (remembered) return forClient(remembered, "HIT");
-  const hit = await cache.match(key);
+  // A URL naming its locale (an hreflang alternate) is kept in this isolate's memory only, so a
+  // purge of its path stays one Cache API call per locale and variant.
+  const edge = ctx.explicitLocale ? null : cache;
+  const hit = edge ? await edge.match(key) : undefined;
   if (hit) {
     const storedAt = Number(hit.headers.get(STORED_AT) ?? 0);
     const age = (now - storedAt) / 1000;
@@ -188,7 +197,7 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
             const fresh = await render(c);
             // A page that stopped being shareable (a board turned secret: 404; a pin deleted:
             // 410) must not be served stale again: drop the old render instead of keeping it.
-            if (cacheable(fresh)) await store(cache, key, fresh, Date.now());
+            if (cacheable(fresh)) await store(edge, key, fresh, Date.now());
             else {
               memory.delete(key);
               await cache.delete(key);
@@ -204,16 +213,22 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
   const response = await render(c);
   if (!cacheable(response)) return forClient(response, "BYPASS");
   const [forCache, forVisitor] = response.body ? response.body.tee() : [null, null];
-  c.executionCtx.waitUntil(store(cache, key, new Response(forCache, response), now));
+  c.executionCtx.waitUntil(store(edge, key, new Response(forCache, response), now));
   return forClient(new Response(forVisitor, response), "MISS");
 }
 
 /** Drops every cached render of a path (all locales, both variants, member templates) in this location. */
 export async function purgePage(origin: string, path: string, cache: Cache = defaultCache(), build: string = BUILD_VERSION): Promise<void> {
   const url = new URL(path, origin);
-  const named = (locale: string) => new URL(`${url.pathname}?${LOCALE_QUERY}=${locale}`, url.origin);
-  const keys = LOCALES.flatMap((locale) => VARIANTS.flatMap((variant) => [pageCacheKey(url, locale, variant, build), pageCacheKey(named(locale), locale, variant, build)]));
+  const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
+  // The same path naming each locale (?locale=): held in memory only (see servePage).
+  const named = (locale: string) => {
+    const href = new URL(url);
+    href.searchParams.set(LOCALE_QUERY, locale);
+    return href;
+  };
   for (const key of keys) memory.delete(key);
+  for (const locale of LOCALES) for (const variant of VARIANTS) memory.delete(pageCacheKey(named(locale), locale, variant, build));
   purgeMemberTemplates(origin, path);
   await Promise.all(keys.map((key) => cache.delete(key)));
 }

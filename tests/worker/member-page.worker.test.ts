@@ -208,5 +208,11 @@ describe("a signed-in close-up shared by the people with nothing of their own on
       if (status === "MEMBER-HIT") await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(status).toBe("MEMBER-MISS");
+    // An edit no purge reached (another isolate's write): the pin's version is in the key.
+    expect(cacheStatus((await open(carol, path)).response)).toBe("MEMBER-HIT");
+    await env.DB.prepare("UPDATE pins SET title = 'Renamed elsewhere', updated_at = updated_at + 1 WHERE id = ?1").bind(PINS.sponsored).run();
+    const edited = await open(carol, path);
+    expect(cacheStatus(edited.response)).toBe("MEMBER-MISS");
+    expect(edited.html).toContain("Renamed elsewhere");
   });
 });
