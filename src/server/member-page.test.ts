@@ -24,7 +24,7 @@ describe("parseTemplate", () => {
     expect(parts[0]).toBe("<html><head>");
     expect(parts[1]).toEqual({ context: true });
     expect(parts[2]).toBe("</head><body><p>x</p>");
-    expect(parts[3]).toMatchObject({ slot: "account", prefix: "r9", props: { a: 1 }, close: "<!--astro:end--></astro-island>" });
+    expect(parts[3]).toMatchObject({ slot: "account", prefix: "r9", props: { a: 1 }, inner: "<button>Ava</button>", close: "<!--astro:end--></astro-island>" });
     expect((parts[3] as { open: string }).open).toBe(`<script>boot()</script><astro-island uid="u" prefix="r9" props="{&quot;a&quot;:[0,1]}" ssr>`);
     expect(parts[4]).toBe("<p>y</p></body></html>");
   });

@@ -180,6 +180,8 @@ interface RenderedIsland {
   open: string;
   /** From the end of React's HTML to the end of the region: Astro's end-of-children mark, if any, and the closing tag. */
   close: string;
+  /** React's HTML in the template, for the stand-in's values. */
+  inner: string;
   prefix: string | undefined;
   props: object;
 }
@@ -216,7 +218,8 @@ export function parseTemplate(html: string, member: MemberRender): MemberTemplat
     if (tagEnd < 0 || !region.endsWith("</astro-island>") || region.indexOf("<astro-island", tagAt + 1) >= 0) return null;
     const openTag = region.slice(tagAt, tagEnd + 1);
     const end = region.endsWith(`${ASTRO_END}</astro-island>`) ? `${ASTRO_END}</astro-island>` : "</astro-island>";
-    cuts.push({ at: start, end: close + closing.length, part: { slot, open: region.slice(0, tagEnd + 1), close: end, prefix: /\sprefix="([^"]*)"/.exec(openTag)?.[1], props } });
+    const inner = region.slice(tagEnd + 1, region.length - end.length);
+    cuts.push({ at: start, end: close + closing.length, part: { slot, open: region.slice(0, tagEnd + 1), close: end, inner, prefix: /\sprefix="([^"]*)"/.exec(openTag)?.[1], props } });
   }
   cuts.sort((a, b) => a.at - b.at);
   let from = 0;
@@ -248,6 +251,19 @@ export function viewerSlotValues(ctx: RequestContext, social: PinSocialData): Re
   };
 }
 
+/**
+ * The slot values an island's server HTML reads, where that is fewer than all of them: Save
+ * draws its buttons from quick-save alone (the profile link is used on click). The worker test
+ * comparing member and personal pages holds this true.
+ */
+const SERVER_HTML_VALUES: Partial<Record<RenderedSlot, readonly string[]>> = { save: ["quickSave"] };
+
+/** Whether the viewer's values would render the island exactly as the template's stand-in did. */
+function sameServerHtml(slot: RenderedSlot, template: object, own: object): boolean {
+  const names = SERVER_HTML_VALUES[slot] ?? Object.keys(own);
+  return names.every((name) => JSON.stringify((template as Record<string, unknown>)[name]) === JSON.stringify((own as Record<string, unknown>)[name]));
+}
+
 /** The template filled in for one viewer. */
 export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer): Promise<string> {
   const values = viewerSlotValues(ctx, social);
@@ -258,8 +274,10 @@ export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestC
     parts.map(async (part) => {
       if (typeof part === "string") return part;
       if ("context" in part) return head;
-      const props = { ...part.props, ...values[part.slot] };
-      return `${part.open}${await renderIsland(part.slot, props, part.prefix)}${part.close}`;
+      const own = values[part.slot];
+      // Rendering is a pure function of the props: values equal to the stand-in's give the template's HTML.
+      if (sameServerHtml(part.slot, part.props, own)) return `${part.open}${part.inner}${part.close}`;
+      return `${part.open}${await renderIsland(part.slot, { ...part.props, ...own }, part.prefix)}${part.close}`;
     }),
   );
   return filled.join("");
