@@ -1,17 +1,19 @@
 // Member pages: one render of a pin close-up shared by the signed-in people who have nothing
-// of their own on it (issue 3: a signed-in pin page at half the speed of /healthz).
+// of their own on it (issue 3 asks a signed-in pin page for half the throughput of /healthz).
 //
 // A signed-in close-up differs between two such people only in who they are (the context
-// block, the account menu, the save and comment islands' viewer) and in their own reaction and
-// topic follows. So the page is rendered once per URL, locale, device class and experiment
-// groups as a template made for no one: its session's user is a stand-in whose id matches no
-// row, so every read sees what a stranger sees. Each request then costs one D1 round trip (the
-// viewer's relation to the pin and their social state, in one batch) and a fill-in:
+// block, the account menu, the save and comment islands' viewer) and in their own quick-save,
+// reaction and topic follows. So the page is rendered once per URL, locale, device class,
+// experiment groups and pin version (memberKey) as a template made for no one: its session's
+// user is a stand-in whose id matches no row, so every read sees what a stranger sees. Each
+// request then costs its session's D1 round trip (the viewer's relation to the pin and their
+// social state ride in the same batch) and a fill-in:
 //  - the context block and a slot block (src/islands/viewer-slot.ts) go where the head's mark is;
-//  - the account menu, reactions and topics islands, whose server HTML shows the person's own
-//    state, are rendered again with React (src/server/member-islands.ts) from the props the
-//    template recorded, merged with the person's values, exactly as Astro's React renderer
-//    does, so hydration changes nothing.
+//  - the account menu, Save, reactions and topics islands, whose server HTML shows the person's
+//    own state, are rendered again with React (src/server/member-islands.ts) from the props the
+//    template recorded merged with the person's values, exactly as Astro's React renderer
+//    does, so hydration changes nothing; when the person's values are the stand-in's, the
+//    template's own HTML is that render already.
 //
 // Who gets one: a full login, on a page with script, on /pin/{id}/ of a pin a stranger may see
 // (checked again on every request, so a pin turned secret stops at once), and only when they
