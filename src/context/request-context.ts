@@ -10,6 +10,7 @@ import { landingPageType, type LandingPageType } from "./landing-page.ts";
 import { daysToExpiration, type Session } from "../accounts/session.server.ts";
 import { viewerExperiments } from "../experiments/experiments.ts";
 import type { MemberRender } from "../server/member-marks.ts";
+import type { MemberState } from "../server/member-page.ts";
 import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "../accounts/viewer.ts";
 
@@ -64,6 +65,11 @@ export interface RequestContext {
   experiments?: Readonly<Record<string, string>>;
   /** A member template's marks nonce and per-viewer islands (src/server/member-marks.ts). */
   member?: MemberRender;
+  /**
+   * A signed-in close-up's state, read beside the session (src/server/member-page.ts): the
+   * viewer's relation to the pin and their social block, which the personal render reuses.
+   */
+  memberState?: MemberState | null;
 }
 
 export interface RequestFacts {

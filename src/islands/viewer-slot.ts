@@ -10,8 +10,7 @@
 export const VIEWER_SLOTS_ID = "pinloom-viewer-slots";
 
 /** The islands whose props differ between people, by the name of their slot. */
-export const VIEWER_SLOTS = ["account", "save", "comments", "reactions", "topics"] as const;
-export type ViewerSlot = (typeof VIEWER_SLOTS)[number];
+export type ViewerSlot = "account" | "save" | "comments" | "reactions" | "topics";
 
 export interface ViewerSlotProps {
   /** Set only on a member page: this island's per-viewer props are in the page's slot block. */

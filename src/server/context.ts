@@ -4,15 +4,13 @@ import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "../context/request-context.ts";
 import { getT, type TFunction } from "../i18n/i18n.ts";
 import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE } from "../accounts/session.server.ts";
-import { memberPinOfPath, memberStateFrom, memberStatements, type MemberState } from "./member-page.ts";
+import { memberPinOfPath, memberStateFrom, memberStatements } from "./member-page.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 
 export interface AppVariables {
   ctx: RequestContext;
   t: TFunction;
-  /** A signed-in close-up's member state, read beside the session (src/server/member-page.ts). */
-  memberState?: MemberState | null;
 }
 export type AppEnv = { Bindings: Env; Variables: AppVariables };
 
@@ -30,12 +28,12 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     const { session, results } = cookies.includes(SESSION_COOKIE)
       ? await readSessionWith(c.env.DB, c.req.raw, pinId ? memberStatements(pinId) : null)
       : { session: null, results: [] };
-    if (pinId && session) c.set("memberState", memberStateFrom(pinId, results));
     if (session) {
       const touch = touchSession(c.env.DB, session);
       if (touch) c.executionCtx.waitUntil(touch);
     }
     const ctx = buildRequestContext(c.req.raw, { country: runtimeCountry(c.req.raw), session });
+    if (pinId && session) ctx.memberState = memberStateFrom(pinId, results);
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
     contexts.set(c.executionCtx, ctx);

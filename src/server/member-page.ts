@@ -87,6 +87,7 @@ export function templateContext(ctx: RequestContext): RequestContext {
     renderMode: "member",
     experiments: viewerExperiments(ctx),
     member: newMemberRender(),
+    memberState: null,
   };
 }
 
@@ -339,8 +340,7 @@ export async function serveMemberPage(c: Context<AppEnv>, render: TemplateRender
   const ctx = c.var.ctx;
   const viewerId = ctx.session!.user.id;
   // Read beside the session by the request-context middleware (one round trip), else here.
-  const prefetched = c.var.memberState;
-  const state = prefetched !== undefined && prefetched?.pinId === pinId ? prefetched : await readMemberState(c.env.DB, pinId, viewerId);
+  const state = ctx.memberState?.pinId === pinId ? ctx.memberState : await readMemberState(c.env.DB, pinId, viewerId);
   if (!state || state.viewerId !== viewerId || !state.public || state.related) return null;
   const key = memberKey(ctx, state.version);
   let template = templates.get(key, now) ?? null;
