@@ -10,7 +10,7 @@ import { clientIp } from "../server/client-ip.ts";
 import { cookieValue } from "../context/cookies.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 import { viewerColumns, type ViewerUserRow } from "./viewer.ts";
-import { viewerBySession, type ViewerRef } from "./viewer-ref.ts";
+import type { ViewerRef } from "./viewer-ref.ts";
 
 export const SESSION_COOKIE = "__Host-pinloom_sess";
 export const DEVICE_COOKIE = "__Host-pinloom_device";
@@ -60,12 +60,23 @@ function toSession(row: SessionWithUser): Session {
   return { id: session_id, createdAt: session_created_at, expiresAt: expires_at, lastSeenAt: last_seen_at, deviceId: device_id, verifiedAt: verified_at, user };
 }
 
-const SESSION_SELECT = `SELECT s.id AS session_id, s.created_at AS session_created_at, s.expires_at, s.last_seen_at,
-         s.device_id, s.verified_at, ${viewerColumns("u")}
-    FROM sessions s JOIN users u ON u.id = s.user_id`;
+const sessionSelect = (s: string, u: string) => `SELECT ${s}.id AS session_id, ${s}.created_at AS session_created_at, ${s}.expires_at, ${s}.last_seen_at,
+         ${s}.device_id, ${s}.verified_at, ${viewerColumns(u)}`;
+const SESSION_SELECT = `${sessionSelect("s", "u")} FROM sessions s JOIN users u ON u.id = s.user_id`;
 
-/** Statements a page reads beside the session, about its viewer: one round trip for both. */
-export type SessionCompanion = (db: D1Database, viewer: ViewerRef) => D1PreparedStatement[];
+/**
+ * One value a page reads beside the session, in the session's own statement (one round trip,
+ * one result): `sql` gives a scalar SQL expression (a subquery) about the session's user, who
+ * is the ViewerRef it is handed; `?1` in it is bound to `subject`.
+ */
+export interface SessionCompanion {
+  subject: string | number;
+  sql: (viewer: ViewerRef) => string;
+}
+
+/** The session's user inside the statement readSessionWith builds: its sessions row's alias. */
+const SESSION_ROW = "session_row";
+const sessionUser: ViewerRef = { sql: `${SESSION_ROW}.user_id`, binds: [] };
 
 /** The live session a request's cookie names, or null. One indexed D1 read. */
 export async function readSession(db: D1Database, request: Request, now = Date.now()): Promise<Session | null> {
@@ -73,35 +84,41 @@ export async function readSession(db: D1Database, request: Request, now = Date.n
 }
 
 /**
- * The session and a companion's results, in one batch. The results are empty when the cookie
- * names no session; read in the same batch, they describe the very session returned.
+ * The session and a companion's value, in one statement. The value is null when the cookie
+ * names no session; read in the same statement, it describes the very session returned.
  */
 export async function readSessionWith(
   db: D1Database,
   request: Request,
   companion: SessionCompanion | null,
   now = Date.now(),
-): Promise<{ session: Session | null; results: D1Result[] }> {
+): Promise<{ session: Session | null; companion: unknown }> {
   const token = cookieValue(request.headers.get("cookie"), SESSION_COOKIE);
-  if (!isTokenShaped(token)) return { session: null, results: [] };
+  if (!isTokenShaped(token)) return { session: null, companion: null };
   const id = await hashToken(token);
-  const read = db.prepare(`${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2`).bind(id, now);
-  if (!companion) {
-    const row = await read.first<SessionWithUser>();
-    return { session: row ? toSession(row) : null, results: [] };
-  }
-  let batch: D1Result[];
+  const alone = async () => {
+    const row = await db.prepare(`${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2`).bind(id, now).first<SessionWithUser>();
+    return { session: row ? toSession(row) : null, companion: null };
+  };
+  if (!companion) return alone();
+  let row: (SessionWithUser & { companion: unknown }) | null;
   try {
-    batch = await db.batch([read, ...companion(db, viewerBySession(id, now))]);
+    row = await db
+      .prepare(
+        `${sessionSelect(SESSION_ROW, "session_user")}, ${companion.sql(sessionUser)} AS companion
+           FROM sessions ${SESSION_ROW} JOIN users session_user ON session_user.id = ${SESSION_ROW}.user_id
+          WHERE ${SESSION_ROW}.id = ?2 AND ${SESSION_ROW}.revoked_at IS NULL AND ${SESSION_ROW}.expires_at > ?3`,
+      )
+      .bind(companion.subject, id, now)
+      .first();
   } catch (error) {
-    // The companion is an extra: if its statements fail, the session is still read, alone.
+    // The companion is an extra: if its SQL fails, the session is still read, alone.
     console.error(error);
-    const row = await read.first<SessionWithUser>();
-    return { session: row ? toSession(row) : null, results: [] };
+    return alone();
   }
-  const [sessionResult, ...results] = batch;
-  const row = sessionResult?.results?.[0] as SessionWithUser | undefined;
-  return row ? { session: toSession(row), results } : { session: null, results: [] };
+  if (!row) return { session: null, companion: null };
+  const { companion: value, ...session } = row;
+  return { session: toSession(session), companion: value };
 }
 
 /** Writes last_seen_at when it is older than an hour; the caller runs it in waitUntil. */

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "../context/request-context.ts";
 import { getT, type TFunction } from "../i18n/i18n.ts";
 import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE } from "../accounts/session.server.ts";
-import { memberPinOfPath, memberStateFrom, memberStatements } from "./member-page.ts";
+import { memberCompanion, memberPinOfPath, memberStateFrom } from "./member-page.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 
@@ -25,15 +25,15 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     const cookies = c.req.header("cookie") ?? "";
     // A signed-in close-up reads the viewer's state for a member page beside the session.
     const pinId = memberPinOfPath(c.req.method, c.req.path);
-    const { session, results } = cookies.includes(SESSION_COOKIE)
-      ? await readSessionWith(c.env.DB, c.req.raw, pinId ? memberStatements(pinId) : null)
-      : { session: null, results: [] };
+    const { session, companion } = cookies.includes(SESSION_COOKIE)
+      ? await readSessionWith(c.env.DB, c.req.raw, pinId ? memberCompanion(pinId) : null)
+      : { session: null, companion: null };
     if (session) {
       const touch = touchSession(c.env.DB, session);
       if (touch) c.executionCtx.waitUntil(touch);
     }
     const ctx = buildRequestContext(c.req.raw, { country: runtimeCountry(c.req.raw), session });
-    if (pinId && session) ctx.memberState = memberStateFrom(pinId, results);
+    if (pinId && session) ctx.memberState = memberStateFrom(pinId, companion);
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
     contexts.set(c.executionCtx, ctx);

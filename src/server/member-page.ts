@@ -31,7 +31,7 @@ import { decodeCursor } from "../pins/pins.server.ts";
 import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { viewerSaveProps } from "../saving/island-props.ts";
-import { pinSocialFrom, pinSocialStatements, type PinSocialData } from "../social/pin-social.server.ts";
+import { pinSocialFromRow, pinSocialSql, SOCIAL_COLUMNS, type PinSocialData, type SocialRow } from "../social/pin-social.server.ts";
 import { topicItems } from "../social/topic-items.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import type { AppEnv } from "./context.ts";
@@ -99,19 +99,19 @@ export function templateContext(ctx: RequestContext): RequestContext {
  * invite_code, junk) reads the same template: it changes nothing the page renders.
  */
 export function memberKey(ctx: RequestContext, version: string, build: string = BUILD_VERSION): string {
-  const key = new URL(ctx.url.pathname, ctx.origin);
+  // Built as a string (it runs on every member request); it reads as the URL of the page with
+  // the key's parts as parameters, so a path's purge finds it by its prefix (pathPrefix).
   const cursor = ctx.url.searchParams.get("related_cursor");
-  if (cursor !== null && decodeCursor(cursor)) key.searchParams.set("related_cursor", cursor);
-  key.searchParams.set("__locale", ctx.locale);
-  if (ctx.explicitLocale) key.searchParams.set("__explicit", "1");
-  key.searchParams.set("__device", ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop");
-  for (const [name, group] of Object.entries(viewerExperiments(ctx)).sort(([a], [b]) => a.localeCompare(b))) key.searchParams.set(`__x_${name}`, group);
-  key.searchParams.set("__v", version);
-  key.searchParams.set("__build", build);
-  return key.href;
+  let key = `${ctx.origin}${ctx.url.pathname}?`;
+  if (cursor !== null && decodeCursor(cursor)) key += `related_cursor=${encodeURIComponent(cursor)}&`;
+  key += `__locale=${encodeURIComponent(ctx.locale)}`;
+  if (ctx.explicitLocale) key += "&__explicit=1";
+  key += `&__device=${ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop"}`;
+  for (const [name, group] of Object.entries(viewerExperiments(ctx)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) key += `&__x_${encodeURIComponent(name)}=${encodeURIComponent(group)}`;
+  return `${key}&__v=${encodeURIComponent(version)}&__build=${encodeURIComponent(build)}`;
 }
 
-// ---- The viewer's relation to the pin, and their social state: one batch -----------------
+// ---- The viewer's relation to the pin, and their social state: one statement -----------------
 
 export interface MemberState {
   /** The pin it was read for. */
@@ -131,48 +131,66 @@ export interface MemberState {
 }
 
 /**
- * The viewer's relation to the pin. `public` is the pin page's rule for a stranger (pins.server.ts
- * visibleTo). Any collaborator row counts, whatever its status. A pin without a board or
- * sponsorship reads 0 for those terms, never NULL.
+ * The viewer's relation to the pin, as a SELECT over the pin ?1. `public` is the pin page's
+ * rule for a stranger (pins.server.ts visibleTo). Any collaborator row counts, whatever its
+ * status. A pin without a board or sponsorship reads 0 for those terms, never NULL.
  */
-function relationStatement(db: D1Database, pinId: string, viewer: ViewerRef): D1PreparedStatement {
+function relationSql(viewer: ViewerRef): string {
   const v = viewer.sql;
-  return db
-    .prepare(
-      `SELECT ${v} AS viewer_id,
-              p.updated_at || '.' || p.comment_count || '.' || p.did_it_images_count || '.' || p.save_count || '.'
-                || COALESCE(b.updated_at, '') || '.' || (SELECT total(count) FROM pin_reaction_counts WHERE pin_id = p.id) || '.'
-                || COALESCE((SELECT group_concat(interest_id) FROM pin_interests WHERE pin_id = p.id), '') AS version,
-              (p.is_deleted = 0 AND u.is_private_profile = 0 AND u.login_state = 'full'
-               AND (p.board_id IS NULL OR b.privacy = 'public')) AS public,
-              (p.pinner_id = ${v}
-               OR COALESCE(b.owner_id = ${v}, 0)
-               OR EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = p.board_id AND bc.user_id = ${v})
-               OR COALESCE(CASE WHEN json_valid(p.sponsorship)
-                                THEN CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER) = ${v}
-                                  OR CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER) = ${v} END, 0)
-               OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocker_id = ${v})
-               OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocked_id = ${v})) AS related
-       FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
-       WHERE p.id = ?1`,
-    )
-    .bind(pinId, ...viewer.binds);
+  return `SELECT ${v} AS viewer_id,
+        p.updated_at || '.' || p.comment_count || '.' || p.did_it_images_count || '.' || p.save_count || '.'
+          || COALESCE(b.updated_at, '') || '.' || (SELECT total(count) FROM pin_reaction_counts WHERE pin_id = p.id) || '.'
+          || COALESCE((SELECT group_concat(interest_id) FROM pin_interests WHERE pin_id = p.id), '') AS version,
+        (p.is_deleted = 0 AND u.is_private_profile = 0 AND u.login_state = 'full'
+         AND (p.board_id IS NULL OR b.privacy = 'public')) AS public,
+        (p.pinner_id = ${v}
+         OR COALESCE(b.owner_id = ${v}, 0)
+         OR EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = p.board_id AND bc.user_id = ${v})
+         OR COALESCE(CASE WHEN json_valid(p.sponsorship)
+                          THEN CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER) = ${v}
+                            OR CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER) = ${v} END, 0)
+         OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocker_id = ${v})
+         OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocked_id = ${v})) AS related
+ FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+ WHERE p.id = ?1`;
 }
 
-/** The relation and the social block's state, as one batch's statements (see memberStateFrom). */
-export function memberStatements(pinId: string): SessionCompanion {
-  return (db, viewer) => [relationStatement(db, pinId, viewer), ...pinSocialStatements(db, pinId, viewer)];
+const RELATION_COLUMNS = ["viewer_id", "version", "public", "related"] as const;
+
+/**
+ * The relation and the social block's state as one JSON object, read in the session's own
+ * statement (see memberStateFrom): a signed-in close-up costs the one statement any
+ * signed-in request does.
+ */
+export function memberCompanion(pinId: string): SessionCompanion {
+  return { subject: pinId, sql: memberStateSql };
 }
 
-/** The state from memberStatements' results, or null when the pin does not exist. */
-export function memberStateFrom(pinId: string, [relation, ...social]: readonly D1Result[]): MemberState | null {
-  const row = relation?.results?.[0] as { viewer_id: number | null; version: string; public: number; related: number } | undefined;
-  if (!row) return null;
-  return { pinId, viewerId: row.viewer_id, version: String(row.version), public: row.public === 1, related: row.related !== 0, social: pinSocialFrom(social) };
+/** The SQL depends only on how the viewer is named (a session's row, or ?2): built once for each. */
+const memberSql = new Map<string, string>();
+function memberStateSql(viewer: ViewerRef): string {
+  let sql = memberSql.get(viewer.sql);
+  if (sql === undefined) {
+    const fields = [...RELATION_COLUMNS.map((name) => `'${name}', relation.${name}`), ...SOCIAL_COLUMNS.map((name) => `'${name}', social.${name}`)];
+    sql = `(SELECT json_object(${fields.join(", ")}) FROM (${relationSql(viewer)}) relation, (${pinSocialSql(viewer)}) social)`;
+    if (memberSql.size < 8) memberSql.set(viewer.sql, sql);
+  }
+  return sql;
+}
+
+type MemberRow = { viewer_id: number | null; version: string; public: number; related: number } & SocialRow;
+
+/** The state from memberCompanion's value, or null when the pin does not exist. */
+export function memberStateFrom(pinId: string, value: unknown): MemberState | null {
+  if (typeof value !== "string") return null;
+  const row = JSON.parse(value) as MemberRow;
+  return { pinId, viewerId: row.viewer_id, version: String(row.version), public: row.public === 1, related: row.related !== 0, social: pinSocialFromRow(row) };
 }
 
 export async function readMemberState(db: D1Database, pinId: string, viewerId: number): Promise<MemberState | null> {
-  return memberStateFrom(pinId, await db.batch(memberStatements(pinId)(db, viewerById(viewerId))));
+  const viewer = viewerById(viewerId);
+  const row = await db.prepare(`SELECT ${memberCompanion(pinId).sql(viewer)} AS state`).bind(pinId, ...viewer.binds).first<{ state: unknown }>();
+  return memberStateFrom(pinId, row?.state);
 }
 
 // ---- Templates -----------------------------------------------------------------------------
@@ -189,11 +207,39 @@ interface RenderedIsland {
   props: object;
 }
 
+/** A template's HTML cut at its marks: static text, with a marker object wherever a request's own part goes. */
+export type TemplateParts = Array<string | { context: true } | RenderedIsland>;
+
+/** A rendered island as the template keeps it: its static text already UTF-8. */
+interface EncodedIsland {
+  slot: RenderedSlot;
+  open: Uint8Array;
+  close: Uint8Array;
+  /** open, the stand-in's HTML and close: the island as the template rendered it. */
+  whole: Uint8Array;
+  prefix: string | undefined;
+  props: object;
+}
+
 export interface MemberTemplate {
-  /** Static HTML, with a marker object wherever a request's own part goes. */
-  parts: Array<string | { context: true } | RenderedIsland>;
+  /**
+   * The parts, static text encoded once: a request then encodes only its own few kilobytes
+   * and copies the rest, instead of joining and encoding the whole page again.
+   */
+  parts: Array<Uint8Array | { context: true } | EncodedIsland>;
   status: number;
   headers: Array<[string, string]>;
+}
+
+const utf8 = new TextEncoder();
+
+function encodeParts(parts: TemplateParts): MemberTemplate["parts"] {
+  return parts.map((part) => {
+    if (typeof part === "string") return utf8.encode(part);
+    if ("context" in part) return part;
+    const { slot, open, close, inner, prefix, props } = part;
+    return { slot, open: utf8.encode(open), close: utf8.encode(close), whole: utf8.encode(open + inner + close), prefix, props };
+  });
 }
 
 /**
@@ -201,8 +247,8 @@ export interface MemberTemplate {
  * one). Null when a mark is missing, repeated or out of shape: the page is then served
  * personally instead, never half-filled.
  */
-export function parseTemplate(html: string, member: MemberRender): MemberTemplate["parts"] | null {
-  const parts: MemberTemplate["parts"] = [];
+export function parseTemplate(html: string, member: MemberRender): TemplateParts | null {
+  const parts: TemplateParts = [];
   const contextMark = contextMarkOf(member.nonce);
   const contextAt = html.indexOf(contextMark);
   if (contextAt < 0 || html.indexOf(contextMark, contextAt + 1) >= 0) return null;
@@ -267,23 +313,31 @@ function sameServerHtml(slot: RenderedSlot, template: object, own: object): bool
   return names.every((name) => JSON.stringify((template as Record<string, unknown>)[name]) === JSON.stringify((own as Record<string, unknown>)[name]));
 }
 
-/** The template filled in for one viewer. */
-export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer): Promise<string> {
+/** The template filled in for one viewer, as the response's bytes. */
+export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer): Promise<Uint8Array<ArrayBuffer>> {
   const values = viewerSlotValues(ctx, social);
-  const head =
+  const head = utf8.encode(
     `<script type="application/json" id="pinloom-context">${serializeForScript(clientContext(ctx, BUILD_VERSION))}</script>` +
-    `<script type="application/json" id="${VIEWER_SLOTS_ID}">${serializeForScript(values)}</script>`;
-  const filled = await Promise.all(
-    parts.map(async (part) => {
-      if (typeof part === "string") return part;
+      `<script type="application/json" id="${VIEWER_SLOTS_ID}">${serializeForScript(values)}</script>`,
+  );
+  const chunks = await Promise.all(
+    parts.map(async (part): Promise<Uint8Array | Uint8Array[]> => {
+      if (part instanceof Uint8Array) return part;
       if ("context" in part) return head;
       const own = values[part.slot];
       // Rendering is a pure function of the props: values equal to the stand-in's give the template's HTML.
-      if (sameServerHtml(part.slot, part.props, own)) return `${part.open}${part.inner}${part.close}`;
-      return `${part.open}${await renderIsland(part.slot, { ...part.props, ...own }, part.prefix)}${part.close}`;
+      if (sameServerHtml(part.slot, part.props, own)) return part.whole;
+      return [part.open, utf8.encode(await renderIsland(part.slot, { ...part.props, ...own }, part.prefix)), part.close];
     }),
   );
-  return filled.join("");
+  const flat = chunks.flat();
+  const bytes = new Uint8Array(flat.reduce((length, chunk) => length + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of flat) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 const templates = new BoundedLru<MemberTemplate>({ maxEntries: 256, maxBytes: 24 * 1024 * 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
@@ -314,9 +368,13 @@ function unpurgedSince(key: string, snapshot: number, now: number): boolean {
   return last !== undefined && last <= snapshot;
 }
 
-/** What a template holds in memory, roughly: two bytes a character, its islands' props as JSON. */
+/** What a template holds in memory, roughly: its bytes, and its islands' props as JSON. */
 function sizeOf(template: MemberTemplate): number {
-  return template.parts.reduce((bytes, part) => bytes + 2 * (typeof part === "string" ? part.length : "context" in part ? 0 : part.open.length + JSON.stringify(part.props).length), 0);
+  return template.parts.reduce(
+    (bytes, part) =>
+      bytes + (part instanceof Uint8Array ? part.byteLength : "context" in part ? 0 : part.open.byteLength + part.close.byteLength + part.whole.byteLength + 2 * JSON.stringify(part.props).length),
+    0,
+  );
 }
 
 export type TemplateRenderer = (c: Context<AppEnv>, template: RequestContext) => Promise<Response>;
@@ -328,7 +386,7 @@ async function makeTemplate(c: Context<AppEnv>, render: TemplateRenderer, templa
   const parts = template.member ? parseTemplate(html, template.member) : null;
   if (!parts) return null;
   const headers = [...response.headers].filter(([name]) => !["cache-control", "x-request-id", "content-length"].includes(name.toLowerCase()));
-  return { parts, status: response.status, headers };
+  return { parts: encodeParts(parts), status: response.status, headers };
 }
 
 /**

@@ -1,4 +1,4 @@
-// What the close-up's social block shows, read in one batch (one round trip): reaction counts and the viewer's
+// What the close-up's social block shows, read in one statement (one round trip): reaction counts and the viewer's
 // reaction, did-it count and the viewer's, the pin's topics, and its sponsorship.
 import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
 import { userImageUrl } from "../users/user.ts";
@@ -16,21 +16,19 @@ export interface PinSocialData {
 }
 
 export async function pinSocialData(db: D1Database, pinId: string, viewerId: number | null): Promise<PinSocialData> {
-  return pinSocialFrom(await db.batch(pinSocialStatements(db, pinId, viewerById(viewerId))));
+  const viewer = viewerById(viewerId);
+  return pinSocialFromRow(await db.prepare(pinSocialSql(viewer)).bind(pinId, ...viewer.binds).first<SocialRow>());
 }
 
 /**
- * The block's statement, for a caller's own batch (a member page reads it beside the session
- * and the viewer's relation to the pin). One statement: the counts, topics and the
- * sponsorship's two people come as JSON arrays beside the pin's row, so a batch carries one
- * result for the block instead of five.
+ * The block's SELECT over the pin ?1 (a caller may read it inside its own statement: a member
+ * page reads it in the session's). One row: the counts, topics and the sponsorship's two
+ * people come as JSON arrays beside the pin's columns (SOCIAL_COLUMNS), so the block costs
+ * one statement and one result.
  */
-export function pinSocialStatements(db: D1Database, pinId: string, viewer: ViewerRef): D1PreparedStatement[] {
+export function pinSocialSql(viewer: ViewerRef): string {
   const v = viewer.sql;
-  return [
-    db
-      .prepare(
-        `SELECT p.did_it_images_count, p.sponsorship,
+  return `SELECT p.did_it_images_count, p.sponsorship,
                 (SELECT id FROM did_its WHERE pin_id = p.id AND user_id = ${v}) AS did_it_id,
                 (SELECT reaction_type FROM reactions WHERE pin_id = p.id AND user_id = ${v}) AS reaction_by_me,
                 (SELECT json_group_array(json_object('reaction_type', reaction_type, 'count', count))
@@ -45,28 +43,27 @@ export function pinSocialStatements(db: D1Database, pinId: string, viewer: Viewe
                      FROM users u
                     WHERE u.id IN (CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER), CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER)))
                 END AS people
-         FROM pins p WHERE p.id = ?1`,
-      )
-      .bind(pinId, ...viewer.binds),
-  ];
+         FROM pins p WHERE p.id = ?1`;
 }
 
-interface SocialRow {
+export interface SocialRow {
   did_it_images_count: number;
   sponsorship: string | null;
   did_it_id: number | null;
   reaction_by_me: number | null;
-  /** JSON arrays (json_group_array): never null, "[]" when empty. */
-  counts: string;
-  topics: string;
-  people: string | null;
+  /** JSON arrays (json_group_array): "[]" when empty; already parsed when the row itself came as JSON. */
+  counts: string | unknown[];
+  topics: string | unknown[];
+  people: string | unknown[] | null;
 }
 
-const jsonArray = <T>(text: string | null | undefined): T[] => (text ? (JSON.parse(text) as T[]) : []);
+/** pinSocialSql's columns, for a caller that reads its row as one JSON object. */
+export const SOCIAL_COLUMNS: ReadonlyArray<keyof SocialRow> = ["did_it_images_count", "sponsorship", "did_it_id", "reaction_by_me", "counts", "topics", "people"];
 
-/** The block from its statement's result (pinSocialStatements); an absent pin reads as an empty block. */
-export function pinSocialFrom([result]: ReadonlyArray<D1Result | undefined>): PinSocialData {
-  const row = result?.results?.[0] as SocialRow | undefined;
+const jsonArray = <T>(value: string | unknown[] | null | undefined): T[] => (typeof value === "string" ? (JSON.parse(value) as T[]) : ((value ?? []) as T[]));
+
+/** The block from pinSocialSql's row; an absent pin reads as an empty block. */
+export function pinSocialFromRow(row: SocialRow | null | undefined): PinSocialData {
   const stored = parseStoredSponsorship(row?.sponsorship ?? null);
   let sponsorship: SponsorshipView<Person> | null = null;
   if (stored) {
