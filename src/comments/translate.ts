@@ -1,5 +1,6 @@
 // Comment translation through Workers AI (m2m100). Spec 000 §4: "translation set (empty on
 // failure)": any failure, or an answer without text, is an empty translation, never an error.
+import { sha256Hex } from "../runtime/sha256.ts";
 
 export const TRANSLATION_MODEL = "@cf/meta/m2m100-1.2b";
 /** A translation longer than this is cut: a 500-character comment never needs more. */
@@ -29,11 +30,6 @@ export interface TranslationCache {
 
 /** A cached translation is kept a day: long enough for a busy thread, short enough to follow model updates. */
 export const TRANSLATION_TTL_SECONDS = 24 * 60 * 60;
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * The cache key of one translation: the comment, a hash of the text it had (an edit makes a

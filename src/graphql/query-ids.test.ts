@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PERSISTED_DOCUMENTS, type QueryName } from "./documents/index.ts";
 import { QUERY_IDS } from "./query-ids.ts";
-import { persistedDocuments, sha256Hex } from "./registry.server.ts";
+import { persistedDocuments } from "./registry.server.ts";
+import { sha256Hex } from "../runtime/sha256.ts";
 
 const names = Object.keys(PERSISTED_DOCUMENTS) as QueryName[];
 

@@ -4,6 +4,7 @@ import { parse, specifiedRules, validate, type DocumentNode, type OperationDefin
 import { PERSISTED_DOCUMENTS, type QueryName } from "./documents/index.ts";
 import { schema } from "./schema.server.ts";
 import { MAX_DEPTH, maxDepthRule } from "./rules.ts";
+import { sha256Hex } from "../runtime/sha256.ts";
 
 export interface PersistedDocument {
   name: QueryName;
@@ -11,11 +12,6 @@ export interface PersistedDocument {
   text: string;
   document: DocumentNode;
   operation: OperationDefinitionNode;
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function compile(name: QueryName, text: string, hash: string): PersistedDocument {

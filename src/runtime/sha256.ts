@@ -1,0 +1,13 @@
+// SHA-256 as lowercase hex, on the runtime's WebCrypto: session and token hashes, persisted
+// query ids, translation cache keys, member-page island identities. Signed-in requests hash
+// their cookie each time, so the hex comes from a table rather than 32 formatting calls.
+
+const encoder = new TextEncoder();
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+  let hex = "";
+  for (const byte of digest) hex += HEX[byte];
+  return hex;
+}
