@@ -81,6 +81,16 @@ describe("other facts", () => {
     expect(buildRequestContext(request("/")).country).toBe("US");
   });
 
+  it("reads the runtime's country only when something asks for it, and once", () => {
+    let reads = 0;
+    const ctx = buildRequestContext(request("/", { "cf-ipcountry": "BR" }), { country: () => (reads++, "de") });
+    expect(reads).toBe(0);
+    expect(ctx.country).toBe("DE");
+    expect({ ...ctx }.country).toBe("DE");
+    expect(reads).toBe(1);
+    expect(buildRequestContext(request("/", { "cf-ipcountry": "BR" }), { country: () => undefined }).country).toBe("BR");
+  });
+
   it("keeps one request id: given, else cf-ray, else a new uuid", () => {
     expect(buildRequestContext(request("/"), { requestId: "abc" }).requestId).toBe("abc");
     expect(buildRequestContext(request("/", { "cf-ray": "8a1b-SJC" })).requestId).toBe("8a1b-SJC");

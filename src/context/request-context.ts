@@ -74,8 +74,11 @@ export interface RequestContext {
 
 export interface RequestFacts {
   requestId?: string | undefined;
-  /** request.cf.country where the runtime provides it. */
-  country?: string | undefined;
+  /**
+   * request.cf.country where the runtime provides it, or how to read it: reading request.cf
+   * parses the runtime's whole cf object, which a page served from the edge cache never needs.
+   */
+  country?: string | undefined | (() => string | undefined);
   session?: Session | null | undefined;
 }
 
@@ -131,9 +134,9 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
   const isSearchCache = isSearchCacheHost(url.hostname) || isSearchCacheHost(forwardedHost);
   const serverOnly = url.searchParams.has("server_only");
   const locale = resolveRequestLocale(url, headers);
-  const country = (facts.country ?? headers.get("cf-ipcountry") ?? "US").toUpperCase().slice(0, 2);
   const session = facts.session ?? null;
   const viewerType: ViewerType = session === null ? "UNAUTH" : viewerTypeOf(session.user);
+  let country: string | undefined;
   return {
     requestId: facts.requestId ?? headers.get("cf-ray") ?? crypto.randomUUID(),
     url,
@@ -143,7 +146,15 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
     explicitLocale: parseLocale(url.searchParams.get(LOCALE_QUERY)),
     language: toLanguageTag(locale),
     isRTL: isRtl(locale),
-    country: /^[A-Z]{2}$/.test(country) ? country : "US",
+    // Read on first use (a spread copies it as a plain value).
+    get country(): string {
+      if (country === undefined) {
+        const known = typeof facts.country === "function" ? facts.country() : facts.country;
+        const code = (known ?? headers.get("cf-ipcountry") ?? "US").toUpperCase().slice(0, 2);
+        country = /^[A-Z]{2}$/.test(code) ? code : "US";
+      }
+      return country;
+    },
     isBot,
     isSocialBot,
     isSearchCache,

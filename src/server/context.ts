@@ -32,7 +32,7 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
       const touch = touchSession(c.env.DB, session);
       if (touch) c.executionCtx.waitUntil(touch);
     }
-    const ctx = buildRequestContext(c.req.raw, { country: runtimeCountry(c.req.raw), session });
+    const ctx = buildRequestContext(c.req.raw, { country: () => runtimeCountry(c.req.raw), session });
     if (pinId && session) ctx.memberState = memberStateFrom(pinId, companion);
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
@@ -64,5 +64,5 @@ export async function withRenderContext<T>(executionContext: object, ctx: Reques
 
 /** The context Hono built for this execution, or a fresh one (astro dev runs without Hono). */
 export function contextFor(executionContext: object | undefined, request: Request): RequestContext {
-  return (executionContext && contexts.get(executionContext)) ?? buildRequestContext(request, { country: runtimeCountry(request) });
+  return (executionContext && contexts.get(executionContext)) ?? buildRequestContext(request, { country: () => runtimeCountry(request) });
 }
