@@ -30,8 +30,9 @@ import { getT } from "../i18n/i18n.ts";
 import { decodeCursor } from "../pins/pins.server.ts";
 import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
+import { sha256Hex } from "../runtime/sha256.ts";
 import { viewerSaveProps } from "../saving/island-props.ts";
-import { pinSocialFromRow, pinSocialSql, SOCIAL_COLUMNS, type PinSocialData, type SocialRow } from "../social/pin-social.server.ts";
+import { pinSocialFields, pinSocialFromRow, type PinSocialData, type SocialRow } from "../social/pin-social.server.ts";
 import { topicItems } from "../social/topic-items.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import type { AppEnv } from "./context.ts";
@@ -131,31 +132,43 @@ export interface MemberState {
 }
 
 /**
- * The viewer's relation to the pin, as a SELECT over the pin ?1. `public` is the pin page's
- * rule for a stranger (pins.server.ts visibleTo). Any collaborator row counts, whatever its
- * status. A pin without a board or sponsorship reads 0 for those terms, never NULL.
+ * The viewer's relation to the pin as SQL over its row `p`, pinner `u` and board `b`.
+ * `public` is the pin page's rule for a stranger (pins.server.ts visibleTo). Any collaborator
+ * row counts, whatever its status. A pin without a board or sponsorship reads 0 for those
+ * terms, never NULL. The update times and counts make the pin's version (versionOf).
  */
-function relationSql(viewer: ViewerRef): string {
+function relationFields(viewer: ViewerRef): Array<[keyof RelationRow, string]> {
   const v = viewer.sql;
-  return `SELECT ${v} AS viewer_id,
-        p.updated_at || '.' || p.comment_count || '.' || p.did_it_images_count || '.' || p.save_count || '.'
-          || COALESCE(b.updated_at, '') || '.' || (SELECT total(count) FROM pin_reaction_counts WHERE pin_id = p.id) || '.'
-          || COALESCE((SELECT group_concat(interest_id) FROM pin_interests WHERE pin_id = p.id), '') AS version,
-        (p.is_deleted = 0 AND u.is_private_profile = 0 AND u.login_state = 'full'
-         AND (p.board_id IS NULL OR b.privacy = 'public')) AS public,
-        (p.pinner_id = ${v}
-         OR COALESCE(b.owner_id = ${v}, 0)
-         OR EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = p.board_id AND bc.user_id = ${v})
-         OR COALESCE(CASE WHEN json_valid(p.sponsorship)
-                          THEN CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER) = ${v}
-                            OR CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER) = ${v} END, 0)
-         OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocker_id = ${v})
-         OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocked_id = ${v})) AS related
- FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
- WHERE p.id = ?1`;
+  return [
+    ["viewer_id", v],
+    ["updated_at", "p.updated_at"],
+    ["comment_count", "p.comment_count"],
+    ["save_count", "p.save_count"],
+    ["board_updated_at", "b.updated_at"],
+    ["public", "(p.is_deleted = 0 AND u.is_private_profile = 0 AND u.login_state = 'full' AND (p.board_id IS NULL OR b.privacy = 'public'))"],
+    [
+      "related",
+      `(p.pinner_id = ${v}
+        OR COALESCE(b.owner_id = ${v}, 0)
+        OR EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = p.board_id AND bc.user_id = ${v})
+        OR COALESCE(CASE WHEN json_valid(p.sponsorship)
+                         THEN CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER) = ${v}
+                           OR CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER) = ${v} END, 0)
+        OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocker_id = ${v})
+        OR EXISTS (SELECT 1 FROM blocks k WHERE k.blocked_id = ${v}))`,
+    ],
+  ];
 }
 
-const RELATION_COLUMNS = ["viewer_id", "version", "public", "related"] as const;
+interface RelationRow {
+  viewer_id: number | null;
+  updated_at: number;
+  comment_count: number;
+  save_count: number;
+  board_updated_at: number | null;
+  public: number;
+  related: number;
+}
 
 /**
  * The relation and the social block's state as one JSON object, read in the session's own
@@ -166,25 +179,43 @@ export function memberCompanion(pinId: string): SessionCompanion {
   return { subject: pinId, sql: memberStateSql };
 }
 
-/** The SQL depends only on how the viewer is named (a session's row, or ?2): built once for each. */
+/**
+ * One SELECT over the pin, not one per part: D1 prepares every statement it runs, and the
+ * planning is most of the statement's cost. The SQL depends only on how the viewer is named
+ * (a session's row, or ?2), so it is built once for each.
+ */
 const memberSql = new Map<string, string>();
 function memberStateSql(viewer: ViewerRef): string {
   let sql = memberSql.get(viewer.sql);
   if (sql === undefined) {
-    const fields = [...RELATION_COLUMNS.map((name) => `'${name}', relation.${name}`), ...SOCIAL_COLUMNS.map((name) => `'${name}', social.${name}`)];
-    sql = `(SELECT json_object(${fields.join(", ")}) FROM (${relationSql(viewer)}) relation, (${pinSocialSql(viewer)}) social)`;
+    const fields = [...relationFields(viewer), ...pinSocialFields(viewer)].map(([name, value]) => `'${name}', ${value}`);
+    sql = `(SELECT json_object(${fields.join(", ")})
+              FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
+             WHERE p.id = ?1)`;
     if (memberSql.size < 8) memberSql.set(viewer.sql, sql);
   }
   return sql;
 }
 
-type MemberRow = { viewer_id: number | null; version: string; public: number; related: number } & SocialRow;
+type MemberRow = RelationRow & SocialRow;
+
+/**
+ * What the page shows of the pin itself: its row's update time, its counts (each reaction's,
+ * so a switch from one reaction to another is a change too), its board's update time and the
+ * ids of the topics it shows. Nothing of the viewer's: every viewer of the same pin shares it.
+ */
+function versionOf(row: MemberRow, social: PinSocialData): string {
+  const reactions = social.reactions.reaction_counts.map(({ reaction_type, count }) => `${reaction_type}:${count}`).join(",");
+  const topics = social.topics.map((topic) => topic.id).join(",");
+  return [row.updated_at, row.comment_count, row.did_it_images_count, row.save_count, row.board_updated_at ?? "", reactions, topics].join(".");
+}
 
 /** The state from memberCompanion's value, or null when the pin does not exist. */
 export function memberStateFrom(pinId: string, value: unknown): MemberState | null {
   if (typeof value !== "string") return null;
   const row = JSON.parse(value) as MemberRow;
-  return { pinId, viewerId: row.viewer_id, version: String(row.version), public: row.public === 1, related: row.related !== 0, social: pinSocialFromRow(row) };
+  const social = pinSocialFromRow(row);
+  return { pinId, viewerId: row.viewer_id, version: versionOf(row, social), public: row.public === 1, related: row.related !== 0, social };
 }
 
 export async function readMemberState(db: D1Database, pinId: string, viewerId: number): Promise<MemberState | null> {
@@ -219,6 +250,8 @@ interface EncodedIsland {
   whole: Uint8Array;
   prefix: string | undefined;
   props: object;
+  /** The island's component, prefix and template props, hashed: with a viewer's values, the key of its remembered renders. */
+  identity: string;
 }
 
 export interface MemberTemplate {
@@ -233,13 +266,16 @@ export interface MemberTemplate {
 
 const utf8 = new TextEncoder();
 
-function encodeParts(parts: TemplateParts): MemberTemplate["parts"] {
-  return parts.map((part) => {
-    if (typeof part === "string") return utf8.encode(part);
-    if ("context" in part) return part;
-    const { slot, open, close, inner, prefix, props } = part;
-    return { slot, open: utf8.encode(open), close: utf8.encode(close), whole: utf8.encode(open + inner + close), prefix, props };
-  });
+async function encodeParts(parts: TemplateParts): Promise<MemberTemplate["parts"]> {
+  return Promise.all(
+    parts.map(async (part) => {
+      if (typeof part === "string") return utf8.encode(part);
+      if ("context" in part) return part;
+      const { slot, open, close, inner, prefix, props } = part;
+      const identity = await sha256Hex(`${slot}\u0000${prefix ?? ""}\u0000${JSON.stringify(props)}`);
+      return { slot, open: utf8.encode(open), close: utf8.encode(close), whole: utf8.encode(open + inner + close), prefix, props, identity };
+    }),
+  );
 }
 
 /**
@@ -313,8 +349,16 @@ function sameServerHtml(slot: RenderedSlot, template: object, own: object): bool
   return names.every((name) => JSON.stringify((template as Record<string, unknown>)[name]) === JSON.stringify((own as Record<string, unknown>)[name]));
 }
 
+/**
+ * Island renders already made, as bytes: a render is a pure function of component, props (which
+ * carry the locale and every string) and prefix, so it is remembered by the template island's
+ * identity and the viewer's values. A person's account menu is the same on every close-up of
+ * a locale, and rendering it again was most of a member page's own cost.
+ */
+const islandRenders = new BoundedLru<Uint8Array>({ maxEntries: 4096, maxBytes: 8 * 1024 * 1024, ttlMs: 10 * 60 * 1000 });
+
 /** The template filled in for one viewer, as the response's bytes. */
-export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer): Promise<Uint8Array<ArrayBuffer>> {
+export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer, now = Date.now()): Promise<Uint8Array<ArrayBuffer>> {
   const values = viewerSlotValues(ctx, social);
   const head = utf8.encode(
     `<script type="application/json" id="pinloom-context">${serializeForScript(clientContext(ctx, BUILD_VERSION))}</script>` +
@@ -327,7 +371,13 @@ export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestC
       const own = values[part.slot];
       // Rendering is a pure function of the props: values equal to the stand-in's give the template's HTML.
       if (sameServerHtml(part.slot, part.props, own)) return part.whole;
-      return [part.open, utf8.encode(await renderIsland(part.slot, { ...part.props, ...own }, part.prefix)), part.close];
+      const key = `${part.identity}\u0000${JSON.stringify(own)}`;
+      let html = islandRenders.get(key, now);
+      if (!html) {
+        html = utf8.encode(await renderIsland(part.slot, { ...part.props, ...own }, part.prefix));
+        islandRenders.set(key, html, html.byteLength + 2 * key.length, now);
+      }
+      return [part.open, html, part.close];
     }),
   );
   const flat = chunks.flat();
@@ -386,7 +436,7 @@ async function makeTemplate(c: Context<AppEnv>, render: TemplateRenderer, templa
   const parts = template.member ? parseTemplate(html, template.member) : null;
   if (!parts) return null;
   const headers = [...response.headers].filter(([name]) => !["cache-control", "x-request-id", "content-length"].includes(name.toLowerCase()));
-  return { parts: encodeParts(parts), status: response.status, headers };
+  return { parts: await encodeParts(parts), status: response.status, headers };
 }
 
 /**
@@ -419,7 +469,7 @@ export async function serveMemberPage(c: Context<AppEnv>, render: TemplateRender
       refused.delete(key);
     }
   }
-  const response = new Response(await fillTemplate(template.parts, ctx, state.social, renderIsland), { status: template.status, headers: template.headers });
+  const response = new Response(await fillTemplate(template.parts, ctx, state.social, renderIsland, now), { status: template.status, headers: template.headers });
   response.headers.set("x-pinloom-cache", status);
   return response;
 }

@@ -21,29 +21,45 @@ export async function pinSocialData(db: D1Database, pinId: string, viewerId: num
 }
 
 /**
- * The block's SELECT over the pin ?1 (a caller may read it inside its own statement: a member
- * page reads it in the session's). One row: the counts, topics and the sponsorship's two
- * people come as JSON arrays beside the pin's columns (SOCIAL_COLUMNS), so the block costs
- * one statement and one result.
+ * The block's values as SQL over the pin row `p` and the viewer, one column each. A caller
+ * may read them inside its own statement (a member page reads them in the session's, beside
+ * the viewer's relation to the pin). The counts, topics and the sponsorship's two people come
+ * as JSON arrays, so the block is one row.
  */
-export function pinSocialSql(viewer: ViewerRef): string {
+export function pinSocialFields(viewer: ViewerRef): Array<[keyof SocialRow, string]> {
   const v = viewer.sql;
-  return `SELECT p.did_it_images_count, p.sponsorship,
-                (SELECT id FROM did_its WHERE pin_id = p.id AND user_id = ${v}) AS did_it_id,
-                (SELECT reaction_type FROM reactions WHERE pin_id = p.id AND user_id = ${v}) AS reaction_by_me,
-                (SELECT json_group_array(json_object('reaction_type', reaction_type, 'count', count))
-                   FROM (SELECT reaction_type, count FROM pin_reaction_counts WHERE pin_id = p.id ORDER BY reaction_type)) AS counts,
-                (SELECT json_group_array(json_object('id', id, 'key', key, 'name', name, 'followed', followed))
-                   FROM (SELECT i.id, i.key, i.name,
-                                EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${v} AND f.target_type = 'interest' AND f.target_id = i.id) AS followed
-                           FROM pin_interests pi JOIN interests i ON i.id = pi.interest_id
-                          WHERE pi.pin_id = p.id ORDER BY i.name LIMIT 10)) AS topics,
-                CASE WHEN json_valid(p.sponsorship) THEN
-                  (SELECT json_group_array(json_object('id', u.id, 'username', u.username, 'full_name', u.full_name, 'image_key', u.image_key))
-                     FROM users u
-                    WHERE u.id IN (CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER), CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER)))
-                END AS people
-         FROM pins p WHERE p.id = ?1`;
+  return [
+    ["did_it_images_count", "p.did_it_images_count"],
+    ["sponsorship", "p.sponsorship"],
+    ["did_it_id", `(SELECT id FROM did_its WHERE pin_id = p.id AND user_id = ${v})`],
+    ["reaction_by_me", `(SELECT reaction_type FROM reactions WHERE pin_id = p.id AND user_id = ${v})`],
+    [
+      "counts",
+      `(SELECT json_group_array(json_object('reaction_type', reaction_type, 'count', count))
+          FROM (SELECT reaction_type, count FROM pin_reaction_counts WHERE pin_id = p.id ORDER BY reaction_type))`,
+    ],
+    [
+      "topics",
+      `(SELECT json_group_array(json_object('id', id, 'key', key, 'name', name, 'followed', followed))
+          FROM (SELECT i.id, i.key, i.name,
+                       EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${v} AND f.target_type = 'interest' AND f.target_id = i.id) AS followed
+                  FROM pin_interests pi JOIN interests i ON i.id = pi.interest_id
+                 WHERE pi.pin_id = p.id ORDER BY i.name LIMIT 10))`,
+    ],
+    [
+      "people",
+      `CASE WHEN json_valid(p.sponsorship) THEN
+         (SELECT json_group_array(json_object('id', u.id, 'username', u.username, 'full_name', u.full_name, 'image_key', u.image_key))
+            FROM users u
+           WHERE u.id IN (CAST(json_extract(p.sponsorship, '$.creatorId') AS INTEGER), CAST(json_extract(p.sponsorship, '$.sponsorId') AS INTEGER)))
+       END`,
+    ],
+  ];
+}
+
+/** The block's SELECT over the pin ?1. */
+export function pinSocialSql(viewer: ViewerRef): string {
+  return `SELECT ${pinSocialFields(viewer).map(([name, sql]) => `${sql} AS ${name}`).join(", ")} FROM pins p WHERE p.id = ?1`;
 }
 
 export interface SocialRow {
@@ -56,9 +72,6 @@ export interface SocialRow {
   topics: string | unknown[];
   people: string | unknown[] | null;
 }
-
-/** pinSocialSql's columns, for a caller that reads its row as one JSON object. */
-export const SOCIAL_COLUMNS: ReadonlyArray<keyof SocialRow> = ["did_it_images_count", "sponsorship", "did_it_id", "reaction_by_me", "counts", "topics", "people"];
 
 const jsonArray = <T>(value: string | unknown[] | null | undefined): T[] => (typeof value === "string" ? (JSON.parse(value) as T[]) : ((value ?? []) as T[]));
 
