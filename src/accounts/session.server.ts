@@ -63,6 +63,7 @@ function toSession(row: SessionWithUser): Session {
 const sessionSelect = (s: string, u: string) => `SELECT ${s}.id AS session_id, ${s}.created_at AS session_created_at, ${s}.expires_at, ${s}.last_seen_at,
          ${s}.device_id, ${s}.verified_at, ${viewerColumns(u)}`;
 const SESSION_SELECT = `${sessionSelect("s", "u")} FROM sessions s JOIN users u ON u.id = s.user_id`;
+const SESSION_BY_ID = `${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2`;
 
 /**
  * One value a page reads beside the session, in the session's own statement (one round trip,
@@ -77,6 +78,9 @@ export interface SessionCompanion {
 /** The session's user inside the statement readSessionWith builds: its sessions row's alias. */
 const SESSION_ROW = "session_row";
 const sessionUser: ViewerRef = { sql: `${SESSION_ROW}.user_id`, binds: [] };
+const SESSION_WITH_COMPANION_SELECT = sessionSelect(SESSION_ROW, "session_user");
+const SESSION_WITH_COMPANION_FROM = `FROM sessions ${SESSION_ROW} JOIN users session_user ON session_user.id = ${SESSION_ROW}.user_id
+  WHERE ${SESSION_ROW}.id = ?2 AND ${SESSION_ROW}.revoked_at IS NULL AND ${SESSION_ROW}.expires_at > ?3`;
 
 /** The live session a request's cookie names, or null. One indexed D1 read. */
 export async function readSession(db: D1Database, request: Request, now = Date.now()): Promise<Session | null> {
@@ -97,18 +101,14 @@ export async function readSessionWith(
   if (!isTokenShaped(token)) return { session: null, companion: null };
   const id = await hashToken(token);
   const alone = async () => {
-    const row = await db.prepare(`${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2`).bind(id, now).first<SessionWithUser>();
+    const row = await db.prepare(SESSION_BY_ID).bind(id, now).first<SessionWithUser>();
     return { session: row ? toSession(row) : null, companion: null };
   };
   if (!companion) return alone();
   let row: (SessionWithUser & { companion: unknown }) | null;
   try {
     row = await db
-      .prepare(
-        `${sessionSelect(SESSION_ROW, "session_user")}, ${companion.sql(sessionUser)} AS companion
-           FROM sessions ${SESSION_ROW} JOIN users session_user ON session_user.id = ${SESSION_ROW}.user_id
-          WHERE ${SESSION_ROW}.id = ?2 AND ${SESSION_ROW}.revoked_at IS NULL AND ${SESSION_ROW}.expires_at > ?3`,
-      )
+      .prepare(`${SESSION_WITH_COMPANION_SELECT}, ${companion.sql(sessionUser)} AS companion ${SESSION_WITH_COMPANION_FROM}`)
       .bind(companion.subject, id, now)
       .first();
   } catch (error) {

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newToken } from "../../src/accounts/tokens.ts";
-import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
+import { readSessionWith, SESSION_COOKIE, type SessionCompanion } from "../../src/accounts/session.server.ts";
 import { GOOGLEBOT_UA, countElements, get, seedWorld } from "./fixtures.ts";
 import { createSession } from "./session-fixture.ts";
 
@@ -121,5 +121,30 @@ describe("the log-in islands' strings", () => {
     expect(count(await (await get("/pin/101/", { "user-agent": GOOGLEBOT_UA })).text(), PASSWORD_RULE)).toBe(0);
     const signedIn = await (await get("/pin/101/", { cookie: await sessionFor(1) })).text();
     expect(await countElements(signedIn, "#pinloom-auth-strings")).toBe(0);
+  });
+});
+
+describe("a value read beside the session (readSessionWith)", () => {
+  const request = (cookie: string) => new Request("https://pinloom.test/pin/101/", { headers: { cookie } });
+  // The companion's SQL names the session's user through the ViewerRef it is handed.
+  const usernameOf: SessionCompanion = { subject: "x", sql: (viewer) => `(SELECT username || ':' || ?1 FROM users WHERE id = ${viewer.sql})` };
+
+  it("is about the very session read, in the same statement", async () => {
+    const { session, companion } = await readSessionWith(env.DB, request(await sessionFor(3)), usernameOf);
+    expect(session?.user.username).toBe("cy");
+    expect(companion).toBe("cy:x");
+  });
+
+  it("is null with the session when the session is revoked or expired", async () => {
+    for (const cookie of [await sessionFor(3, { revoked: true }), await sessionFor(3, { expiresIn: -DAY })]) {
+      expect(await readSessionWith(env.DB, request(cookie), usernameOf)).toEqual({ session: null, companion: null });
+    }
+  });
+
+  it("never costs the session: a companion whose SQL fails reads the session alone", async () => {
+    const broken: SessionCompanion = { subject: 0, sql: () => "(SELECT no_such_column FROM users)" };
+    const { session, companion } = await readSessionWith(env.DB, request(await sessionFor(4)), broken);
+    expect(session?.user.username).toBe("dee");
+    expect(companion).toBeNull();
   });
 });
