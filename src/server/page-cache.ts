@@ -39,14 +39,14 @@ export function variantOf(ctx: RequestContext): Variant {
  * stylesheets and scripts, which the new deploy's static assets no longer serve.
  */
 export function pageCacheKey(url: URL, locale: string, variant: Variant, build: string = BUILD_VERSION): string {
-  const key = new URL(url.pathname, url.origin);
-  for (const [name, value] of keptParams(url)) key.searchParams.append(name, value);
-  key.searchParams.set("__locale", locale);
+  // Built as a string (every signed-out request makes one); it reads as the page's URL with
+  // the key's parts as parameters, each encoded.
+  let key = `${url.origin}${url.pathname}?`;
+  for (const [name, value] of keptParams(url)) key += `${encodeURIComponent(name)}=${encodeURIComponent(value)}&`;
+  key += `__locale=${encodeURIComponent(locale)}`;
   // A URL that names its locale (?locale=, the hreflang URLs) is its own canonical: another page head.
-  if (parseLocale(url.searchParams.get(LOCALE_QUERY))) key.searchParams.set("__explicit", "1");
-  key.searchParams.set("__variant", variant);
-  key.searchParams.set("__build", build);
-  return key.href;
+  if (parseLocale(url.searchParams.get(LOCALE_QUERY))) key += "&__explicit=1";
+  return `${key}&__variant=${variant}&__build=${encodeURIComponent(build)}`;
 }
 
 /** The query parameters that can change a page, sorted; never one named like the key's own `__` fields. */
@@ -109,16 +109,18 @@ const memory = new BoundedLru<MemoryEntry>({ maxEntries: 256, maxBytes: 16 * 102
 interface MemoryEntry {
   body: ArrayBuffer;
   status: number;
+  /** The headers a HIT answers with (forClient's), made once. */
   headers: Array<[string, string]>;
 }
 
+/** A remembered page, answered as a HIT: one Response, its headers made when it was stored. */
 function recall(key: string, now: number): Response | null {
   const entry = memory.get(key, now);
   return entry ? new Response(entry.body, { status: entry.status, headers: entry.headers }) : null;
 }
 
 async function rememberResponse(key: string, response: Response, storedAt: number): Promise<void> {
-  const headers = [...response.headers].filter(([name]) => name !== STORED_AT);
+  const headers = [...forClient(new Response(null, response), "HIT").headers];
   const body = await response.arrayBuffer();
   memory.set(key, { body, status: response.status, headers }, body.byteLength, storedAt);
 }
@@ -176,7 +178,7 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
   }
   const key = pageCacheKey(ctx.url, ctx.locale, variantOf(ctx));
   const remembered = recall(key, now);
-  if (remembered) return forClient(remembered, "HIT");
+  if (remembered) return remembered;
   // A URL naming its locale (an hreflang alternate) is kept in this isolate's memory only, so a
   // purge of its path stays one Cache API call per locale and variant.
   const edge = ctx.explicitLocale ? null : cache;

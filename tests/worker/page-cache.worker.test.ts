@@ -29,6 +29,13 @@ describe("signed-out pages are shared through the edge cache", () => {
     expect(second.status).toBe(200);
     expect(await second.text()).toContain("Lemon tart");
     expect(second.headers.get("vary")).toContain("Accept-Language");
+    // Hits from the Cache API and from the isolate's memory answer with the same headers.
+    for (const hit of [second, await untilHit("/pin/101/")]) {
+      expect(hit.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
+      expect(hit.headers.has("x-pinloom-stored-at")).toBe(false);
+      expect(hit.headers.get("content-type")).toContain("text/html");
+      if (!hit.bodyUsed) await hit.arrayBuffer();
+    }
   });
 
   it("a cached page carries nothing of the visitor who caused it", async () => {
