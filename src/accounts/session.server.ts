@@ -68,7 +68,9 @@ const SESSION_BY_ID = `${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NUL
 /**
  * One value a page reads beside the session, in the session's own statement (one round trip,
  * one result): `sql` gives a scalar SQL expression (a subquery) about the session's user, who
- * is the ViewerRef it is handed; `?1` in it is bound to `subject`.
+ * is the ViewerRef it is handed (a column of the session row, with no values of its own).
+ * `?1` in it is bound to `subject`; `?2` and `?3` are the session's own (its hash and the
+ * time), so the SQL names no other parameter.
  */
 export interface SessionCompanion {
   subject: string | number;

@@ -4,7 +4,8 @@
 
 /**
  * Who a statement is about, as SQL and its values from parameter ?2 on (?1 is the statement's
- * own subject): a known id, or a column of the session row the statement reads.
+ * own subject): a known id, or a column of the session row the statement reads (no values:
+ * there ?2 and ?3 belong to the session, see SessionCompanion).
  */
 export interface ViewerRef {
   sql: string;

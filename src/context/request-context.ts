@@ -34,7 +34,8 @@ export interface RequestContext {
   /** BCP 47 tag for <html lang> and hreflang. */
   language: string;
   isRTL: boolean;
-  country: string;
+  /** Read on first use (a getter): a copy by spread carries the value. */
+  readonly country: string;
   isBot: boolean;
   isSocialBot: boolean;
   /** The request came through a search engine's cache or asked for server HTML only. */
@@ -68,6 +69,8 @@ export interface RequestContext {
   /**
    * A signed-in close-up's state, read beside the session (src/server/member-page.ts): the
    * viewer's relation to the pin and their social block, which the personal render reuses.
+   * Null when it was read and there is none (no such pin, or the read failed); absent when it
+   * was not read.
    */
   memberState?: MemberState | null;
 }

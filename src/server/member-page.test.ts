@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { closeMark, contextMarkOf, openMark, type MemberRender, type RenderedSlot } from "./member-marks.ts";
-import { memberPinOfPath, parseTemplate } from "./member-page.ts";
+import { memberPinOfPath, memberStateFrom, parseTemplate } from "./member-page.ts";
 
 const island = (prefix: string, inner: string, end = "") => `<astro-island uid="u" prefix="${prefix}" props="{&quot;a&quot;:[0,1]}" ssr>${inner}${end}</astro-island>`;
 const NONCE = "3f1c1b7e-5a0e-4f8e-9b7a-0c2d9e6f1a22";
@@ -62,5 +62,57 @@ describe("memberPinOfPath", () => {
       ["GET", "/pins/123/"],
     ] as const)
       expect(memberPinOfPath(method, path), `${method} ${path}`).toBeNull();
+  });
+});
+
+describe("memberStateFrom", () => {
+  const row = (overrides: Record<string, unknown> = {}) => ({
+    viewer_id: 7,
+    updated_at: 1000,
+    comment_count: 2,
+    save_count: 3,
+    board_updated_at: 900,
+    public: 1,
+    related: 0,
+    did_it_images_count: 1,
+    sponsorship: null,
+    did_it_id: null,
+    reaction_by_me: null,
+    counts: [{ reaction_type: 1, count: 4 }],
+    topics: [{ id: 41, key: "food", name: "Food", followed: 0 }],
+    people: null,
+    ...overrides,
+  });
+  const state = (overrides: Record<string, unknown> = {}) => memberStateFrom("9", JSON.stringify(row(overrides)))!;
+
+  it("reads the JSON arrays whether SQLite kept them as JSON or as text", () => {
+    const asText = state({ counts: JSON.stringify(row().counts), topics: JSON.stringify(row().topics) });
+    expect(asText).toEqual(state());
+    expect(state().social.reactions.reaction_counts).toEqual([{ reaction_type: 1, count: 4 }]);
+    expect(state().social.topics.map((topic) => topic.id)).toEqual(["41"]);
+  });
+
+  it("is null for no pin, and reads visibility and relation as flags", () => {
+    expect(memberStateFrom("9", null)).toBeNull();
+    expect(state()).toMatchObject({ pinId: "9", viewerId: 7, public: true, related: false });
+    expect(state({ public: null })).toMatchObject({ public: false });
+    expect(state({ related: 1 })).toMatchObject({ related: true });
+  });
+
+  it("has a version that follows what the page shows of the pin, and nothing of the viewer's", () => {
+    const base = state().version;
+    for (const change of [
+      { updated_at: 1001 },
+      { comment_count: 3 },
+      { save_count: 4 },
+      { did_it_images_count: 2 },
+      { board_updated_at: 901 },
+      { counts: [{ reaction_type: 2, count: 4 }] },
+      { topics: [{ id: 42, key: "travel", name: "Travel", followed: 0 }] },
+    ]) {
+      expect(state(change).version, JSON.stringify(change)).not.toBe(base);
+    }
+    // Another viewer, with their own reaction, tried-it and follows, shares the version.
+    expect(state({ viewer_id: 8, reaction_by_me: 1, did_it_id: 5, topics: [{ id: 41, key: "food", name: "Food", followed: 1 }] }).version).toBe(base);
   });
 });

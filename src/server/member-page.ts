@@ -343,6 +343,12 @@ export function viewerSlotValues(ctx: RequestContext, social: PinSocialData): Re
  */
 const SERVER_HTML_VALUES: Partial<Record<RenderedSlot, readonly string[]>> = { save: ["quickSave"] };
 
+/** The viewer's values an island's server HTML reads, as JSON: equal JSON, equal HTML. */
+function serverHtmlValues(slot: RenderedSlot, own: object): string {
+  const names = SERVER_HTML_VALUES[slot];
+  return JSON.stringify(names ? Object.fromEntries(names.map((name) => [name, (own as Record<string, unknown>)[name]])) : own);
+}
+
 /** Whether the viewer's values would render the island exactly as the template's stand-in did. */
 function sameServerHtml(slot: RenderedSlot, template: object, own: object): boolean {
   const names = SERVER_HTML_VALUES[slot] ?? Object.keys(own);
@@ -352,10 +358,11 @@ function sameServerHtml(slot: RenderedSlot, template: object, own: object): bool
 /**
  * Island renders already made, as bytes: a render is a pure function of component, props (which
  * carry the locale and every string) and prefix, so it is remembered by the template island's
- * identity and the viewer's values. A person's account menu is the same on every close-up of
- * a locale, and rendering it again was most of a member page's own cost.
+ * identity and the viewer's values its HTML reads. A person's account menu is the same on
+ * every close-up of a locale, and rendering it again was most of a member page's own cost.
+ * Kept as long as a template.
  */
-const islandRenders = new BoundedLru<Uint8Array>({ maxEntries: 4096, maxBytes: 8 * 1024 * 1024, ttlMs: 10 * 60 * 1000 });
+const islandRenders = new BoundedLru<Uint8Array>({ maxEntries: 4096, maxBytes: 8 * 1024 * 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
 
 /** The template filled in for one viewer, as the response's bytes. */
 export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer, now = Date.now()): Promise<Uint8Array<ArrayBuffer>> {
@@ -371,7 +378,7 @@ export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestC
       const own = values[part.slot];
       // Rendering is a pure function of the props: values equal to the stand-in's give the template's HTML.
       if (sameServerHtml(part.slot, part.props, own)) return part.whole;
-      const key = `${part.identity}\u0000${JSON.stringify(own)}`;
+      const key = `${part.identity}\u0000${serverHtmlValues(part.slot, own)}`;
       let html = islandRenders.get(key, now);
       if (!html) {
         html = utf8.encode(await renderIsland(part.slot, { ...part.props, ...own }, part.prefix));
@@ -448,8 +455,9 @@ export async function serveMemberPage(c: Context<AppEnv>, render: TemplateRender
   const ctx = c.var.ctx;
   const viewerId = ctx.session!.user.id;
   // Read beside the session by the request-context middleware (one round trip), else here.
-  const state = ctx.memberState?.pinId === pinId ? ctx.memberState : await readMemberState(c.env.DB, pinId, viewerId);
-  if (!state || state.viewerId !== viewerId || !state.public || state.related) return null;
+  // Null: no such pin (or the read failed), which a personal render answers, with no second read.
+  const state = ctx.memberState === undefined ? await readMemberState(c.env.DB, pinId, viewerId) : ctx.memberState;
+  if (!state || state.pinId !== pinId || state.viewerId !== viewerId || !state.public || state.related) return null;
   const key = memberKey(ctx, state.version);
   let template = templates.get(key, now) ?? null;
   if (!template && refused.get(key, now)) return null;

@@ -3,11 +3,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { assignExperiments, PIN_GRID_FOOTER_EXPERIMENT } from "../../src/experiments/experiments.ts";
+import { readSessionWith } from "../../src/accounts/session.server.ts";
+import { memberCompanion, memberStateFrom, readMemberState } from "../../src/server/member-page.ts";
 import { PRIVATE_CACHE_CONTROL } from "../../src/server/page-cache.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { GOOGLEBOT_UA } from "./fixtures.ts";
 import { islands, jsonScript } from "./islands.ts";
 import { CAST, CAST_BOARDS, seedCast } from "./roles-fixture.ts";
+import { createSession } from "./session-fixture.ts";
 import { PEOPLE, PINS, TOPICS, browserAs, call, seedSocial } from "./social-fixture.ts";
 
 /** A pin of bob's sponsored by dave: dave is related to it through the sponsorship alone. */
@@ -216,5 +219,23 @@ describe("a signed-in close-up shared by the people with nothing of their own on
     const edited = await open(carol, path);
     expect(cacheStatus(edited.response)).toBe("MEMBER-MISS");
     expect(edited.html).toContain("Renamed elsewhere");
+  });
+});
+
+describe("the viewer's state read inside the session's statement", () => {
+  it("is what reading it alone for the same person gives, for each kind of pin and person", async () => {
+    const people = [PEOPLE.alice, PEOPLE.bob, PEOPLE.dave, CAST.stranger];
+    const pins = [...Object.values(PINS), DAVE_SPONSORS, BOB_PIN, 999_999];
+    for (const person of people) {
+      const session = await createSession(person);
+      for (const pin of pins) {
+        const request = new Request(`https://pinloom.test/pin/${pin}/`, { headers: { cookie: session.cookie } });
+        const beside = await readSessionWith(env.DB, request, memberCompanion(String(pin)));
+        expect(beside.session?.user.id).toBe(person);
+        const state = memberStateFrom(String(pin), beside.companion);
+        expect(state).toEqual(await readMemberState(env.DB, String(pin), person));
+        if (state) expect(state.viewerId).toBe(person);
+      }
+    }
   });
 });
