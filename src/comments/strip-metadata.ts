@@ -3,6 +3,7 @@
 // should publish. Pure byte surgery (no decoding, so it runs in the Worker): only the blocks
 // that carry metadata go, the image data is copied as it is. Anything that does not parse as
 // the format it claims answers null, and the upload is refused rather than stored unstripped.
+import { concatBytes } from "../runtime/bytes.ts";
 import type { PhotoExtension } from "./photo.ts";
 
 /** JPEG markers kept as they are: APP0 (JFIF) and APP14 (Adobe colour transform). */
@@ -52,7 +53,7 @@ class KeptRanges {
   join(): Uint8Array {
     if (this.#end > this.#start) this.#parts.push(this.#bytes.subarray(this.#start, this.#end));
     this.#start = this.#end;
-    return join(this.#parts);
+    return concatBytes(this.#parts);
   }
 }
 
@@ -208,16 +209,6 @@ function stripWebp(bytes: Uint8Array): Uint8Array | null {
   const out = kept.join();
   new DataView(out.buffer).setUint32(4, out.length - 8, true);
   if (vp8xFlagsAt !== null) out[vp8xFlagsAt] = out[vp8xFlagsAt]! & ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG);
-  return out;
-}
-
-function join(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
   return out;
 }
 

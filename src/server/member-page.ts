@@ -30,6 +30,7 @@ import { getT } from "../i18n/i18n.ts";
 import { decodeCursor } from "../pins/pins.server.ts";
 import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
+import { concatBytes } from "../runtime/bytes.ts";
 import { sha256Hex } from "../runtime/sha256.ts";
 import { viewerSaveProps } from "../saving/island-props.ts";
 import { pinSocialFields, pinSocialFromRow, type PinSocialData, type SocialRow } from "../social/pin-social.server.ts";
@@ -387,14 +388,7 @@ export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestC
       return [part.open, html, part.close];
     }),
   );
-  const flat = chunks.flat();
-  const bytes = new Uint8Array(flat.reduce((length, chunk) => length + chunk.byteLength, 0));
-  let at = 0;
-  for (const chunk of flat) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(chunks.flat());
 }
 
 const templates = new BoundedLru<MemberTemplate>({ maxEntries: 256, maxBytes: 24 * 1024 * 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
