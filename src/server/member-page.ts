@@ -7,13 +7,13 @@
 // experiment groups and pin version (memberKey) as a template made for no one: its session's
 // user is a stand-in whose id matches no row, so every read sees what a stranger sees. Each
 // request then costs its session's D1 round trip (the viewer's relation to the pin and their
-// social state ride in the same batch) and a fill-in:
+// social state ride in the session's own statement) and a fill-in:
 //  - the context block and a slot block (src/islands/viewer-slot.ts) go where the head's mark is;
 //  - the account menu, Save, reactions and topics islands, whose server HTML shows the person's
 //    own state, are rendered again with React (src/server/member-islands.ts) from the props the
 //    template recorded merged with the person's values, exactly as Astro's React renderer
 //    does, so hydration changes nothing; when the person's values are the stand-in's, the
-//    template's own HTML is that render already.
+//    template's own HTML is that render already, and a render already made is remembered.
 //
 // Who gets one: a full login, on a page with script, on /pin/{id}/ of a pin a stranger may see
 // (checked again on every request, so a pin turned secret stops at once), and only when they
