@@ -27,6 +27,11 @@ export function parsePersistedRequest(body: unknown): PersistedQueryRequest {
   if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", body));
   const variables = parsed.data.variables ?? {};
   if (Object.keys(variables).length > MAX_VARIABLES) throw badRequest([{ field: "variables", reason: "validation.tooBig", values: { maximum: MAX_VARIABLES } }]);
+  // A key the parse could not keep as its own (`__proto__`) would vanish on the way upstream
+  // instead of being refused: no document declares one, so it is an unknown variable.
+  const sent = (body as { variables?: object }).variables ?? {};
+  const lost = Object.keys(sent).find((name) => !Object.hasOwn(variables, name));
+  if (lost !== undefined) throw badRequest([{ field: `variables.${lost}`, reason: "validation.unknownKey" }]);
   return { queryHash: parsed.data.queryHash, variables };
 }
 
