@@ -37,6 +37,11 @@ beforeAll(async () => {
 });
 
 const cacheStatus = (response: Response) => response.headers.get("x-pinloom-cache");
+/** A page rendered personally (no member template), answered with `status`. */
+function expectPersonal({ response }: { response: Response }, status: number): void {
+  expect(response.status).toBe(status);
+  expect(cacheStatus(response)).toBeNull();
+}
 const open = async (browser: Browser, path: string, headers: Record<string, string> = {}) => {
   const response = await browser.fetch(path, { headers });
   return { response, html: await response.text() };
@@ -155,22 +160,14 @@ describe("a signed-in close-up shared by the people with nothing of their own on
     expect(cacheStatus((await open(carol, `/pin/${PINS.plain}/`)).response)).toMatch(/^MEMBER-/);
     await env.DB.prepare("UPDATE pins SET board_id = ?2 WHERE id = ?1").bind(PINS.plain, CAST_BOARDS.secret).run();
     try {
-      const gone = await open(carol, `/pin/${PINS.plain}/`);
-      expect(gone.response.status).toBe(404);
-      expect(cacheStatus(gone.response)).toBeNull();
+      expectPersonal(await open(carol, `/pin/${PINS.plain}/`), 404);
       // Its collaborators see it, personally.
-      const collaborator = await open(await browserAs(CAST.collaborator_delete), `/pin/${PINS.plain}/`);
-      expect(collaborator.response.status).toBe(200);
-      expect(cacheStatus(collaborator.response)).toBeNull();
+      expectPersonal(await open(await browserAs(CAST.collaborator_delete), `/pin/${PINS.plain}/`), 200);
     } finally {
       await env.DB.prepare("UPDATE pins SET board_id = ?2 WHERE id = ?1").bind(PINS.plain, CAST_BOARDS.public).run();
     }
-    const deleted = await open(carol, `/pin/${PINS.deleted}/`);
-    expect(deleted.response.status).toBe(410);
-    expect(cacheStatus(deleted.response)).toBeNull();
-    const hidden = await open(await browserAs(PEOPLE.alice), `/pin/${PINS.secret}/`);
-    expect(hidden.response.status).toBe(404);
-    expect(cacheStatus(hidden.response)).toBeNull();
+    expectPersonal(await open(carol, `/pin/${PINS.deleted}/`), 410);
+    expectPersonal(await open(await browserAs(PEOPLE.alice), `/pin/${PINS.secret}/`), 404);
   });
 
   it("is only for a full login on a page with script, and only the close-up itself", async () => {
