@@ -344,16 +344,14 @@ export function viewerSlotValues(ctx: RequestContext, social: PinSocialData): Re
  */
 const SERVER_HTML_VALUES: Partial<Record<RenderedSlot, readonly string[]>> = { save: ["quickSave"] };
 
-/** The viewer's values an island's server HTML reads, as JSON: equal JSON, equal HTML. */
-function serverHtmlValues(slot: RenderedSlot, own: object): string {
-  const names = SERVER_HTML_VALUES[slot];
-  return JSON.stringify(names ? Object.fromEntries(names.map((name) => [name, (own as Record<string, unknown>)[name]])) : own);
-}
-
-/** Whether the viewer's values would render the island exactly as the template's stand-in did. */
-function sameServerHtml(slot: RenderedSlot, template: object, own: object): boolean {
+/**
+ * The values an island's server HTML reads, taken from `source` (the viewer's own, or the
+ * template's stand-ins) by the names the viewer's values have: each as JSON, so equal text
+ * means equal HTML.
+ */
+function serverHtmlValues(slot: RenderedSlot, source: object, own: object): string {
   const names = SERVER_HTML_VALUES[slot] ?? Object.keys(own);
-  return names.every((name) => JSON.stringify((template as Record<string, unknown>)[name]) === JSON.stringify((own as Record<string, unknown>)[name]));
+  return names.map((name) => String(JSON.stringify((source as Record<string, unknown>)[name]))).join("\u0000");
 }
 
 /**
@@ -377,9 +375,10 @@ export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestC
       if (part instanceof Uint8Array) return part;
       if ("context" in part) return head;
       const own = values[part.slot];
+      const read = serverHtmlValues(part.slot, own, own);
       // Rendering is a pure function of the props: values equal to the stand-in's give the template's HTML.
-      if (sameServerHtml(part.slot, part.props, own)) return part.whole;
-      const key = `${part.identity}\u0000${serverHtmlValues(part.slot, own)}`;
+      if (read === serverHtmlValues(part.slot, part.props, own)) return part.whole;
+      const key = `${part.identity}\u0000${read}`;
       let html = islandRenders.get(key, now);
       if (!html) {
         html = utf8.encode(await renderIsland(part.slot, { ...part.props, ...own }, part.prefix));
