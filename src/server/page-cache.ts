@@ -38,11 +38,11 @@ export function variantOf(ctx: RequestContext): Variant {
  * the build. A deploy starts new entries: an old render names the old build's hashed
  * stylesheets and scripts, which the new deploy's static assets no longer serve.
  */
-export function pageCacheKey(url: URL, locale: string, variant: Variant, build: string = BUILD_VERSION): string {
+export function pageCacheKey(url: URL, locale: string, variant: Variant, build: string = BUILD_VERSION, kept = keptParams(url)): string {
   // Built as a string (every signed-out request makes one); it reads as the page's URL with
   // the key's parts as parameters, each encoded.
   let key = `${url.origin}${url.pathname}?`;
-  for (const [name, value] of keptParams(url)) key += `${encodeURIComponent(name)}=${encodeURIComponent(value)}&`;
+  for (const [name, value] of kept) key += `${encodeURIComponent(name)}=${encodeURIComponent(value)}&`;
   key += `__locale=${encodeURIComponent(locale)}`;
   // A URL that names its locale (?locale=, the hreflang URLs) is its own canonical: another page head.
   if (parseLocale(url.searchParams.get(LOCALE_QUERY))) key += "&__explicit=1";
@@ -54,14 +54,6 @@ function keptParams(url: URL): Array<[string, string]> {
   return [...url.searchParams.entries()]
     .filter(([name]) => !IGNORED_PARAMS.has(name) && !name.startsWith("__"))
     .sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
-}
-
-/**
- * Whether a URL's render may be stored: not with more than MAX_KEY_PARAMS parameters that can
- * change it, since a key that dropped some would serve one page for another.
- */
-export function keyableUrl(url: URL): boolean {
-  return keptParams(url).length <= MAX_KEY_PARAMS;
 }
 
 /** A request whose answer may be shared: a signed-out GET. */
@@ -171,12 +163,15 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
     return copy;
   }
   ctx.renderMode = "shared";
-  if (!keyableUrl(ctx.url)) {
+  // A render is not stored with more than MAX_KEY_PARAMS parameters that can change it: a key
+  // that dropped some would serve one page for another.
+  const kept = keptParams(ctx.url);
+  if (kept.length > MAX_KEY_PARAMS) {
     const response = forClient(await render(c), "BYPASS");
     response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
     return response;
   }
-  const key = pageCacheKey(ctx.url, ctx.locale, variantOf(ctx));
+  const key = pageCacheKey(ctx.url, ctx.locale, variantOf(ctx), BUILD_VERSION, kept);
   const remembered = recall(key, now);
   if (remembered) return remembered;
   // A URL naming its locale (an hreflang alternate) is kept in this isolate's memory only, so a
