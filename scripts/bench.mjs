@@ -1,14 +1,22 @@
 // `npm run bench`: throughput/latency of the BUILT worker under `wrangler dev` (workerd on
 // this machine), plus the deploy bundle size.
 //
-//   node scripts/bench.mjs [--duration 10] [--connections 10] [--warmup 2]
+//   node scripts/bench.mjs [--duration 10] [--connections 10] [--warmup 2] [--rounds 5]
 //                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle] [--no-search]
+//                          [--no-harness]
 //
 // Every route is measured in the SAME run as /healthz, and reported with
 // `ratio_to_healthz` (= route rps / healthz rps), which is far less machine-dependent than
-// raw rps. Results go to bench/results/bench-<timestamp>.json and bench/results/latest.json.
+// raw rps. The two are paired: each route runs in `rounds` slices, each right after a
+// /healthz slice of the same length, and the ratio divides the route's rate by the rate of
+// those /healthz slices (scripts/lib/paired.mjs), so a slow spell of the machine weighs on
+// both sides of it. Results go to bench/results/bench-<timestamp>.json and bench/results/latest.json.
 //
 // To add a route, append to ROUTES; to add a number to the report, append to MEASUREMENTS.
+//
+// Then the harness ceiling (scripts/bench-harness.mjs; `--no-harness` skips it): an empty
+// Worker answering with the pin page's own bytes, the best ratio `wrangler dev` allows a page
+// of that size, under the `harness` key.
 //
 // Then the search phase (scripts/bench-search.mjs, issue 7; `--no-search` skips it): its own
 // 100,000-pin world and worker, its own /healthz baseline, budgets with pass/fail, all under
@@ -22,6 +30,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { printSearchTable, runSearchBench } from "./bench-search.mjs";
+import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
+import { pairedSummary } from "./lib/paired.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
   ROOT,
@@ -211,6 +221,22 @@ async function measuredPages(ctx) {
     { name: "home", path: "/", headers: BROWSER },
     ...(pin ? [{ name: "pin", path: pin, headers: BROWSER }, { name: "pin (crawler)", path: pin, headers: CRAWLER }] : []),
   ];
+}
+
+/**
+ * The pin page's bytes as the bench's routes received them, signed out and signed in, for the
+ * harness ceiling (scripts/bench-harness.mjs); null when there is no pin to measure.
+ */
+async function pagesForHarness(ctx) {
+  const pin = await firstPinPath(ctx);
+  if (!pin) return null;
+  const pages = { pin: await (await fetch(ctx.url + pin, { headers: BROWSER })).text() };
+  try {
+    pages["pin (signed in)"] = await (await fetch(ctx.url + pin, { headers: await signedInHeaders(ctx) })).text();
+  } catch (err) {
+    console.log(`[bench] harness: no signed-in page (${err instanceof Error ? err.message : err})`);
+  }
+  return pages;
 }
 
 /** Islands whose code loads with the page; client:interaction ones wait for a person to act. */
@@ -421,6 +447,11 @@ export async function measurePasswordHash() {
   return { scheme: `pbkdf2-sha256 ${scheme}`, verify_ms_median: round(times[3], 1), verify_ms_min: round(times[0], 1), runs: times.length };
 }
 
+/** One autocannon run as a paired slice (scripts/lib/paired.mjs): what it did, over how long. */
+function sliceOf(res) {
+  return { requests: res.requests.total, seconds: res.duration, p50: res.latency.p50, p99: res.latency.p99 };
+}
+
 function cannon(opts) {
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
@@ -479,6 +510,7 @@ function printTable(result) {
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
+  printHarnessTable(result.harness);
   const b = result.measurements.bundle;
   if (b && !b.error) console.log(`  bundle: ${b.total_kib} KiB total, ${b.gzip_kib} KiB gzip`);
   if (result.search) {
@@ -510,8 +542,9 @@ async function main() {
   const duration = Number(args.duration ?? 10);
   const connections = Number(args.connections ?? 10);
   const warmup = Number(args.warmup ?? 2);
-  if (!(duration > 0) || !(connections > 0) || !(warmup >= 0)) {
-    throw new Error("--duration and --connections must be > 0, --warmup >= 0");
+  const rounds = Number(args.rounds ?? 5);
+  if (!(duration > 0) || !(connections > 0) || !(warmup >= 0) || !(Number.isInteger(rounds) && rounds > 0)) {
+    throw new Error("--duration and --connections must be > 0, --warmup >= 0, --rounds a whole number > 0");
   }
   const only = typeof args.routes === "string" ? new Set(args.routes.split(",")) : null;
   const routes = ROUTES.filter((r, i) => i === 0 || !only || only.has(r.name));
@@ -524,7 +557,7 @@ async function main() {
     wrangler: wranglerVersion(),
     machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, mem_gib: round(os.totalmem() / 2 ** 30, 1) },
     server: "wrangler dev (local workerd), built worker",
-    options: { duration_s: duration, connections, warmup_s: warmup, pipelining: 1 },
+    options: { duration_s: duration, connections, warmup_s: warmup, rounds, pipelining: 1 },
     routes: [],
     measurements: {},
   };
@@ -537,6 +570,7 @@ async function main() {
   await clearThrottles(BENCH_STATE);
 
   const server = await startWorker({ persistTo: BENCH_STATE });
+  let harnessPages = null;
   const onSignal = (sig) => {
     console.error(`[bench] ${sig}: stopping the worker`);
     server.stop().finally(() => process.exit(130));
@@ -576,12 +610,20 @@ async function main() {
         planned.push({ route: { ...r, headers }, path: p });
       }
     }
+    // A route's request shapes are made once, so that slices go on counting (fresh addresses,
+    // fresh event ids) rather than starting again from the first.
+    const requestShapes = new Map();
+    const shapesOf = (r) => {
+      if (!r.requests) return undefined;
+      if (!requestShapes.has(r)) requestShapes.set(r, r.requests(server.url));
+      return requestShapes.get(r);
+    };
     const reqOpts = (r, p, secs) => ({
       url: server.url + p,
       method: r.method ?? "GET",
       ...(r.headers ? { headers: r.headers } : {}),
       ...(r.body ? { body: r.body } : {}),
-      ...(r.requests ? { requests: r.requests(server.url) } : {}),
+      ...(r.requests ? { requests: shapesOf(r) } : {}),
       connections,
       duration: secs,
       pipelining: 1,
@@ -591,40 +633,73 @@ async function main() {
         if (p !== null) await cannon(reqOpts(route, p, warmup));
       }
     }
+    // The baseline alone first (its own line), then every other route in `rounds` pairs of
+    // slices: /healthz, then the route, duration / rounds seconds each (scripts/lib/paired.mjs).
+    const [baseline] = planned;
+    const sliceSecs = duration / rounds;
     for (const { route, path: p } of planned) {
       if (p === null) {
         result.routes.push({ name: route.name, path: null, skipped: route.skipNote ?? "no path" });
         continue;
       }
-      const res = await cannon(reqOpts(route, p, duration));
+      const runs = [];
+      const pairs = [];
+      if (route === baseline.route) {
+        runs.push(await cannon(reqOpts(route, p, duration)));
+      } else {
+        for (let i = 0; i < rounds; i++) {
+          const healthz = await cannon(reqOpts(baseline.route, baseline.path, sliceSecs));
+          const res = await cannon(reqOpts(route, p, sliceSecs));
+          runs.push(res);
+          pairs.push({ healthz: sliceOf(healthz), route: sliceOf(res) });
+        }
+      }
+      const total = runs.reduce((sum, res) => sum + res.requests.total, 0);
+      const non2xx = runs.reduce((sum, res) => sum + res.non2xx, 0);
+      const statusCodes = {};
+      for (const res of runs) for (const [code, stat] of Object.entries(res.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + stat.count;
+      const paired = pairs.length > 0 ? pairedSummary(pairs) : null;
+      const rps = paired ? paired.rps : runs[0].requests.average;
       const entry = {
         name: route.name,
         path: p,
-        rps: round(res.requests.average, 1),
-        latency_p50_ms: round(res.latency.p50),
-        latency_p99_ms: round(res.latency.p99),
-        latency_avg_ms: round(res.latency.average),
-        requests_total: res.requests.total,
-        non2xx: res.non2xx,
-        errors: res.errors,
-        timeouts: res.timeouts,
-        status_codes: Object.fromEntries(Object.entries(res.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
-        throughput_kib_s: round(res.throughput.average / 1024, 1),
-        ratio_to_healthz: null,
-        ...(route.eventsPerRequest
-          ? { events_per_second: round(res.requests.average * route.eventsPerRequest * (1 - res.non2xx / Math.max(1, res.requests.total)), 1) }
+        rps: round(rps, 1),
+        latency_p50_ms: round(paired ? paired.p50 : runs[0].latency.p50),
+        latency_p99_ms: round(paired ? paired.p99 : runs[0].latency.p99),
+        latency_avg_ms: round(runs.reduce((sum, res) => sum + res.latency.average * res.requests.total, 0) / Math.max(1, total)),
+        requests_total: total,
+        non2xx,
+        errors: runs.reduce((sum, res) => sum + res.errors, 0),
+        timeouts: runs.reduce((sum, res) => sum + res.timeouts, 0),
+        status_codes: statusCodes,
+        throughput_kib_s: round(runs.reduce((sum, res) => sum + res.throughput.average, 0) / runs.length / 1024, 1),
+        ratio_to_healthz: paired ? null : 1,
+        ...(paired
+          ? { paired: { rounds, slice_s: sliceSecs, healthz_rps: round(paired.healthz_rps, 1), ratio_rounds: paired.ratio_rounds.map((x) => round(x, 3)) } }
           : {}),
+        ...(route.eventsPerRequest ? { events_per_second: round(rps * route.eventsPerRequest * (1 - non2xx / Math.max(1, total)), 1) } : {}),
       };
+      if (paired && paired.ratio !== null) entry.ratio_to_healthz = round(paired.ratio, 3);
       result.routes.push(entry);
-      console.log(`[bench] ${route.name} ${p}: ${entry.rps} req/s, p50 ${entry.latency_p50_ms} ms, p99 ${entry.latency_p99_ms} ms, non2xx ${entry.non2xx}`);
-    }
-    const base = result.routes[0];
-    for (const r of result.routes) {
-      if (!r.skipped && base && !base.skipped && base.rps > 0) r.ratio_to_healthz = round(r.rps / base.rps, 3);
+      console.log(
+        `[bench] ${route.name} ${p}: ${entry.rps} req/s, p50 ${entry.latency_p50_ms} ms, p99 ${entry.latency_p99_ms} ms, non2xx ${entry.non2xx}` +
+          (paired ? `, ratio ${entry.ratio_to_healthz} (healthz beside it ${entry.paired.healthz_rps} req/s; rounds ${entry.paired.ratio_rounds.join(" ")})` : ""),
+      );
     }
     await runMeasurements("during", ctx, result.measurements);
+    if (!args["no-harness"]) harnessPages = await pagesForHarness(ctx);
   } finally {
     await server.stop();
+  }
+
+  if (harnessPages) {
+    // After the product's worker stopped: one worker at a time on the machine.
+    try {
+      result.harness = await runHarnessBench({ pages: harnessPages, duration, connections, warmup, rounds, log: (line) => console.log(line) });
+    } catch (err) {
+      result.harness = { error: err instanceof Error ? err.message : String(err) };
+      console.log(`[bench] harness phase failed: ${result.harness.error}`);
+    }
   }
 
   if (args["no-search"]) {

@@ -1,0 +1,110 @@
+// The bench's harness ceiling: what `wrangler dev` itself allows a page of a given size.
+//
+// An empty Worker (no routing, no storage, no rendering) answers `/healthz` with "ok", and each
+// measured page with that page's own bytes, held in memory: once as text/html and once as
+// text/plain. Measured like the product's routes (paired with /healthz, scripts/lib/paired.mjs),
+// the html line is the best ratio any Worker can reach for that page under `wrangler dev` on
+// this machine, and the plain line shows what the same bytes cost when they are not HTML:
+// wrangler's dev proxy (ProxyWorker) passes every text/html answer through HTMLRewriter to
+// insert its live-reload script, even with --live-reload=false, and workerd parses the whole
+// page to do so. Production has no such proxy.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { pairedSummary } from "./lib/paired.mjs";
+import { WORKER_CONFIG, ROOT, startWorker } from "./lib/server.mjs";
+
+const WORKER = `
+const pages = PAGES;
+const encoder = new TextEncoder();
+const bodies = new Map(Object.entries(pages).map(([name, html]) => [name, encoder.encode(html)]));
+export default {
+  fetch(request) {
+    const url = new URL(request.url);
+    if (url.pathname === "/healthz") return new Response("ok", { headers: { "content-type": "text/plain; charset=UTF-8", "cache-control": "no-store" } });
+    const body = bodies.get(url.searchParams.get("page") ?? "");
+    if (!body) return new Response("no such page", { status: 404 });
+    const type = url.pathname === "/html" ? "text/html; charset=utf-8" : "text/plain; charset=utf-8";
+    return new Response(body, { headers: { "content-type": type, "cache-control": "no-store" } });
+  },
+};
+`;
+
+/** Writes the empty Worker with `pages` ({ name: html }) and the product's compatibility settings. */
+function writeHarness(dir, pages) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const product = JSON.parse(readFileSync(path.join(ROOT, WORKER_CONFIG), "utf8"));
+  writeFileSync(path.join(dir, "worker.mjs"), WORKER.replace("PAGES", JSON.stringify(pages)));
+  const config = {
+    name: "pinloom-bench-harness",
+    main: "worker.mjs",
+    compatibility_date: product.compatibility_date,
+    compatibility_flags: product.compatibility_flags ?? [],
+  };
+  writeFileSync(path.join(dir, "wrangler.json"), JSON.stringify(config, null, 2));
+  return path.join(dir, "wrangler.json");
+}
+
+const cannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+const slice = (res) => ({ requests: res.requests.total, seconds: res.duration, p50: res.latency.p50, p99: res.latency.p99 });
+const round3 = (n) => (n === null ? null : Math.round(n * 1000) / 1000);
+
+/**
+ * @param {{ pages: Record<string, string>, duration: number, connections: number, warmup: number, rounds: number, log: (line: string) => void }} opts
+ * @returns {Promise<{ note: string, pages: Record<string, { bytes: number, html_ratio: number|null, plain_ratio: number|null, html_rounds: (number|null)[], plain_rounds: (number|null)[] }> }>}
+ */
+export async function runHarnessBench({ pages, duration, connections, warmup, rounds, log }) {
+  const dir = path.join(os.tmpdir(), `pinloom-bench-harness-${process.pid}`);
+  const config = writeHarness(dir, pages);
+  const server = await startWorker({ config, persistTo: path.join(dir, "state") });
+  const result = {
+    note: "an empty Worker answering with each page's own bytes under wrangler dev: the best ratio to /healthz any Worker can reach for that page here (html), and the same bytes as text/plain",
+    pages: {},
+  };
+  try {
+    const opts = (p, secs) => ({ url: server.url + p, connections, duration: secs, pipelining: 1 });
+    const paired = async (p) => {
+      if (warmup > 0) await cannon(opts(p, warmup));
+      const pairs = [];
+      for (let i = 0; i < rounds; i++) {
+        const healthz = await cannon(opts("/healthz", duration / rounds));
+        const res = await cannon(opts(p, duration / rounds));
+        if (res.non2xx > 0 || res.errors > 0) throw new Error(`harness ${p}: ${res.non2xx} non-2xx, ${res.errors} errors`);
+        pairs.push({ healthz: slice(healthz), route: slice(res) });
+      }
+      return pairedSummary(pairs);
+    };
+    for (const [name, html] of Object.entries(pages)) {
+      const query = `?page=${encodeURIComponent(name)}`;
+      const asHtml = await paired(`/html${query}`);
+      const asPlain = await paired(`/plain${query}`);
+      result.pages[name] = {
+        bytes: Buffer.byteLength(html),
+        html_ratio: round3(asHtml.ratio),
+        plain_ratio: round3(asPlain.ratio),
+        html_rounds: asHtml.ratio_rounds.map(round3),
+        plain_rounds: asPlain.ratio_rounds.map(round3),
+      };
+      log(`[bench] harness ${name} (${result.pages[name].bytes} bytes): as text/html ${result.pages[name].html_ratio} of /healthz, as text/plain ${result.pages[name].plain_ratio}`);
+    }
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+export function printHarnessTable(harness) {
+  if (!harness) return;
+  console.log("");
+  if (harness.error) {
+    console.log(`  harness ceiling: failed (${harness.error})`);
+    return;
+  }
+  const rows = [["harness ceiling", "bytes", "text/html", "text/plain"]];
+  for (const [name, p] of Object.entries(harness.pages)) rows.push([name, String(p.bytes), String(p.html_ratio), String(p.plain_ratio)]);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
+}

@@ -1,0 +1,45 @@
+// Paired throughput: a route and /healthz measured in alternating slices, so that a slow spell
+// of the machine (another tenant, a thermal step) lands on both sides of the ratio instead of
+// on one. Measured once at the start, /healthz moved by up to 15% between runs on the
+// two-core bench machine, and every route's `ratio_to_healthz` moved with it.
+
+/**
+ * @typedef {{ requests: number, seconds: number, p50: number, p99: number }} Slice
+ * @typedef {{ route: Slice, healthz: Slice }} Round
+ */
+
+/** Requests per second over slices: total requests over total seconds. */
+export function rate(slices) {
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
+  return seconds > 0 ? slices.reduce((sum, s) => sum + s.requests, 0) / seconds : 0;
+}
+
+/** The middle value (the mean of the two middle ones for an even count); null when empty. */
+export function median(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * A route's paired figures from its rounds:
+ *  - `rps` and `healthz_rps`: each side's requests over its seconds, all rounds together;
+ *  - `ratio`: their quotient (both sides span the same stretch of time);
+ *  - `ratio_rounds`: each round's own quotient, to show the spread;
+ *  - `p50`: the median of the route's slices, `p99`: the worst of them.
+ * @param {Round[]} rounds
+ */
+export function pairedSummary(rounds) {
+  if (rounds.length === 0) throw new Error("pairedSummary needs at least one round");
+  const routeRate = rate(rounds.map((r) => r.route));
+  const healthzRate = rate(rounds.map((r) => r.healthz));
+  return {
+    rps: routeRate,
+    healthz_rps: healthzRate,
+    ratio: healthzRate > 0 ? routeRate / healthzRate : null,
+    ratio_rounds: rounds.map((r) => (r.healthz.requests > 0 ? rate([r.route]) / rate([r.healthz]) : null)),
+    p50: median(rounds.map((r) => r.route.p50)),
+    p99: Math.max(...rounds.map((r) => r.route.p99)),
+  };
+}
