@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     ctx: import("./context/request-context.ts").RequestContext;
     t: import("i18next").TFunction;
+    /** The string tables in the page's block, set by the layout (src/i18n/page-strings.ts). */
+    pageStrings?: ReadonlySet<import("./i18n/page-strings.ts").PageStringsName>;
   }
 }
 

@@ -8,6 +8,7 @@ import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
 import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
 import { sessionAccounts, signOut, switchAccount } from "./client/session.ts";
 import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { pageStrings } from "../i18n/page-strings.ts";
 
 export interface MenuViewer {
   id: string | null;
@@ -19,7 +20,8 @@ export interface MenuViewer {
 export interface AccountMenuProps extends ViewerSlotProps {
   viewer: MenuViewer;
   limited: boolean;
-  strings: AuthStrings;
+  /** Given, or the page's copy (src/i18n/page-strings.ts). */
+  strings?: AuthStrings;
   country: string;
   locale: string;
 }
@@ -44,7 +46,8 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
 }
 
 export default function AccountMenu(props: AccountMenuProps) {
-  const { viewer, limited, strings, country, locale } = withViewerSlot(props);
+  const { viewer, limited, country, locale, ...given } = withViewerSlot(props);
+  const strings = given.strings ?? pageStrings("auth", locale);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

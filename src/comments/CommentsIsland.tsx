@@ -22,6 +22,7 @@ import type { MentionUser } from "./mentions.ts";
 import { INTENT_EVENT, takeResumedComment } from "./resume.ts";
 import { $comments, allComments } from "./state.ts";
 import { fill, type CommentStrings } from "./strings.ts";
+import { pageStrings } from "../i18n/page-strings.ts";
 import { TriedIt } from "./TriedIt.tsx";
 import "../organize/organize.css";
 import "./comments.css";
@@ -40,7 +41,8 @@ export interface CommentsIslandProps extends ViewerSlotProps {
   commentsDisabled: boolean;
   /** SHA-256 digests of link_domains.is_blocked hosts: links to them stay text, as in the server HTML. */
   blockedHostDigests: string[];
-  strings: CommentStrings;
+  /** Given, or the page's copy (src/i18n/page-strings.ts). */
+  strings?: CommentStrings;
   language: string;
   country: string;
   locale: string;
@@ -50,7 +52,8 @@ type Tab = "comments" | "tried";
 
 export default function CommentsIsland(given: CommentsIslandProps) {
   const props = withViewerSlot(given);
-  const { pinId, pinner, viewer, signedOut, commentCount, commentsDisabled, strings, language } = props;
+  const { pinId, pinner, viewer, signedOut, commentCount, commentsDisabled, language } = props;
+  const strings = props.strings ?? pageStrings("comments", props.locale);
   const hydrated = useHydrated();
   const id = useId();
   const state = useStore($comments);

@@ -2,11 +2,9 @@
 // (noClientScript) get none: their page keeps PinComments' server HTML only. Everyone else
 // gets it; a full login can act, a signed-out visitor gets the log-in composer, and a limited
 // login (the server answers its writes 403 code 17) reads only.
-import type { TFunction } from "i18next";
 import type { RequestContext } from "../context/request-context.ts";
 import type { PinDetail } from "../pins/pins.server.ts";
 import { hostDigest } from "./blocked-hosts.ts";
-import { commentStrings } from "./strings.ts";
 import type { CommentsIslandProps } from "./CommentsIsland.tsx";
 
 /** Blocked-host digests handed to the island, bounded so a huge table never bloats the page. */
@@ -14,7 +12,6 @@ export const BLOCKED_HOSTS_MAX = 2000;
 
 export async function commentsIslandProps(
   ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session" | "language" | "locale">,
-  t: TFunction,
   pin: Pick<PinDetail, "id" | "pinner" | "commentCount" | "commentsDisabled" | "didItCount">,
   blockedHosts: ReadonlySet<string>,
   country: string,
@@ -32,7 +29,6 @@ export async function commentsIslandProps(
     commentsDisabled: pin.commentsDisabled,
     // Digests, never the hosts: the blocked list itself is not published in the page.
     blockedHostDigests: await Promise.all([...blockedHosts].slice(0, BLOCKED_HOSTS_MAX).map(hostDigest)),
-    strings: commentStrings(t),
     language: ctx.language,
     country,
     locale: ctx.locale,

@@ -10,11 +10,15 @@ import { $saves, pinSave } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
 import "./save.css";
 import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { pageStrings } from "../i18n/page-strings.ts";
 
 export interface GridSaveProps extends ViewerSlotProps {
   /** The id of the grid's <ul>. */
   gridId: string;
-  strings: SaveStrings;
+  /** Given, or the page's copy (src/i18n/page-strings.ts). */
+  strings?: SaveStrings;
+  /** The page's locale (the server's table for it). */
+  locale: string;
   quickSave: boolean;
   profileUrl: string;
 }
@@ -28,7 +32,8 @@ function pinIdOf(cell: Element): string | null {
 }
 
 export default function GridSave(props: GridSaveProps) {
-  const { gridId, strings, quickSave, profileUrl } = withViewerSlot(props);
+  const { gridId, quickSave, profileUrl, locale } = withViewerSlot(props);
+  const strings = props.strings ?? pageStrings("save", locale);
   const [pinId, setPinId] = useState<string | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
 

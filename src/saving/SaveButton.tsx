@@ -14,10 +14,14 @@ import { $saves } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
 import "./save.css";
 import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { pageStrings } from "../i18n/page-strings.ts";
 
 export interface SaveButtonProps extends ViewerSlotProps {
   pinId: string;
-  strings: SaveStrings;
+  /** Given, or the page's copy (src/i18n/page-strings.ts). */
+  strings?: SaveStrings;
+  /** The page's locale (the server's table for it). */
+  locale: string;
   /** save_behavior says quick-save: Save goes to the profile (boardless) without the picker. */
   quickSave: boolean;
   /** The viewer's profile, where quick-saved pins are listed. */
@@ -25,7 +29,8 @@ export interface SaveButtonProps extends ViewerSlotProps {
 }
 
 export default function SaveButton(props: SaveButtonProps) {
-  const { pinId, strings, quickSave, profileUrl } = withViewerSlot(props);
+  const { pinId, quickSave, profileUrl, locale } = withViewerSlot(props);
+  const strings = props.strings ?? pageStrings("save", locale);
   const state = useStore($saves)[pinId] ?? UNSAVED;
   const [picking, setPicking] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

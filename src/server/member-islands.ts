@@ -9,6 +9,8 @@ import SaveButton from "../saving/SaveButton.tsx";
 import PinReactions from "../social/PinReactions.tsx";
 import TopicFollowList from "../social/TopicFollowList.tsx";
 import type { RenderedSlot } from "./member-marks.ts";
+// Islands render with the server's string tables (src/i18n/page-strings.ts).
+import "../i18n/page-strings.server.ts";
 import type { IslandRenderer } from "./member-page.ts";
 
 const COMPONENTS: Record<RenderedSlot, ComponentType<never>> = {

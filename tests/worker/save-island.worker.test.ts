@@ -5,7 +5,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_UA, GOOGLEBOT_UA, attributeOf, countElements, get, seedWorld } from "./fixtures.ts";
-import { islandProps } from "./islands.ts";
+import { islandProps, jsonScript } from "./islands.ts";
+import { PAGE_STRINGS_ID } from "../../src/i18n/page-strings.ts";
 import { createSession } from "./session-fixture.ts";
 
 const SAVE_ISLANDS = 'astro-island[component-url*="SaveButton"], astro-island[component-url*="GridSave"]';
@@ -40,8 +41,11 @@ describe("the close-up", () => {
     expect(await countElements(html, '.closeup-actions astro-island[component-url*="SaveButton"]')).toBe(1);
     expect(await countElements(html, '.closeup-actions astro-island[component-url*="AuthModal"]')).toBe(0);
     const props = (await attributeOf(html, 'astro-island[component-url*="SaveButton"]', "props")) ?? "";
-    expect(props).toContain("Save to board");
     expect(props).toContain("101");
+    // Its words, and the grid's Save's, are in the page's strings block once, not in either's props.
+    expect(props).not.toContain("Save to board");
+    expect((jsonScript(html, PAGE_STRINGS_ID)?.save as { pickerTitle?: string } | undefined)?.pickerTitle).toBe("Save to board");
+    expect(html.split("Save to board").length - 1).toBe(1);
   });
 
   it("save_behavior 1 makes Save a quick-save to the profile", async () => {

@@ -117,10 +117,12 @@ describe("the log-in islands' strings", () => {
     expect(count(html, PASSWORD_RULE)).toBe(1);
   });
 
-  it("are not there for crawlers or signed-in people", async () => {
+  it("are not there for crawlers, and come once for signed-in people, not in the account menu's props", async () => {
     expect(count(await (await get("/pin/101/", { "user-agent": GOOGLEBOT_UA })).text(), PASSWORD_RULE)).toBe(0);
     const signedIn = await (await get("/pin/101/", { cookie: await sessionFor(1) })).text();
-    expect(await countElements(signedIn, "#pinloom-auth-strings")).toBe(0);
+    expect(await countElements(signedIn, 'script[type="application/json"]#pinloom-auth-strings')).toBe(1);
+    expect(await countElements(signedIn, 'astro-island[component-url*="AccountMenu"]')).toBe(1);
+    expect(count(signedIn, PASSWORD_RULE)).toBe(1);
   });
 });
 

@@ -15,28 +15,19 @@ import { $deviceRecent, addDeviceRecent, clearDeviceRecent, loadDeviceRecent, lo
 import { useHydrated } from "./RecentSearches.tsx";
 import { matchingRecent, searchActions } from "./state.ts";
 import { buildOptions, nextActive, type BoxOption } from "./combobox.ts";
+import type { SearchBoxStrings } from "./search-box-strings.ts";
+import { pageStrings } from "../../i18n/page-strings.ts";
 
-export interface SearchBoxStrings {
-  label: string;
-  placeholder: string;
-  submit: string;
-  suggestions: string;
-  recent: string;
-  queries: string;
-  boards: string;
-  people: string;
-  remove: string;
-  clearAll: string;
-  /** The live region's words for 0..MAX_OPTIONS options. */
-  counts: string[];
-  byOwner: string;
-}
+export type { SearchBoxStrings };
 
 export interface SearchBoxProps {
   action: string;
   initialQuery: string;
   signedIn: boolean;
-  strings: SearchBoxStrings;
+  /** The page's locale: the box's words come from the page's strings block (src/i18n/page-strings.ts). */
+  locale: string;
+  /** Given instead, where the page has no block (a crawler's page renders the box without script). */
+  strings?: SearchBoxStrings;
   /** Test seam: the calls (the browser's resource client by default). */
   api?: SearchApi;
 }
@@ -48,7 +39,8 @@ const MAX_TERM = 100;
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 
-export default function SearchBox({ action, initialQuery, signedIn, strings, api }: SearchBoxProps) {
+export default function SearchBox({ action, initialQuery, signedIn, locale, api, ...given }: SearchBoxProps) {
+  const strings = given.strings ?? pageStrings("search", locale);
   const calls = useMemo(() => api ?? searchApi(), [api]);
   const [value, setValue] = useState(initialQuery);
   const [open, setOpen] = useState(false);
