@@ -7,16 +7,16 @@
 //
 // Every route is measured in the SAME run as /healthz, and reported with
 // `ratio_to_healthz` (= route rps / healthz rps), which is far less machine-dependent than
-// raw rps. The two are paired: each route runs in `rounds` slices, each right after a
-// /healthz slice of the same length, and the ratio divides the route's rate by the rate of
-// those /healthz slices (scripts/lib/paired.mjs), so a slow spell of the machine weighs on
-// both sides of it. Results go to bench/results/bench-<timestamp>.json and bench/results/latest.json.
+// raw rps. The two are paired: each route runs in `rounds` slices, each beside a /healthz
+// slice of the same length (in alternating order), and the ratio divides the route's rate by
+// the rate of those /healthz slices (scripts/lib/paired.mjs), so a slow spell of the machine
+// weighs on both sides of it. A paired route's p50 and p99 are the medians of its slices'. Results go to bench/results/bench-<timestamp>.json and bench/results/latest.json.
 //
 // To add a route, append to ROUTES; to add a number to the report, append to MEASUREMENTS.
 //
 // Then the harness ceiling (scripts/bench-harness.mjs; `--no-harness` skips it): an empty
-// Worker answering with the pin page's own bytes, the best ratio `wrangler dev` allows a page
-// of that size, under the `harness` key.
+// Worker answering with the pin page's own bytes, what `wrangler dev` itself costs a page of
+// that size, under the `harness` key.
 //
 // Then the search phase (scripts/bench-search.mjs, issue 7; `--no-search` skips it): its own
 // 100,000-pin world and worker, its own /healthz baseline, budgets with pass/fail, all under
@@ -31,7 +31,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
-import { pairedSummary } from "./lib/paired.mjs";
+import { pairedRound, pairedSummary, rate } from "./lib/paired.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
   ROOT,
@@ -230,9 +230,14 @@ async function measuredPages(ctx) {
 async function pagesForHarness(ctx) {
   const pin = await firstPinPath(ctx);
   if (!pin) return null;
-  const pages = { pin: await (await fetch(ctx.url + pin, { headers: BROWSER })).text() };
+  const page = async (headers) => {
+    const res = await fetch(ctx.url + pin, { headers });
+    if (!res.ok) throw new Error(`${pin} answered ${res.status}`);
+    return res.text();
+  };
+  const pages = { pin: await page(BROWSER) };
   try {
-    pages["pin (signed in)"] = await (await fetch(ctx.url + pin, { headers: await signedInHeaders(ctx) })).text();
+    pages["pin (signed in)"] = await page(await signedInHeaders(ctx));
   } catch (err) {
     console.log(`[bench] harness: no signed-in page (${err instanceof Error ? err.message : err})`);
   }
@@ -447,7 +452,7 @@ export async function measurePasswordHash() {
   return { scheme: `pbkdf2-sha256 ${scheme}`, verify_ms_median: round(times[3], 1), verify_ms_min: round(times[0], 1), runs: times.length };
 }
 
-/** One autocannon run as a paired slice (scripts/lib/paired.mjs): what it did, over how long. */
+/** One autocannon run as a paired slice (scripts/lib/paired.mjs): what it did, over how long, its latency percentiles. */
 function sliceOf(res) {
   return { requests: res.requests.total, seconds: res.duration, p50: res.latency.p50, p99: res.latency.p99 };
 }
@@ -571,9 +576,11 @@ async function main() {
 
   const server = await startWorker({ persistTo: BENCH_STATE });
   let harnessPages = null;
+  // The worker running now: the product's, then the harness's (a signal stops whichever it is).
+  let running = server;
   const onSignal = (sig) => {
     console.error(`[bench] ${sig}: stopping the worker`);
-    server.stop().finally(() => process.exit(130));
+    Promise.resolve(running?.stop()).finally(() => process.exit(130));
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
@@ -648,8 +655,11 @@ async function main() {
         runs.push(await cannon(reqOpts(route, p, duration)));
       } else {
         for (let i = 0; i < rounds; i++) {
-          const healthz = await cannon(reqOpts(baseline.route, baseline.path, sliceSecs));
-          const res = await cannon(reqOpts(route, p, sliceSecs));
+          const [healthz, res] = await pairedRound(
+            i,
+            () => cannon(reqOpts(baseline.route, baseline.path, sliceSecs)),
+            () => cannon(reqOpts(route, p, sliceSecs)),
+          );
           runs.push(res);
           pairs.push({ healthz: sliceOf(healthz), route: sliceOf(res) });
         }
@@ -659,7 +669,8 @@ async function main() {
       const statusCodes = {};
       for (const res of runs) for (const [code, stat] of Object.entries(res.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + stat.count;
       const paired = pairs.length > 0 ? pairedSummary(pairs) : null;
-      const rps = paired ? paired.rps : runs[0].requests.average;
+      // The baseline's own line: requests over seconds, as paired rates are (not autocannon's per-second average).
+      const rps = paired ? paired.rps : rate([sliceOf(runs[0])]);
       const entry = {
         name: route.name,
         path: p,
@@ -675,7 +686,7 @@ async function main() {
         throughput_kib_s: round(runs.reduce((sum, res) => sum + res.throughput.average, 0) / runs.length / 1024, 1),
         ratio_to_healthz: paired ? null : 1,
         ...(paired
-          ? { paired: { rounds, slice_s: sliceSecs, healthz_rps: round(paired.healthz_rps, 1), ratio_rounds: paired.ratio_rounds.map((x) => round(x, 3)) } }
+          ? { paired: { rounds, slice_s: sliceSecs, healthz_rps: round(paired.healthz_rps, 1), ratio_rounds: paired.ratio_rounds.map((x) => round(x, 3)), latency: "p50 and p99 are the medians of the slices'" } }
           : {}),
         ...(route.eventsPerRequest ? { events_per_second: round(rps * route.eventsPerRequest * (1 - non2xx / Math.max(1, total)), 1) } : {}),
       };
@@ -687,15 +698,23 @@ async function main() {
       );
     }
     await runMeasurements("during", ctx, result.measurements);
-    if (!args["no-harness"]) harnessPages = await pagesForHarness(ctx);
+    if (!args["no-harness"]) {
+      try {
+        harnessPages = await pagesForHarness(ctx);
+      } catch (err) {
+        result.harness = { error: err instanceof Error ? err.message : String(err) };
+        console.log(`[bench] harness: no pages (${result.harness.error})`);
+      }
+    }
   } finally {
     await server.stop();
+    running = null;
   }
 
   if (harnessPages) {
     // After the product's worker stopped: one worker at a time on the machine.
     try {
-      result.harness = await runHarnessBench({ pages: harnessPages, duration, connections, warmup, rounds, log: (line) => console.log(line) });
+      result.harness = await runHarnessBench({ pages: harnessPages, duration, connections, warmup, rounds, log: (line) => console.log(line), onServer: (s) => (running = s) });
     } catch (err) {
       result.harness = { error: err instanceof Error ? err.message : String(err) };
       console.log(`[bench] harness phase failed: ${result.harness.error}`);

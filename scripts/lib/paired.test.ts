@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { median, pairedSummary, rate } from "./paired.mjs";
+import { median, pairedRound, pairedSummary, rate } from "./paired.mjs";
 
 const slice = (requests: number, seconds = 2, p50 = 10, p99 = 30) => ({ requests, seconds, p50, p99 });
 
@@ -28,18 +28,30 @@ describe("paired throughput", () => {
     expect(summary.ratio_rounds).toEqual([0.5, 0.5]);
   });
 
-  it("reports the median p50 and the worst p99 of the route's slices", () => {
+  it("reports the medians of the route's slices' p50 and p99", () => {
     const summary = pairedSummary([
       { route: slice(10, 1, 5, 40), healthz: slice(10) },
       { route: slice(10, 1, 7, 90), healthz: slice(10) },
       { route: slice(10, 1, 6, 50), healthz: slice(10) },
     ]);
     expect(summary.p50).toBe(6);
-    expect(summary.p99).toBe(90);
+    expect(summary.p99).toBe(50);
   });
 
   it("has no ratio without healthz requests, and no summary without rounds", () => {
     expect(pairedSummary([{ route: slice(10), healthz: slice(0) }]).ratio).toBeNull();
+    expect(pairedSummary([{ route: slice(10), healthz: slice(0) }]).ratio_rounds).toEqual([null]);
     expect(() => pairedSummary([])).toThrow(/at least one round/);
+  });
+
+  it("runs /healthz first in even rounds and the route first in odd ones, answering healthz first", async () => {
+    const order: string[] = [];
+    const run = (name: string) => async () => {
+      order.push(name);
+      return name;
+    };
+    expect(await pairedRound(0, run("healthz"), run("route"))).toEqual(["healthz", "route"]);
+    expect(await pairedRound(1, run("healthz"), run("route"))).toEqual(["healthz", "route"]);
+    expect(order).toEqual(["healthz", "route", "route", "healthz"]);
   });
 });

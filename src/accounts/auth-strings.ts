@@ -1,5 +1,6 @@
-// The translated strings the account islands receive as props (islands do not load i18next).
-// Built on the server from the request's `t`, so every island speaks the page's language.
+// The translated strings of the account islands (islands do not load i18next), carried once per
+// page in a JSON block. Built on the server from the request's `t`, so every island speaks the
+// page's language.
 import type { TFunction } from "i18next";
 import { perLocale } from "../i18n/memo.ts";
 import { PASSWORD_MIN } from "./client/validate.ts";
@@ -82,9 +83,10 @@ export type AuthStrings = ReturnType<typeof authStrings>;
 export const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
 
 /**
- * Signed-out pages carry the strings once, in a JSON block (Base.astro), rather than once per
- * log-in island in its props: the header's and a pin's Save modal would each repeat them.
- * The islands need them only once a dialog opens, in the browser.
+ * Pages with script carry the strings once, in a JSON block (Base.astro), rather than once per
+ * island in its props: the header's and a pin's Save modal would each repeat them, and the
+ * signed-in account menu (which reads them through src/i18n/page-strings.ts) would too. The
+ * log-in islands need them only once a dialog opens, in the browser.
  */
 export const AUTH_STRINGS_ID = "pinloom-auth-strings";
 

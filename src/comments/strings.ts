@@ -1,5 +1,6 @@
 // The comments island's words. Islands do not load i18next: the page translates every key of
-// the `comments-ui` namespace on the server (commentStrings) and hands them over as props.
+// the `comments-ui` namespace on the server (commentStrings) and carries them in the page's
+// strings block (src/i18n/page-strings.ts).
 // Templates keep their {{placeholders}}; the island fills them with fill(). Counts appear as
 // "Likes: 3" rather than in a sentence, so no plural forms are needed in any locale.
 import type { TFunction } from "i18next";

@@ -1,5 +1,7 @@
 // The save islands' words. Islands do not load i18next: the page builds these from the `save`
-// namespace (saveStrings) and passes them as props; {{name}} placeholders are filled here.
+// namespace (saveStrings) and carries them in its strings block (src/i18n/page-strings.ts) or,
+// on a page that does not name them, in the grid's Save's props; {{name}} placeholders are
+// filled here.
 import type { TFunction } from "i18next";
 import { perLocale } from "../i18n/memo.ts";
 
