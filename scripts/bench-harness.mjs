@@ -5,11 +5,11 @@
 // text/plain. Measured like the product's routes (paired with /healthz, scripts/lib/paired.mjs),
 // the html line is what a Worker that does nothing else gets for that page under `wrangler dev`
 // on this machine. It is an estimate, not a bound: the product's /healthz does more (its
-// middleware), which lifts the product's ratios a little. The plain line shows what the same
-// bytes cost when they are not HTML:
-// wrangler's dev proxy (ProxyWorker) passes every text/html answer through HTMLRewriter to
-// insert its live-reload script, even with --live-reload=false, and workerd parses the whole
-// page to do so. Production has no such proxy.
+// middleware), which lifts the product's ratios a little. The plain line is the same bytes
+// when they are not HTML. The difference between the two is wrangler's dev proxy
+// (ProxyWorker): it passes every text/html answer through HTMLRewriter to insert its
+// live-reload script, even with --live-reload=false, so workerd parses the whole page.
+// Production has no such proxy.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

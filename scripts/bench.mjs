@@ -10,7 +10,8 @@
 // raw rps. The two are paired: each route runs in `rounds` slices, each beside a /healthz
 // slice of the same length (in alternating order), and the ratio divides the route's rate by
 // the rate of those /healthz slices (scripts/lib/paired.mjs), so a slow spell of the machine
-// weighs on both sides of it. A paired route's p50 and p99 are the medians of its slices'. Results go to bench/results/bench-<timestamp>.json and bench/results/latest.json.
+// weighs on both sides of it. A paired route's p50 and p99 are the medians of its slices'.
+// Results go to bench/results/bench-<timestamp>.json and bench/results/latest.json.
 //
 // To add a route, append to ROUTES; to add a number to the report, append to MEASUREMENTS.
 //
@@ -641,7 +642,7 @@ async function main() {
       }
     }
     // The baseline alone first (its own line), then every other route in `rounds` pairs of
-    // slices: /healthz, then the route, duration / rounds seconds each (scripts/lib/paired.mjs).
+    // slices beside /healthz slices, duration / rounds seconds each (scripts/lib/paired.mjs).
     const [baseline] = planned;
     const sliceSecs = duration / rounds;
     for (const { route, path: p } of planned) {
