@@ -259,7 +259,7 @@ passcodeRoutes.put("/users/settings/email/", async (c) => {
   if (email.toLowerCase() === session.user.email.toLowerCase()) throw badRequest([{ field: "email", reason: "settings:settings.email.same" }]);
   // The login address is the key to the account: changing it asks for the password, as a
   // password change does (a signed-in browser alone, or a switched-to account, is not enough).
-  const hasPassword = session.user.password_hash !== null;
+  const hasPassword = session.user.has_password === 1;
   if (hasPassword && !body.current_password) throw badRequest([{ field: "current_password", reason: `settings:${PASSCODE_ERRORS.required}` }]);
   await requirePasscode(c, body.passcode);
   if (hasPassword) await assertAccountPassword(c, session, body.current_password ?? "", "current_password");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accountCornerOf, toLimitedViewer, toViewer, type ViewerUserRow } from "./viewer.ts";
 
 const row = (patch: Partial<ViewerUserRow>) =>
-  ({ id: 7, username: "sam", email: "sam@pinloom.test", password_hash: null, full_name: "Sam Okafor", first_name: "Sam", image_key: "users/7", login_state: "full", connected_networks: "{}", created_at: 0, resurrection_date: null, pin_count: 0, ...patch }) as ViewerUserRow;
+  ({ id: 7, username: "sam", email: "sam@pinloom.test", has_password: 0, full_name: "Sam Okafor", first_name: "Sam", image_key: "users/7", login_state: "full", connected_networks: "{}", created_at: 0, resurrection_date: null, pin_count: 0, ...patch }) as ViewerUserRow;
 
 describe("the header's account corner", () => {
   it("shows what the full viewer says for a full login", () => {
@@ -16,5 +16,14 @@ describe("the header's account corner", () => {
     const user = row({ login_state: "limited", image_key: null });
     const limited = toLimitedViewer(user);
     expect(accountCornerOf(user)).toEqual({ id: null, name: limited.firstName, username: null, imageUrl: limited.imageUrl });
+  });
+});
+
+describe("the viewer's password facts", () => {
+  it("come from has_password, the only password column a viewer is read with", () => {
+    expect(toViewer(row({ has_password: 1, has_mfa_enabled: 0 }))).toMatchObject({ has_password: true, can_enable_mfa: true });
+    expect(toViewer(row({ has_password: 1, has_mfa_enabled: 1 }))).toMatchObject({ has_password: true, can_enable_mfa: false });
+    expect(toViewer(row({ has_password: 0 }))).toMatchObject({ has_password: false, can_enable_mfa: false });
+    expect(toLimitedViewer(row({ has_password: 1 })).hasPassword).toBe(true);
   });
 });

@@ -6,9 +6,13 @@ import { userImageUrl } from "../users/user.ts";
 
 export type ViewerType = "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
 
-/** Column list for SELECTs that build a viewer, prefixed with the users alias. */
+/**
+ * Column list for SELECTs that build a viewer, prefixed with the users alias. The password hash
+ * is not among them: a viewer needs only whether there is one (`has_password`, computed in the
+ * SELECT), so the hash stays out of every signed-in request's memory.
+ */
 export const VIEWER_COLUMNS = [
-  "id", "username", "email", "password_hash", "full_name", "first_name", "last_name", "country", "locale",
+  "id", "username", "email", "full_name", "first_name", "last_name", "country", "locale",
   "gender", "custom_gender", "age_in_years", "image_key", "account_type", "business_name", "is_employee",
   "is_partner", "is_private_profile", "is_under_16", "is_under_18", "is_write_banned", "login_state",
   "email_verified", "has_mfa_enabled", "is_parental_control_passcode_enabled", "parental_control_anonymized_email",
@@ -18,10 +22,11 @@ export const VIEWER_COLUMNS = [
   "board_count", "secret_board_count", "group_board_count", "resurrection_date", "created_at",
 ] as const satisfies ReadonlyArray<keyof UserTableRow>;
 
-/** The users columns the viewer is built from. */
-export type ViewerUserRow = Pick<UserTableRow, (typeof VIEWER_COLUMNS)[number]>;
+/** The users columns the viewer is built from, and whether the account has a password (0 or 1). */
+export type ViewerUserRow = Pick<UserTableRow, (typeof VIEWER_COLUMNS)[number]> & { has_password: number };
 
-export const viewerColumns = (alias: string) => VIEWER_COLUMNS.map((column) => `${alias}.${column}`).join(", ");
+export const viewerColumns = (alias: string) =>
+  `${VIEWER_COLUMNS.map((column) => `${alias}.${column}`).join(", ")}, (${alias}.password_hash IS NOT NULL) AS has_password`;
 
 const networkSchema = z.object({ username: z.string().optional(), url: z.string().optional() }).passthrough();
 const networksSchema = z
@@ -70,7 +75,7 @@ export function toViewer(row: ViewerUserRow) {
     group_board_count: row.group_board_count,
     secret_board_count: row.secret_board_count,
     pin_count: row.pin_count,
-    has_password: row.password_hash !== null,
+    has_password: row.has_password === 1,
     has_published_pins: row.pin_count > 0,
     is_employee: row.is_employee === 1,
     is_partner: row.is_partner === 1 || row.account_type === "business",
@@ -84,7 +89,7 @@ export function toViewer(row: ViewerUserRow) {
     phone_number: row.phone_number,
     phone_number_end: phone ? phone.replace(/\D/g, "").slice(-2) : null,
     has_mfa_enabled: row.has_mfa_enabled === 1,
-    can_enable_mfa: row.password_hash !== null && row.has_mfa_enabled === 0,
+    can_enable_mfa: row.has_password === 1 && row.has_mfa_enabled === 0,
     is_parental_control_passcode_enabled: row.is_parental_control_passcode_enabled === 1,
     is_candidate_for_parental_control_passcode: row.is_under_18 === 1,
     parental_control_anonymized_email: row.parental_control_anonymized_email,
@@ -119,7 +124,7 @@ export function toLimitedViewer(row: ViewerUserRow) {
   return {
     email: row.email,
     firstName: row.first_name || row.full_name,
-    hasPassword: row.password_hash !== null,
+    hasPassword: row.has_password === 1,
     imageUrl: userImageUrl(row.image_key, "medium"),
     isConnectedToFacebook: networks.facebook !== undefined,
     isConnectedToGoogle: networks.google !== undefined,

@@ -72,6 +72,7 @@ const STAND_IN: ViewerUserRow = Object.freeze({
   login_state: "full",
   connected_networks: "{}",
   save_behavior: 0,
+  has_password: 0,
 });
 
 /** The context a template renders with: the request's locale and device, nobody's identity. */

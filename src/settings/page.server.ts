@@ -43,7 +43,7 @@ export async function settingsViewer(astro: AstroGlobal): Promise<SettingsViewer
     session,
     email: row.email,
     /** Accounts with a password confirm it to change their login e-mail. */
-    hasPassword: session.user.password_hash !== null,
+    hasPassword: session.user.has_password === 1,
     isPrivateProfile: row.is_private_profile === 1,
     settings: parseStoredSettings(row.settings),
     passcode: {

@@ -137,6 +137,19 @@ describe("a value read beside the session (readSessionWith)", () => {
     expect(companion).toBe("cy:x");
   });
 
+  it("carries whether the account has a password, never the password's hash", async () => {
+    const original = await env.DB.prepare("SELECT password_hash FROM users WHERE id = 3").first<string | null>("password_hash");
+    const setHash = (hash: string | null) => env.DB.prepare("UPDATE users SET password_hash = ?1 WHERE id = 3").bind(hash).run();
+    await setHash("pbkdf2-sha256$6$salt$hash");
+    const withPassword = (await readSessionWith(env.DB, request(await sessionFor(3)), usernameOf)).session!.user;
+    await setHash(null);
+    const without = (await readSessionWith(env.DB, request(await sessionFor(3)), usernameOf)).session!.user;
+    await setHash(original);
+    expect([withPassword.has_password, without.has_password]).toEqual([1, 0]);
+    expect(withPassword).not.toHaveProperty("password_hash");
+    expect(JSON.stringify(withPassword)).not.toContain("pbkdf2");
+  });
+
   it("is null with the session when the session is revoked or expired", async () => {
     for (const cookie of [await sessionFor(3, { revoked: true }), await sessionFor(3, { expiresIn: -DAY })]) {
       expect(await readSessionWith(env.DB, request(cookie), usernameOf)).toEqual({ session: null, companion: null });
