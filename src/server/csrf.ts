@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { ApiError, ErrorCode } from "./errors.ts";
+import { toHex } from "../runtime/sha256.ts";
 
 export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "X-CSRFToken";
@@ -18,9 +19,9 @@ const TOKEN_PATTERN = /^[a-f0-9]{64}$/;
  */
 const CROSS_SITE_PATHS = new Set(["/cctld_session/"]);
 
+/** 32 random bytes as 64 hex digits (every signed-out first visit gets one). */
 function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** Equal-time comparison of two tokens of the fixed format. */
