@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { pairedRound, pairedSummary } from "./lib/paired.mjs";
+import { pairedRound, pairedSummary, settleMs } from "./lib/paired.mjs";
 import { WORKER_CONFIG, ROOT, startWorker } from "./lib/server.mjs";
 
 const WORKER = `
@@ -79,6 +79,7 @@ export async function runHarnessBench({ pages, duration, connections, warmup, ro
         }
         pairs.push({ healthz: slice(healthz), route: slice(res) });
       }
+      await new Promise((resolve) => setTimeout(resolve, settleMs(Math.max(...pairs.map((pair) => pair.route.p99)))));
       return pairedSummary(pairs);
     };
     for (const [name, html] of Object.entries(pages)) {

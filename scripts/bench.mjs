@@ -32,7 +32,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
-import { pairedRound, pairedSummary, rate } from "./lib/paired.mjs";
+import { pairedRound, pairedSummary, rate, settleMs } from "./lib/paired.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
   ROOT,
@@ -693,6 +693,8 @@ async function main() {
       };
       if (paired && paired.ratio !== null) entry.ratio_to_healthz = round(paired.ratio, 3);
       result.routes.push(entry);
+      // What was in flight when the load stopped runs to its end before the next route's slices.
+      await new Promise((resolve) => setTimeout(resolve, settleMs(Math.max(...runs.map((res) => res.latency.p99)))));
       console.log(
         `[bench] ${route.name} ${p}: ${entry.rps} req/s, p50 ${entry.latency_p50_ms} ms, p99 ${entry.latency_p99_ms} ms, non2xx ${entry.non2xx}` +
           (paired ? `, ratio ${entry.ratio_to_healthz} (healthz beside it ${entry.paired.healthz_rps} req/s; rounds ${entry.paired.ratio_rounds.join(" ")})` : ""),

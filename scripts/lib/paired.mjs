@@ -23,6 +23,16 @@ export function median(values) {
 }
 
 /**
+ * How long to wait after a route before the next measurement starts: the worker may still be
+ * answering the requests that were in flight when the load stopped (a login's password hash
+ * runs to its end, about a second of CPU each), and that work would slow whatever slice comes
+ * next. Twice the route's worst slice p99, between half a second and five seconds.
+ */
+export function settleMs(p99Ms) {
+  return Math.min(5000, Math.max(500, 2 * (Number.isFinite(p99Ms) ? p99Ms : 0)));
+}
+
+/**
  * One round: /healthz and the route, in alternating order (/healthz first in even rounds, the
  * route first in odd ones), so that whatever the first slice of a pair does to the second
  * (a warm cache, a collection left to run) falls on each side as often. Answers [healthz, route].

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { median, pairedRound, pairedSummary, rate } from "./paired.mjs";
+import { median, pairedRound, pairedSummary, rate, settleMs } from "./paired.mjs";
 
 const slice = (requests: number, seconds = 2, p50 = 10, p99 = 30) => ({ requests, seconds, p50, p99 });
 
@@ -53,5 +53,12 @@ describe("paired throughput", () => {
     expect(await pairedRound(0, run("healthz"), run("route"))).toEqual(["healthz", "route"]);
     expect(await pairedRound(1, run("healthz"), run("route"))).toEqual(["healthz", "route"]);
     expect(order).toEqual(["healthz", "route", "route", "healthz"]);
+  });
+
+  it("lets a slow route's last requests finish before the next measurement, within bounds", () => {
+    expect(settleMs(969)).toBe(1938);
+    expect(settleMs(40)).toBe(500);
+    expect(settleMs(60_000)).toBe(5000);
+    expect(settleMs(Number.NaN)).toBe(500);
   });
 });
