@@ -4,6 +4,7 @@
 import type { TFunction } from "i18next";
 import { perLocale } from "../i18n/memo.ts";
 import { PASSWORD_MIN } from "./client/validate.ts";
+import { readJsonBlock } from "../islands/json-block.ts";
 
 /** Built once per locale (src/i18n/memo.ts): every page header carries them. */
 export const authStrings = perLocale((t: TFunction) => {
@@ -95,12 +96,6 @@ let fromPage: AuthStrings | null | undefined;
 /** The page's strings block, parsed once; null when the page has none or it is damaged. */
 export function pageAuthStrings(doc: Document | undefined = typeof document === "undefined" ? undefined : document): AuthStrings | null {
   if (fromPage !== undefined) return fromPage;
-  const text = doc?.getElementById(AUTH_STRINGS_ID)?.textContent;
-  try {
-    fromPage = text ? (JSON.parse(text) as AuthStrings) : null;
-  } catch (error) {
-    console.warn("auth strings block is not JSON", error);
-    fromPage = null;
-  }
+  fromPage = readJsonBlock(doc, AUTH_STRINGS_ID) as AuthStrings | null;
   return fromPage;
 }

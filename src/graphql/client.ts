@@ -17,6 +17,7 @@ import {
 } from "./protocol.ts";
 import { QUERY_IDS } from "./query-ids.ts";
 import { apiFetch, browserDeps, type FetchDeps } from "../runtime/fetch.ts";
+import { readJsonBlock } from "../islands/json-block.ts";
 
 export const MISS_EVENT = "pinloom:graphql-miss";
 
@@ -105,14 +106,9 @@ export class GraphqlClient {
 
   /** Seeds from the page's <script id="pinloom-graphql">, when there is one. */
   seedFromDocument(root: Pick<Document, "getElementById"> = document): void {
-    const element = root.getElementById(EMBEDDED_QUERIES_ID);
-    if (!element?.textContent) return;
-    try {
-      const embedded = JSON.parse(element.textContent) as unknown;
-      if (Array.isArray(embedded)) this.seed(embedded as EmbeddedQueryResponse[]);
-    } catch {
-      // A broken block is no block: every query then falls back to the network.
-    }
+    // A missing or broken block is no block: every query then falls back to the network.
+    const embedded = readJsonBlock(root, EMBEDDED_QUERIES_ID);
+    if (Array.isArray(embedded)) this.seed(embedded as EmbeddedQueryResponse[]);
   }
 
   /** The cached answer, or a reported miss and a POST /_/graphql/. */

@@ -13,6 +13,7 @@ import { pageAuthStrings } from "../accounts/auth-strings.ts";
 import type { CommentStrings } from "../comments/strings.ts";
 import type { SaveStrings } from "../saving/strings.ts";
 import type { SearchBoxStrings } from "../search/ui/search-box-strings.ts";
+import { readJsonBlock } from "../islands/json-block.ts";
 
 export const PAGE_STRINGS_ID = "pinloom-strings";
 
@@ -41,14 +42,8 @@ let block: PageStringsBlock | null = null;
 
 function readBlock(doc: Pick<Document, "getElementById">): PageStringsBlock {
   if (block) return block;
-  const text = doc.getElementById(PAGE_STRINGS_ID)?.textContent;
-  try {
-    const parsed = text ? (JSON.parse(text) as unknown) : null;
-    block = parsed && typeof parsed === "object" ? (parsed as PageStringsBlock) : {};
-  } catch (error) {
-    console.warn("page strings block is not JSON", error);
-    block = {};
-  }
+  const parsed = readJsonBlock(doc, PAGE_STRINGS_ID);
+  block = parsed && typeof parsed === "object" ? (parsed as PageStringsBlock) : {};
   return block;
 }
 

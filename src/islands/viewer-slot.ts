@@ -7,6 +7,8 @@
 // The server renders each island's HTML from the same merged props (member-page.ts), so the
 // first client render matches the server's and hydration changes nothing.
 
+import { readJsonBlock } from "./json-block.ts";
+
 export const VIEWER_SLOTS_ID = "pinloom-viewer-slots";
 
 /** The islands whose props differ between people, by the name of their slot. */
@@ -19,17 +21,9 @@ export interface ViewerSlotProps {
 
 let slots: Readonly<Record<string, unknown>> | null = null;
 
-function parse(text: string | null | undefined): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
 function readSlots(): Readonly<Record<string, unknown>> {
   if (slots) return slots;
-  const parsed = parse(document.getElementById(VIEWER_SLOTS_ID)?.textContent);
+  const parsed = readJsonBlock(document, VIEWER_SLOTS_ID);
   slots = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
   return slots;
 }
