@@ -13,7 +13,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { cannon, sliceOf } from "./lib/load.mjs";
 import { pairedRound, pairedSummary, settleMs } from "./lib/paired.mjs";
 import { WORKER_CONFIG, ROOT, startWorker } from "./lib/server.mjs";
 
@@ -50,8 +50,6 @@ function writeHarness(dir, pages) {
   return path.join(dir, "wrangler.json");
 }
 
-const cannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
-const slice = (res) => ({ requests: res.requests.total, seconds: res.duration, p50: res.latency.p50, p99: res.latency.p99 });
 const round3 = (n) => (n === null ? null : Math.round(n * 1000) / 1000);
 
 /**
@@ -77,7 +75,7 @@ export async function runHarnessBench({ pages, duration, connections, warmup, ro
         for (const [what, run] of [["/healthz", healthz], [p, res]]) {
           if (run.non2xx > 0 || run.errors > 0) throw new Error(`harness ${what}: ${run.non2xx} non-2xx, ${run.errors} errors`);
         }
-        pairs.push({ healthz: slice(healthz), route: slice(res) });
+        pairs.push({ healthz: sliceOf(healthz), route: sliceOf(res) });
       }
       await new Promise((resolve) => setTimeout(resolve, settleMs(Math.max(...pairs.map((pair) => pair.route.p99)))));
       return pairedSummary(pairs);

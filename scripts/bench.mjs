@@ -29,9 +29,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
+import { cannon, sliceOf } from "./lib/load.mjs";
 import { pairedRound, pairedSummary, rate, settleMs } from "./lib/paired.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
@@ -453,16 +453,6 @@ export async function measurePasswordHash() {
   return { scheme: `pbkdf2-sha256 ${scheme}`, verify_ms_median: round(times[3], 1), verify_ms_min: round(times[0], 1), runs: times.length };
 }
 
-/** One autocannon run as a paired slice (scripts/lib/paired.mjs): what it did, over how long, its latency percentiles. */
-function sliceOf(res) {
-  return { requests: res.requests.total, seconds: res.duration, p50: res.latency.p50, p99: res.latency.p99 };
-}
-
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
 
 const round = (n, d = 2) => (Number.isFinite(n) ? Math.round(n * 10 ** d) / 10 ** d : null);
 
