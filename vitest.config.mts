@@ -6,6 +6,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { FAKE_CONFIG, fakeProviders } from "./tests/worker/providers/fakes.ts";
+import { TEST_ATTRIBUTION_SECRET } from "./tests/worker/attribution-secret.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
@@ -32,7 +33,8 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./dist/server/wrangler.json" },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations },
+                // The built Worker runs as production (wrangler.toml), so it gets its secret as a deploy would.
+                bindings: { TEST_MIGRATIONS: migrations, ATTRIBUTION_SECRET: TEST_ATTRIBUTION_SECRET },
               },
             }),
           ],

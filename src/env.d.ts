@@ -33,6 +33,12 @@ interface Env {
    * persisted queries there as {queryHash, variables} instead of running them (functions/graphql.ts).
    */
   GRAPHQL_ORIGIN?: string;
+  /**
+   * Signs the attribution token in a promoted pin's markup (src/attribution/token.server.ts):
+   * at least 32 characters, `wrangler secret put ATTRIBUTION_SECRET`. Unset in production,
+   * no attribution ping is counted; unset in development, a fixed local secret is used.
+   */
+  ATTRIBUTION_SECRET?: string;
   /** Every domain this Worker serves, main and country ones, comma-separated ("pinloom.com,pinloom.fr"). */
   CCTLD_HOSTS?: string;
   /**

@@ -18,7 +18,8 @@ describe("the attribution client", () => {
 
   it("wires a promoted link with its pin and the link's origin", () => {
     const sent: string[] = [];
-    const link = { href: "https://shop.example/sofa?aff=" + "y".repeat(3_000), dataset: { attributionAdvertiser: "42", attributionPin: "5001" }, addEventListener: vi.fn() };
+    const token = `1700004000.${"0f".repeat(32)}`;
+    const link = { href: "https://shop.example/sofa?aff=" + "y".repeat(3_000), dataset: { attributionAdvertiser: "42", attributionPin: "5001", attributionToken: token }, addEventListener: vi.fn() };
     const root = { querySelectorAll: () => [link] } as unknown as ParentNode;
     wireAttribution(root, ((input: string) => (sent.push(input), Promise.resolve(new Response(null, { status: 204 })))) as unknown as typeof fetch);
     expect(sent).toHaveLength(1);
@@ -26,6 +27,7 @@ describe("the attribution client", () => {
     expect(params.get("destination")).toBe("https://shop.example");
     expect(params.get("pin_id")).toBe("5001");
     expect(params.get("source_event_type")).toBe("view");
+    expect(params.get("token")).toBe(token);
   });
 
   it("sends with keepalive, eligible for source registration", async () => {

@@ -13,6 +13,8 @@ export interface PingParameters {
   campaignId?: string | null;
   /** The promoted pin: the server stores a ping only when this pin is the advertiser's. */
   pinId?: string | null;
+  /** The page's signed token for this pin and advertiser: the server counts no ping without it. */
+  token?: string | null;
 }
 
 /** A random unsigned 64-bit id, decimal. */
@@ -27,6 +29,7 @@ export function attributionUrl(ping: PingParameters): string {
   if (ping.advertiserId) query.set("advertiser_id", ping.advertiserId);
   if (ping.campaignId) query.set("campaign_id", ping.campaignId);
   if (ping.pinId) query.set("pin_id", ping.pinId);
+  if (ping.token) query.set("token", ping.token);
   return `${ATTRIBUTION_ENDPOINT}?${query}`;
 }
 
@@ -55,16 +58,18 @@ export function destinationOf(href: string): string | null {
 
 /**
  * Wires a promoted pin's links (`a[data-attribution-advertiser]`, with the pin in
- * `data-attribution-pin`): one view ping when the page shows it, one click ping per click.
+ * `data-attribution-pin` and the page's signed token in `data-attribution-token`): one view
+ * ping when the page shows it, one click ping per click.
  */
 export function wireAttribution(root: ParentNode, fetcher: typeof fetch = fetch): void {
   for (const link of root.querySelectorAll<HTMLAnchorElement>("a[data-attribution-advertiser]")) {
     const advertiserId = link.dataset["attributionAdvertiser"] ?? null;
     const pinId = link.dataset["attributionPin"] ?? null;
+    const token = link.dataset["attributionToken"] ?? null;
     const destination = destinationOf(link.href);
     if (destination === null || destination === "null") continue;
     const ping = (sourceEventType: SourceEventType) =>
-      void sendAttributionPing({ sourceEventId: randomSourceEventId(), destination, sourceEventType, advertiserId, pinId }, fetcher);
+      void sendAttributionPing({ sourceEventId: randomSourceEventId(), destination, sourceEventType, advertiserId, pinId, token }, fetcher);
     ping("view");
     link.addEventListener("click", () => ping("click"));
   }

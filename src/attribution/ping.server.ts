@@ -2,17 +2,22 @@
 // count, the promoted pin's check and the conditional insert go to D1 as ONE batch: a ping over
 // the limit is refused and never stored, in a single round trip.
 //
-// Only a genuine ping counts: sent by our own page (Sec-Fetch-Site: same-origin) about a pin
-// that the named advertiser promotes. Anything else is answered 204 with no header and not
-// stored: a cross-site page cannot register sources in a visitor's browser under our name, and
-// nobody can inflate an advertiser's numbers with made-up pings. A replayed source_event_id is
-// stored once (unique index, INSERT OR IGNORE).
+// Only a proven ping counts: it echoes the signed token our page put in the promoted pin's
+// markup (token.server.ts) for exactly that pin and advertiser, unexpired; it comes from our
+// own page (Sec-Fetch-Site: same-origin, which browsers set and scripts can fake, so it is a
+// second check and never the proof); and the pin is still promoted by that advertiser.
+// Anything else is answered 204 with no header and not stored, the same answer whatever check
+// failed: a cross-site page cannot register sources in a visitor's browser under our name,
+// nobody can inflate an advertiser's numbers with made-up pings, and a genuine page left open
+// past its token's life loses its ping quietly. A source_event_id is unique per advertiser (one
+// advertiser's ids never block another's); a replayed one is stored once (INSERT OR IGNORE).
 import type { Context } from "hono";
 import { clientIp, throttleSubject } from "../server/client-ip.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest } from "../server/errors.ts";
 import { hitStatement, rateKey, type RateRule } from "../server/rate-limit.server.ts";
 import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type AttributionSource } from "./source.ts";
+import { attributionSecret, checkAttributionToken } from "./token.server.ts";
 
 export const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
 
@@ -32,8 +37,7 @@ export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now()
   const db = c.env.DB;
   const subject = throttleSubject(clientIp(c.req.raw));
   const { statement: counting, windowStart } = hitStatement(db, ATTRIBUTION_RATE_RULE, subject, now);
-  const sameOrigin = c.req.header("sec-fetch-site") === "same-origin";
-  const eligible = sameOrigin && source.pinId !== null && source.advertiserId !== null;
+  const eligible = await isProven(c.req.header("sec-fetch-site"), source, attributionSecret(c.env), now);
   const statements: D1PreparedStatement[] = [counting];
   if (eligible) {
     statements.push(
@@ -49,19 +53,27 @@ export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now()
       headers: { "Retry-After": String(Math.ceil((windowStart + ATTRIBUTION_RATE_RULE.windowMs - now) / 1000)) },
     });
   }
-  if (random() < ATTRIBUTION.logSampleRate) {
-    console.info("attribution ping", JSON.stringify({ type: source.sourceEventType, advertiser: source.advertiserId, campaign: source.campaignId }));
-  }
   const genuine = eligible && (promoted?.results.length ?? 0) > 0;
+  if (random() < ATTRIBUTION.logSampleRate) {
+    console.info("attribution ping", JSON.stringify({ type: source.sourceEventType, advertiser: source.advertiserId, campaign: source.campaignId, counted: genuine }));
+  }
   return new Response(null, {
     status: 204,
     headers: genuine ? { [REGISTER_SOURCE_HEADER]: registerSourceHeader(source), "Cache-Control": "no-store" } : { "Cache-Control": "no-store" },
   });
 }
 
+/** Same-origin, and a valid token for this very pin and advertiser (checked before any D1 work). */
+async function isProven(fetchSite: string | undefined, source: AttributionSource, secret: string | null, now: number): Promise<boolean> {
+  if (fetchSite !== "same-origin" || secret === null) return false;
+  if (source.pinId === null || source.advertiserId === null || source.token === undefined) return false;
+  return (await checkAttributionToken(secret, source.token, { pinId: source.pinId, advertiserId: source.advertiserId }, now)) === "valid";
+}
+
 /**
  * Inserts the ping only while the throttle's count (just written in the same batch) is within
- * the limit and the pin is promoted by the named advertiser; a source_event_id seen before is ignored.
+ * the limit and the pin is promoted by the named advertiser; a source_event_id this advertiser
+ * has seen before is ignored.
  */
 function insertPing(db: D1Database, source: AttributionSource, userId: number | null, requestId: string, now: number, countedKey: string): D1PreparedStatement {
   return db

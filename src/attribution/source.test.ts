@@ -53,6 +53,14 @@ describe("parseAttributionQuery", () => {
     expect(bad).toEqual({ ok: false, problems: [{ field: "pin_id", reason: "validation.invalidFormat" }] });
   });
 
+  it("takes the page's token when well-formed, and refuses one that is not", () => {
+    const token = `1700004000.${"ab".repeat(32)}`;
+    const ok = parseAttributionQuery(query({ ...base, token }));
+    expect(ok.ok && ok.source.token).toBe(token);
+    expect(parseAttributionQuery(query({ ...base, token: `1700004000.${"AB".repeat(32)}` }))).toEqual({ ok: false, problems: [{ field: "token", reason: "validation.invalidFormat" }] });
+    expect(parseAttributionQuery(query({ ...base, token: "" }))).toEqual({ ok: false, problems: [{ field: "token", reason: "validation.invalidFormat" }] });
+  });
+
   it("refuses a repeated parameter", () => {
     const params = query(base);
     params.append("source_event_id", "1");

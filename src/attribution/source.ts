@@ -27,8 +27,13 @@ export const ATTRIBUTION_PARAMETERS = [
   "advertiser_id",
   "campaign_id",
   "pin_id",
+  // Not in the spec's query: the signed token of the page that showed the ad (token.server.ts).
+  "token",
 ] as const;
 type Parameter = (typeof ATTRIBUTION_PARAMETERS)[number];
+
+/** An attribution token: `<expiry in Unix seconds>.<HMAC-SHA-256 in lowercase hex>` (token.server.ts). */
+export const TOKEN_PATTERN = /^(\d{1,12})\.([0-9a-f]{64})$/;
 
 const UINT64_MAX = (1n << 64n) - 1n;
 const INT64_MIN = -(1n << 63n);
@@ -49,6 +54,8 @@ export interface AttributionSource {
   campaignId: string | null;
   /** The promoted pin the ping is about: a ping is stored only when the pin is that advertiser's. */
   pinId: string | null;
+  /** The page's attribution token, well-formed; absent when the ping sent none. */
+  token?: string;
 }
 
 export type ParseResult = { ok: true; source: AttributionSource } | { ok: false; problems: FieldProblem[] };
@@ -144,6 +151,8 @@ export function parseAttributionQuery(params: URLSearchParams): ParseResult {
   const advertiserId = idField("advertiser_id");
   const campaignId = idField("campaign_id");
   const pinId = idField("pin_id");
+  const token = values.get("token");
+  if (token !== undefined && !TOKEN_PATTERN.test(token)) problems.push(badFormat("token"));
 
   if (problems.length > 0 || sourceEventType === null || id === null || destination === null) return { ok: false, problems };
   return {
@@ -157,6 +166,7 @@ export function parseAttributionQuery(params: URLSearchParams): ParseResult {
       advertiserId,
       campaignId,
       pinId,
+      ...(token === undefined ? {} : { token }),
     },
   };
 }

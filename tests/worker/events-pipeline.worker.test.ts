@@ -7,6 +7,8 @@ import { Browser, USERS, fillCounter, seedAccounts } from "./accounts-helpers.ts
 import { BROWSER_UA, fetchWorker } from "./fixtures.ts";
 import { createSession } from "./session-fixture.ts";
 import { eventKey } from "../../src/events/ingest.server.ts";
+import { signAttributionToken } from "../../src/attribution/token.server.ts";
+import { TEST_ATTRIBUTION_SECRET } from "./attribution-secret.ts";
 
 const NOW_NS = "1763820000000000000";
 let serial = 0;
@@ -157,8 +159,11 @@ describe("GET /attribution_source/", () => {
   const pings = async (sourceEventId: string) =>
     (await env.DB.prepare("SELECT count(*) AS n FROM attribution_pings WHERE source_event_id = ?1").bind(sourceEventId).first<{ n: number }>())?.n;
 
+  /** The token the promoted pin's page carries (what the page's markup gives the ping). */
+  const pageToken = () => signAttributionToken(TEST_ATTRIBUTION_SECRET, { pinId: String(PROMOTED_PIN), advertiserId: String(USERS.ana.id) });
+
   it("registers the source with a JSON header and stores the ping", async () => {
-    const response = await ping(`source_event_id=18446744073709551615&destination=https%3A%2F%2Fshop.example%2Fsofa%3Fa%3D1&source_event_type=view&advertiser_id=${USERS.ana.id}&campaign_id=7&pin_id=${PROMOTED_PIN}`);
+    const response = await ping(`source_event_id=18446744073709551615&destination=https%3A%2F%2Fshop.example%2Fsofa%3Fa%3D1&source_event_type=view&advertiser_id=${USERS.ana.id}&campaign_id=7&pin_id=${PROMOTED_PIN}&token=${await pageToken()}`);
     expect(response.status).toBe(204);
     expect(JSON.parse(response.headers.get("attribution-reporting-register-source")!)).toEqual({
       source_event_id: "18446744073709551615",
@@ -171,7 +176,7 @@ describe("GET /attribution_source/", () => {
   });
 
   it("stores a replayed ping once", async () => {
-    const query = `source_event_id=4242&destination=https%3A%2F%2Fshop.example&source_event_type=click&advertiser_id=${USERS.ana.id}&pin_id=${PROMOTED_PIN}`;
+    const query = `source_event_id=4242&destination=https%3A%2F%2Fshop.example&source_event_type=click&advertiser_id=${USERS.ana.id}&pin_id=${PROMOTED_PIN}&token=${await pageToken()}`;
     expect((await ping(query)).status).toBe(204);
     const again = await ping(query);
     expect(again.status).toBe(204);
