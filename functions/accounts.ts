@@ -12,7 +12,7 @@ import { verifyFacebookToken } from "../src/accounts/providers/facebook.server.t
 import { verifyGoogleIdToken } from "../src/accounts/providers/google.server.ts";
 import { verifyTurnstile } from "../src/accounts/providers/turnstile.server.ts";
 import { parseSignup, prepareUser, runSignupBatch } from "../src/accounts/register.server.ts";
-import { startSession, deviceSessions } from "../src/accounts/session.server.ts";
+import { clearCookie, deviceSessions, revokeAllSessions, SESSION_COOKIE, startSession } from "../src/accounts/session.server.ts";
 import { loginSchema, mfaLoginSchema, REGISTRATION_TYPES, type RegistrationType } from "../src/accounts/signup.ts";
 import { deviceIdOf, toSwitcherEntry, type SwitcherRow } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
@@ -137,6 +137,16 @@ accountRoutes.get("/users/me/", (c) => {
     is_email_eligible_for_lead_form_autofill: full && user.email_verified === 1,
   };
   return success(c, Object.fromEntries(wanted.map((field) => [field, all[field as keyof typeof all]])));
+});
+
+// Sign out everywhere (account settings): every session of this account ends, on every device
+// and this one too, so no device can switch into it without the password any more. It only
+// takes access away, so it asks for no passcode and works from a limited login as well.
+accountRoutes.delete("/users/me/sessions/", async (c) => {
+  const session = requireSession(c);
+  parseWith(z.strictObject({}), await readFields(c));
+  await revokeAllSessions(c.env.DB, session.user.id).run();
+  return success(c, { signed_out: true }, [clearCookie(SESSION_COOKIE)]);
 });
 
 // ── E-mail verification ───────────────────────────────────────────────────────────────────

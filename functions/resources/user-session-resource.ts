@@ -1,14 +1,16 @@
 // UserSessionResource (spec 000 §7): create lists this device's accounts for the switcher and
 // switches between them; delete signs out. Switching needs no password because the target
-// account already has a live session on THIS device (the device cookie is HttpOnly and
-// __Host-); it gets a new session id, and the account switched away from stays signed in.
+// account already has a live session on THIS device; it gets a new session id with that
+// session's own expiry, the device gets a new token, and the account switched away from stays
+// signed in. An account whose session on the device expired answers 401 code 19 with its
+// username: the switcher shows the login form for it.
 import { z } from "zod";
 import { sessionPayload, userRow } from "../../src/accounts/answer.server.ts";
 import { safeRedirectPath } from "../../src/accounts/redirect.ts";
-import { clearCookie, deviceSessions, revokeSession, SESSION_COOKIE, startSession } from "../../src/accounts/session.server.ts";
-import { deviceIdOf, sessionAccounts } from "../../src/accounts/switcher.server.ts";
+import { clearCookie, revokeSession, SESSION_COOKIE } from "../../src/accounts/session.server.ts";
+import { accountsOnDevice, sessionAccounts, switchAccount } from "../../src/accounts/switcher.server.ts";
 import { ApiError, ErrorCode } from "../../src/server/errors.ts";
-import { clientIp } from "../../src/server/client-ip.ts";
+import { clientIp, throttleSubject } from "../../src/server/client-ip.ts";
 import { enforce, RATE_RULES } from "../../src/server/rate-limit.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
@@ -30,19 +32,18 @@ export const userSessionResource: ResourceDefinition = {
       const db = c.env.DB;
       if (options.switch_to_user_id === undefined) return { session_accounts: await sessionAccounts(db, c.req.raw) };
       const targetId = Number(options.switch_to_user_id);
-      const deviceId = await deviceIdOf(c.req.raw);
-      // Every switch writes a session row: bounded per device (or per address without one).
-      await enforce(db, RATE_RULES.switchPerDevice, deviceId ?? clientIp(c.req.raw));
-      const live = deviceId ? await deviceSessions(db, deviceId) : [];
-      if (!live.some((session) => session.user.id === targetId)) {
-        throw new ApiError(403, ErrorCode.Forbidden, { message: "accounts:switch.notOnDevice" });
+      // Every switch writes a session row: bounded per address (the device's token changes with each).
+      await enforce(db, RATE_RULES.switchPerAddress, throttleSubject(clientIp(c.req.raw)));
+      const outcome = await switchAccount(db, c.req.raw, targetId);
+      if (outcome.kind === "password") {
+        throw new ApiError(401, ErrorCode.ReauthRequired, { message: "accounts:switch.passwordAgain", extraData: { username_or_email: outcome.username } });
       }
-      const session = await startSession(db, c.req.raw, targetId);
-      await db.batch(session.statements);
-      for (const cookie of session.cookies) c.header("Set-Cookie", cookie, { append: true });
+      if (outcome.kind === "changed") throw new ApiError(409, ErrorCode.Conflict, { message: "accounts:switch.changed" });
+      if (outcome.kind === "notOnDevice") throw new ApiError(403, ErrorCode.Forbidden, { message: "accounts:switch.notOnDevice" });
+      for (const cookie of outcome.cookies) c.header("Set-Cookie", cookie, { append: true });
       const row = await userRow(db, targetId);
       if (!row) throw new ApiError(403, ErrorCode.Forbidden, { message: "accounts:switch.notOnDevice" });
-      return { session_accounts: await sessionAccounts(db, c.req.raw), user: sessionPayload(row, session.expiresAt).user };
+      return { session_accounts: await accountsOnDevice(db, outcome.deviceId), user: sessionPayload(row, outcome.expiresAt).user };
     },
   }),
   delete: defineHandler({

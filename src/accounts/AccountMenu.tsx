@@ -1,12 +1,15 @@
 // The signed-in header's account menu: avatar and name opening a panel with this device's
 // accounts (switch in one click: the server starts the other account's session and the page
-// reloads where it is), Add account (the login modal), Settings and Log out. A limited-login
-// viewer sees their limited viewer and a prompt to finish logging in.
+// reloads where it is), Add account (the login modal), Settings and Log out. An account whose
+// session on this device has expired is listed as such, and choosing it opens the login form
+// filled in for it. A limited-login viewer sees their limited viewer and a prompt to finish
+// logging in.
 import { useEffect, useId, useRef, useState } from "react";
 import { fill, type AuthStrings } from "./auth-strings.ts";
 import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
 import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
-import { sessionAccounts, signOut, switchAccount } from "./client/session.ts";
+import { ApiCallError } from "./client/api.ts";
+import { passwordAskedFor, sessionAccounts, signOut, switchAccount } from "./client/session.ts";
 import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
 import { pageStrings } from "../i18n/page-strings.ts";
 
@@ -52,6 +55,7 @@ export default function AccountMenu(props: AccountMenuProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<AuthMode | null>(null);
+  const [again, setAgain] = useState<{ usernameOrEmail: string; notice: string } | null>(null);
   const accounts = useAccounts();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -90,15 +94,24 @@ export default function AccountMenu(props: AccountMenuProps) {
     };
   }, [open, dialog]);
 
+  function logInAgain(usernameOrEmail: string) {
+    setAgain({ usernameOrEmail, notice: fill(strings.login.sessionEnded, { username: usernameOrEmail }) });
+    setDialog("login");
+  }
+
   async function switchTo(entry: SwitcherEntry) {
+    if (!entry.isLoggedIn) return logInAgain(entry.username);
     setBusy(entry.id);
     setError(null);
     try {
       setAccounts(await switchAccount(entry.id), entry.id);
       window.location.reload();
-    } catch {
+    } catch (cause) {
       setBusy(null);
-      setError(strings.error.default);
+      const asked = passwordAskedFor(cause, entry.username);
+      if (asked !== null) logInAgain(asked);
+      // The server's words when it said why (not on this device, the device just changed).
+      else setError(cause instanceof ApiCallError && cause.code !== null && cause.message ? cause.message : strings.error.default);
     }
   }
 
@@ -129,11 +142,19 @@ export default function AccountMenu(props: AccountMenuProps) {
             </span>
           </span>
         ) : (
-          <button type="button" className="account-row" disabled={busy !== null} onClick={() => void switchTo(entry)} aria-label={fill(strings.header.switchTo, { name: label })}>
+          <button
+            type="button"
+            className="account-row"
+            disabled={busy !== null}
+            onClick={() => void switchTo(entry)}
+            aria-label={fill(entry.isLoggedIn ? strings.header.switchTo : strings.header.logInAgainAs, { name: label })}
+          >
             <Avatar url={entry.imageMediumUrl} name={label} />
             <span className="account-row-text">
               <span className="account-row-name">{label}</span>
-              <span className="account-row-meta">{busy === entry.id ? strings.header.switching : isBusiness || entry.partner ? strings.header.business : `@${entry.username}`}</span>
+              <span className="account-row-meta">
+                {busy === entry.id ? strings.header.switching : !entry.isLoggedIn ? strings.header.logInAgain : isBusiness || entry.partner ? strings.header.business : `@${entry.username}`}
+              </span>
             </span>
           </button>
         )}
@@ -167,7 +188,14 @@ export default function AccountMenu(props: AccountMenuProps) {
                 ? row({ id: viewer.id, username: viewer.username ?? "", email: null, fullName: viewer.name, imageMediumUrl: viewer.imageUrl, imageLargeUrl: null, owners: [], partner: null, businesses: [], isLoggedIn: true }, false)
                 : listed.map((entry) => row(entry, false))}
             </ul>
-            <button type="button" className="account-action" onClick={() => setDialog("login")}>
+            <button
+              type="button"
+              className="account-action"
+              onClick={() => {
+                setAgain(null);
+                setDialog("login");
+              }}
+            >
               {strings.header.addAccount}
             </button>
           </section>
@@ -190,12 +218,16 @@ export default function AccountMenu(props: AccountMenuProps) {
         open={dialog !== null}
         mode={dialog ?? "login"}
         onModeChange={setDialog}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          setDialog(null);
+          setAgain(null);
+        }}
         strings={strings}
         next={null}
         country={country}
         locale={locale}
         idPrefix="account-add"
+        again={again}
       />
     </div>
   );

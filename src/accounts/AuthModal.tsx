@@ -24,9 +24,11 @@ export interface AuthDialogProps {
   country: string;
   locale: string;
   idPrefix?: string;
+  /** Log in again to this known account (the login form, prefilled): see LoginForm's `again`. */
+  again?: { usernameOrEmail: string; notice: string } | null;
 }
 
-export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, country, locale, idPrefix = "auth-modal" }: AuthDialogProps) {
+export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, country, locale, idPrefix = "auth-modal", again = null }: AuthDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
 
@@ -75,6 +77,8 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
           <h2 id={headingId}>{mode === "login" ? strings.login.heading : strings.signup.heading}</h2>
           {mode === "login" ? (
             <LoginForm
+              key={again?.usernameOrEmail ?? ""}
+              again={again}
               strings={strings}
               next={target}
               idPrefix={`${idPrefix}-login`}

@@ -17,6 +17,11 @@ export interface LoginFormProps {
   onSwitchToSignup?: () => void;
   /** Default: go to `next`. */
   onSuccess?: () => void;
+  /**
+   * Logging in again to a known account (the switcher's account whose session has expired):
+   * its username is filled in, the password field has focus, and the notice says why.
+   */
+  again?: { usernameOrEmail: string; notice: string } | null;
 }
 
 type Errors = { username_or_email?: string | null; password?: string | null; code?: string | null; form?: string | null };
@@ -27,13 +32,14 @@ export function messageFor(result: Extract<LoginResult, { kind: "error" }>, stri
   return result.message || strings.error.default;
 }
 
-export default function LoginForm({ strings, next, idPrefix = "login", signupHref, onSwitchToSignup, onSuccess }: LoginFormProps) {
+export default function LoginForm({ strings, next, idPrefix = "login", signupHref, onSwitchToSignup, onSuccess, again = null }: LoginFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
   const [mfa, setMfa] = useState<{ challenge: string; username_or_email: string } | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const userRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
   const done = onSuccess ?? (() => window.location.assign(next));
   // The code step takes focus as soon as it is shown (and the first field when going back).
@@ -46,6 +52,14 @@ export default function LoginForm({ strings, next, idPrefix = "login", signupHre
     }
     (step === "code" ? codeRef.current : userRef.current)?.focus();
   }, [step]);
+
+  // Asked again for a known account, the password is all that is missing. After the dialog
+  // opens: a closed <dialog>'s fields cannot take focus.
+  useEffect(() => {
+    if (!again) return;
+    const frame = requestAnimationFrame(() => passwordRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [again]);
 
   async function finish(result: LoginResult) {
     if (result.kind === "success") {
@@ -137,7 +151,19 @@ export default function LoginForm({ strings, next, idPrefix = "login", signupHre
   }
 
   return (
-    <form className="auth-form" method="post" action="/login/" noValidate onSubmit={(event) => void submitPassword(event)} aria-describedby={errors.form ? id("form-error") : undefined}>
+    <form
+      className="auth-form"
+      method="post"
+      action="/login/"
+      noValidate
+      onSubmit={(event) => void submitPassword(event)}
+      aria-describedby={[again ? id("again") : null, errors.form ? id("form-error") : null].filter(Boolean).join(" ") || undefined}
+    >
+      {again && (
+        <p className="auth-again" id={id("again")}>
+          {again.notice}
+        </p>
+      )}
       {errors.form && (
         <p className="auth-form-error" id={id("form-error")} role="alert">
           {errors.form}
@@ -154,8 +180,10 @@ export default function LoginForm({ strings, next, idPrefix = "login", signupHre
         autoCapitalize="none"
         spellCheck={false}
         required
+        defaultValue={again?.usernameOrEmail}
       />
       <PasswordField
+        ref={passwordRef}
         id={id("password")}
         name="password"
         label={strings.login.password}

@@ -35,6 +35,7 @@ export const authStrings = perLocale((t: TFunction) => {
       mfaSubmit: k("login.mfaSubmit"),
       mfaInvalid: k("login.mfaInvalid"),
       back: k("login.back"),
+      sessionEnded: k("login.sessionEnded", { username: "{{username}}" }),
     },
     signup: {
       heading: k("signup.heading"),
@@ -72,6 +73,8 @@ export const authStrings = perLocale((t: TFunction) => {
       settings: k("header.settings"),
       logOut: k("header.logOut"),
       switching: k("header.switching"),
+      logInAgain: k("header.logInAgain"),
+      logInAgainAs: k("header.logInAgainAs", { name: "{{name}}" }),
       limitedPrompt: k("header.limitedPrompt"),
       finishLogin: k("header.finishLogin"),
     },

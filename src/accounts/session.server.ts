@@ -5,7 +5,12 @@
 //
 // A device cookie ties the sessions started in one browser together: the account switcher
 // lists the accounts with a live session on this device and switches between them without a
-// password (spec 000 §6 "Account switching lists all accounts stored locally").
+// password (spec 000 §6 "Account switching lists all accounts stored locally"). That hold is
+// bounded: the device cookie is `__Host-`, HttpOnly, Secure and SameSite=Strict (only our own
+// pages' calls need it), every switch rotates it (the old token holds nothing afterwards), a
+// switch keeps the target session's own expiry (switching never extends it), an account whose
+// session has expired is listed for a while only to ask for its password again, and signing
+// out everywhere revokes every session of the account, the device's hold included.
 import { clientIp } from "../server/client-ip.ts";
 import { cookieValue } from "../context/cookies.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
@@ -18,12 +23,18 @@ export const DEVICE_COOKIE = "__Host-pinloom_device";
 export const SESSION_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
 /** Spec 000 §9 token refresh window. */
 export const TOKEN_REFRESH_WINDOW_DAYS = 90;
-const DEVICE_LIFETIME_SECONDS = 2 * 365 * 24 * 60 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * An expired session stays on its device this long, so the switcher can offer "log in again"
+ * for its account (src/server/housekeeping.server.ts drops it afterwards).
+ */
+export const RELOGIN_WINDOW_MS = 30 * DAY_MS;
+/** The device cookie outlives the newest session it was issued with by the re-login window, and no more. */
+const DEVICE_LIFETIME_SECONDS = Math.floor((SESSION_LIFETIME_MS + RELOGIN_WINDOW_MS) / 1000);
 /** last_seen_at is written at most this often per session, off the response path. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-/** Accounts one device may hold at once. */
+/** Accounts one device may hold at once, signed in or waiting for their password again. */
 export const MAX_DEVICE_ACCOUNTS = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SessionRow {
   session_id: string;
@@ -46,9 +57,15 @@ export interface Session {
 }
 
 /** `Set-Cookie` for a `__Host-` cookie: Secure, path /, no Domain (the prefix demands all three). */
-export function hostCookie(name: string, value: string, maxAgeSeconds: number, httpOnly = true): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; Secure; SameSite=Lax${httpOnly ? "; HttpOnly" : ""}`;
+export function hostCookie(name: string, value: string, maxAgeSeconds: number, httpOnly = true, sameSite: "Lax" | "Strict" = "Lax"): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; Secure; SameSite=${sameSite}${httpOnly ? "; HttpOnly" : ""}`;
 }
+
+/**
+ * The device cookie: Strict, since only our own pages' calls (log-in, the switcher) read it; a
+ * link followed from another site never carries it.
+ */
+export const deviceCookie = (token: string) => hostCookie(DEVICE_COOKIE, token, DEVICE_LIFETIME_SECONDS, true, "Strict");
 
 export const clearCookie = (name: string) => hostCookie(name, "", 0);
 
@@ -129,19 +146,21 @@ export function touchSession(db: D1Database, session: Session, now = Date.now())
   return db.prepare("UPDATE sessions SET last_seen_at = ?2 WHERE id = ?1").bind(session.id, now).run();
 }
 
-/** The device id (hash of the device cookie) of a request, minting a cookie when it has none. */
-export async function deviceOf(request: Request): Promise<{ deviceId: string; setCookie: string | null }> {
+/**
+ * The device id of a request, minting a cookie when it has none. The cookie is sent again even
+ * when it exists, so it lives as long as the newest session started on the device.
+ */
+export async function deviceOf(request: Request): Promise<{ deviceId: string; setCookie: string }> {
   const existing = cookieValue(request.headers.get("cookie"), DEVICE_COOKIE);
-  if (isTokenShaped(existing)) return { deviceId: await hashToken(existing), setCookie: null };
-  const token = newToken();
-  return { deviceId: await hashToken(token), setCookie: hostCookie(DEVICE_COOKIE, token, DEVICE_LIFETIME_SECONDS) };
+  const token = isTokenShaped(existing) ? existing : newToken();
+  return { deviceId: await hashToken(token), setCookie: deviceCookie(token) };
 }
 
 export interface NewSession {
   token: string;
   id: string;
   expiresAt: number;
-  /** Set-Cookie values to send: the session cookie, and the device cookie when it was new. */
+  /** Set-Cookie values to send: the session cookie, and the device cookie unless withDevice is false. */
   cookies: string[];
   /** Statements to run in the caller's batch: the session row (and revocations it implies). */
   statements: D1PreparedStatement[];
@@ -180,16 +199,17 @@ export async function startSession(db: D1Database, request: Request, userId: num
       .prepare("UPDATE sessions SET revoked_at = ?3 WHERE device_id = ?1 AND user_id = ?2 AND revoked_at IS NULL")
       .bind(deviceId, userId, now),
     insert(deviceId),
-    // Bound the accounts on one device: the least recently used beyond the limit are signed out.
+    // Bound the accounts on one device (those waiting for their password count too): the least
+    // recently used beyond the limit are signed out.
     db
       .prepare(
         `UPDATE sessions SET revoked_at = ?2 WHERE device_id = ?1 AND revoked_at IS NULL AND id NOT IN (
-           SELECT id FROM sessions WHERE device_id = ?1 AND revoked_at IS NULL AND expires_at > ?2
+           SELECT id FROM sessions WHERE device_id = ?1 AND revoked_at IS NULL AND expires_at > ?3
            ORDER BY last_seen_at DESC, created_at DESC LIMIT ${MAX_DEVICE_ACCOUNTS})`,
       )
-      .bind(deviceId, now),
+      .bind(deviceId, now, now - RELOGIN_WINDOW_MS),
   ];
-  if (setCookie) cookies.push(setCookie);
+  cookies.push(setCookie);
   return { token, id, expiresAt, cookies, statements };
 }
 
@@ -198,14 +218,71 @@ export function revokeSession(db: D1Database, sessionId: string, now = Date.now(
   return db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL").bind(sessionId, now);
 }
 
+/** Revokes every session of an account, on every device (sign out everywhere): no device holds it afterwards. */
+export function revokeAllSessions(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement {
+  return db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL").bind(userId, now);
+}
+
 /** Live sessions on a device, one per account, most recently used first. */
 export async function deviceSessions(db: D1Database, deviceId: string, now = Date.now()): Promise<Session[]> {
+  return (await deviceHolds(db, deviceId, now)).filter((session) => session.expiresAt > now);
+}
+
+/**
+ * The accounts a device holds, most recently used first: live sessions, and sessions expired
+ * within the re-login window (their account asks for its password again). Revoked ones never.
+ */
+export async function deviceHolds(db: D1Database, deviceId: string, now = Date.now()): Promise<Session[]> {
   const { results } = await db
     .prepare(
       `${SESSION_SELECT} WHERE s.device_id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2
        ORDER BY s.last_seen_at DESC LIMIT ${MAX_DEVICE_ACCOUNTS}`,
     )
-    .bind(deviceId, now)
+    .bind(deviceId, now - RELOGIN_WINDOW_MS)
     .all<SessionWithUser>();
   return results.map(toSession);
+}
+
+export interface DeviceSwitch {
+  id: string;
+  expiresAt: number;
+  /** The device's id once the switch is applied. */
+  deviceId: string;
+  /** The session cookie and the device's new cookie: send them only when `applied` says so. */
+  cookies: string[];
+  /** One batch: the new session, the device's rotation, the old session's revocation. */
+  statements: D1PreparedStatement[];
+  /** Whether the batch switched (false when the target's live session was gone by then). */
+  applied: (results: D1Result[]) => boolean;
+}
+
+/**
+ * A switch to `target`'s account (a live session the device `deviceId` holds), without a
+ * password. The new session copies the target's (its expiry and human check: a switch never
+ * extends a session), and the device gets a new token: every session on it moves to the new
+ * id, so the old cookie holds nothing from then on. Each statement is conditional on the new
+ * session row, so when the target's session expired or the device was rotated by another
+ * request in the meantime, the batch changes nothing and the caller sends no cookie.
+ */
+export async function switchOnDevice(db: D1Database, request: Request, deviceId: string, target: Session, now = Date.now()): Promise<DeviceSwitch> {
+  const userId = target.user.id;
+  const token = newToken();
+  const id = await hashToken(token);
+  const deviceToken = newToken();
+  const nextDeviceId = await hashToken(deviceToken);
+  const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 300);
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO sessions (id, user_id, created_at, expires_at, last_seen_at, user_agent, ip, device_id, verified_at)
+         SELECT ?1, user_id, ?2, expires_at, ?2, ?3, ?4, ?5, verified_at FROM sessions
+         WHERE device_id = ?6 AND user_id = ?7 AND revoked_at IS NULL AND expires_at > ?2
+         ORDER BY last_seen_at DESC LIMIT 1`,
+      )
+      .bind(id, now, userAgent, clientIp(request), nextDeviceId, deviceId, userId),
+    db.prepare("UPDATE sessions SET device_id = ?2 WHERE device_id = ?1 AND EXISTS (SELECT 1 FROM sessions WHERE id = ?3)").bind(deviceId, nextDeviceId, id),
+    db.prepare("UPDATE sessions SET revoked_at = ?4 WHERE device_id = ?1 AND user_id = ?2 AND id != ?3 AND revoked_at IS NULL").bind(nextDeviceId, userId, id, now),
+  ];
+  const sessionCookie = hostCookie(SESSION_COOKIE, token, Math.max(0, Math.floor((target.expiresAt - now) / 1000)));
+  return { id, expiresAt: target.expiresAt, deviceId: nextDeviceId, cookies: [sessionCookie, deviceCookie(deviceToken)], statements, applied: (results) => results[0]?.meta.changes === 1 };
 }

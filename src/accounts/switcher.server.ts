@@ -1,6 +1,7 @@
-// Account-switcher entries (spec 000 §3) for the accounts with a live session on this device.
+// Account-switcher entries (spec 000 §3) for the accounts this device holds, and the switch
+// between them (see session.server.ts for how the device's hold is bounded).
 import { cookieValue } from "../context/cookies.ts";
-import { DEVICE_COOKIE, deviceSessions } from "./session.server.ts";
+import { DEVICE_COOKIE, deviceHolds, switchOnDevice } from "./session.server.ts";
 import { hashToken, isTokenShaped } from "./tokens.ts";
 import { userImageUrl } from "../users/user.ts";
 import type { ViewerUserRow } from "./viewer.ts";
@@ -40,10 +41,39 @@ export async function deviceIdOf(request: Request): Promise<string | null> {
   return isTokenShaped(token) ? hashToken(token) : null;
 }
 
-/** The accounts signed in on this device, most recently used first. */
-export async function sessionAccounts(db: D1Database, request: Request): Promise<SwitcherEntry[]> {
-  const deviceId = await deviceIdOf(request);
+/**
+ * The accounts a device holds, most recently used first. An account whose session expired is
+ * listed as not logged in, with only its public face: it is there to be logged in again.
+ */
+export async function accountsOnDevice(db: D1Database, deviceId: string | null, now = Date.now()): Promise<SwitcherEntry[]> {
   if (!deviceId) return [];
-  const sessions = await deviceSessions(db, deviceId);
-  return sessions.map((session) => toSwitcherEntry(session.user, true));
+  const sessions = await deviceHolds(db, deviceId, now);
+  return sessions.map((session) => toSwitcherEntry(session.user, session.expiresAt > now));
+}
+
+/** The accounts on the request's device. */
+export async function sessionAccounts(db: D1Database, request: Request): Promise<SwitcherEntry[]> {
+  return accountsOnDevice(db, await deviceIdOf(request));
+}
+
+export type SwitchOutcome =
+  /** Switched: send the cookies (a new session and the device's new token). */
+  | { kind: "switched"; cookies: string[]; expiresAt: number; deviceId: string }
+  /** The account's own session on this device has expired: its password is asked again. */
+  | { kind: "password"; username: string }
+  /** This device holds no such account (or no device cookie came). */
+  | { kind: "notOnDevice" }
+  /** The device changed under the switch (another switch won, or the session just expired). */
+  | { kind: "changed" };
+
+/** Switches the request's device to `userId`'s account, when it holds a live session of it. */
+export async function switchAccount(db: D1Database, request: Request, userId: number, now = Date.now()): Promise<SwitchOutcome> {
+  const deviceId = await deviceIdOf(request);
+  if (!deviceId) return { kind: "notOnDevice" };
+  const hold = (await deviceHolds(db, deviceId, now)).find((session) => session.user.id === userId);
+  if (!hold) return { kind: "notOnDevice" };
+  if (hold.expiresAt <= now) return { kind: "password", username: hold.user.username };
+  const change = await switchOnDevice(db, request, deviceId, hold, now);
+  if (!change.applied(await db.batch(change.statements))) return { kind: "changed" };
+  return { kind: "switched", cookies: change.cookies, expiresAt: change.expiresAt, deviceId: change.deviceId };
 }

@@ -31,6 +31,8 @@ export const ErrorCode = {
   LimitedLogin: 17,
   /** A configured outside service (human check, Facebook, Google) refused or is not set up. */
   ProviderFailed: 18,
+  /** An account switch whose target's own session has expired: log in to it again. */
+  ReauthRequired: 19,
   Internal: 99,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

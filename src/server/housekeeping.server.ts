@@ -1,7 +1,11 @@
-// The cron trigger's work: drop sessions that can no longer be used, one-time tokens past
-// their expiry, throttle windows long closed and expired invites (an expired and a missing
-// invite answer the same 404, so nothing changes for anyone when the row goes). Bounded per run so a large backlog drains
-// over several runs instead of one long statement.
+// The cron trigger's work: drop sessions that can no longer be used (an expired one on a
+// device stays for the re-login window, so that device's switcher can ask for its password),
+// one-time tokens past their expiry, throttle windows long closed and expired invites (an
+// expired and a missing invite answer the same 404, so nothing changes for anyone when the row
+// goes). Bounded per run so a large backlog drains over several runs instead of one long
+// statement.
+import { RELOGIN_WINDOW_MS } from "../accounts/session.server.ts";
+
 export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Spent or expired one-time tokens and closed throttle windows are kept this long (audits). */
 export const AUTH_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -13,9 +17,9 @@ export async function runHousekeeping(db: D1Database, now = Date.now()): Promise
     db
       .prepare(
         `DELETE FROM sessions WHERE id IN (
-           SELECT id FROM sessions WHERE expires_at < ?1 OR (revoked_at IS NOT NULL AND revoked_at < ?2) LIMIT ?3)`,
+           SELECT id FROM sessions WHERE (expires_at < ?1 AND (device_id IS NULL OR expires_at < ?4)) OR (revoked_at IS NOT NULL AND revoked_at < ?2) LIMIT ?3)`,
       )
-      .bind(now, now - SESSION_RETENTION_MS, MAX_ROWS_PER_RUN),
+      .bind(now, now - SESSION_RETENTION_MS, MAX_ROWS_PER_RUN, now - RELOGIN_WINDOW_MS),
     db
       .prepare("DELETE FROM auth_tokens WHERE id IN (SELECT id FROM auth_tokens WHERE expires_at < ?1 LIMIT ?2)")
       .bind(now - AUTH_ROW_RETENTION_MS, MAX_ROWS_PER_RUN),

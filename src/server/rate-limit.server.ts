@@ -25,8 +25,11 @@ export const RATE_RULES = {
   fingerprintPerAccount: { name: "fingerprint:account", limit: 30, windowMs: 60 * 60_000 },
   /** The switcher's user look-ups: enough for any menu, not for walking the id space. */
   batchPerIp: { name: "batch:ip", limit: 120, windowMs: 15 * 60_000 },
-  /** Each switch and country-domain hand-off writes a session or token row. */
-  switchPerDevice: { name: "switch:device", limit: 60, windowMs: 15 * 60_000 },
+  /**
+   * Each switch and country-domain hand-off writes a session or token row. Switches count per
+   * address: the device cookie is new after every switch, and a script can drop it anyway.
+   */
+  switchPerAddress: { name: "switch:ip", limit: 60, windowMs: 15 * 60_000 },
   cctldPerAccount: { name: "cctld:account", limit: 30, windowMs: 60 * 60_000 },
   /** Comments: a lively thread's pace, not a flood. */
   commentCreatePerUser: { name: "comment:user", limit: 30, windowMs: 10 * 60_000 },

@@ -86,7 +86,10 @@ function showRefusal(form: HTMLFormElement, answer: Answer): void {
 
 function succeed(form: HTMLFormElement): void {
   setStatus(form, form.dataset["success"] ?? "", false);
-  if (form.dataset["reload"] !== undefined) window.location.reload();
+  const redirect = form.dataset["redirect"];
+  // Only a path on this site (the page's own markup names it; a stray value goes nowhere else).
+  if (redirect !== undefined && redirect.startsWith("/") && !redirect.startsWith("//")) window.location.assign(redirect);
+  else if (form.dataset["reload"] !== undefined) window.location.reload();
 }
 
 function clientCheck(form: HTMLFormElement, body: Record<string, unknown>, messages: Record<string, string>): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { AUTHENTICATION_FAILED, LOGOUT_FLAG, signOut, switchAccount } from "./session.ts";
+import { AUTHENTICATION_FAILED, LOGOUT_FLAG, passwordAskedFor, signOut, switchAccount } from "./session.ts";
 import { fakeTransport, fail } from "./fake-transport.ts";
 
 const resourceOk = (data: unknown) => ({ status: 200, body: { resource_response: { status: "success", code: 0, message: "ok", data } } });
@@ -63,5 +63,33 @@ describe("switchAccount", () => {
     const { transport, seen } = fakeTransport([resourceOk({ session_accounts: [{ id: "7", username: "sam" }] })]);
     await expect(switchAccount("7", transport)).resolves.toEqual([{ id: "7", username: "sam" }]);
     expect(JSON.parse(seen[0]!.body!)).toEqual({ options: { session_accounts: true, switch_to_user_id: "7" } });
+  });
+});
+
+describe("a switch to an account whose session expired", () => {
+  const refused = (status: number, code: number, extraData: unknown) => ({
+    status,
+    body: { resource_response: { status: "failure", code, message: "m", data: null, error: { code, extra_data: extraData } } },
+  });
+  const reasonOf = async (answer: ReturnType<typeof refused>) => {
+    const { transport } = fakeTransport([answer]);
+    return switchAccount("7", transport).then(
+      () => "switched",
+      (error: unknown) => passwordAskedFor(error, "entry_name"),
+    );
+  };
+
+  it("asks for the password of the account the server names (401 code 19)", async () => {
+    expect(await reasonOf(refused(401, 19, { username_or_email: "sam" }))).toBe("sam");
+  });
+
+  it("falls back to the entry's own username when the server names none", async () => {
+    expect(await reasonOf(refused(401, 19, null))).toBe("entry_name");
+  });
+
+  it("is no password question for any other refusal", async () => {
+    expect(await reasonOf(refused(403, 3, null))).toBeNull();
+    expect(await reasonOf(refused(409, 6, null))).toBeNull();
+    expect(passwordAskedFor(new TypeError("offline"), "entry_name")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Sessions from the browser (spec 000 §4 "Sign-out", §7 session calls): the handshake-token
 // exchange, the account switcher's list and switch, and sign-out with its repeat-call guard.
-import { NetworkError, call, resource, type Transport } from "./api.ts";
+import { ApiCallError, NetworkError, call, resource, type Transport } from "./api.ts";
+import { REAUTH_REQUIRED } from "../switcher.ts";
 import { safeNext } from "./safe-next.ts";
 import type { SwitcherEntry } from "./accounts-list.ts";
 
@@ -30,6 +31,16 @@ export async function switchAccount(userId: string, transport?: Transport): Prom
     transport,
   );
   return Array.isArray(data?.session_accounts) ? data.session_accounts : [];
+}
+
+/**
+ * When a switch was refused because the account's own session has expired, the username or
+ * e-mail to log in again with (the server names it, else the entry's); null for any other error.
+ */
+export function passwordAskedFor(error: unknown, fallback: string): string | null {
+  if (!(error instanceof ApiCallError) || error.code !== REAUTH_REQUIRED) return null;
+  const named = error.extraData?.["username_or_email"];
+  return typeof named === "string" && named !== "" ? named : fallback;
 }
 
 const isAbort = (error: unknown): boolean =>
