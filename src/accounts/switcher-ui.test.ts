@@ -6,23 +6,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import AccountMenu from "./AccountMenu.tsx";
 import LoginForm from "./LoginForm.tsx";
 import { authStrings } from "./auth-strings.ts";
-import { $accounts } from "./client/accounts-store.ts";
-import type { SwitcherEntry } from "./switcher.ts";
+import { $accounts, toEntry } from "./client/accounts-store.ts";
 import { getT } from "../i18n/i18n.ts";
 
 const strings = authStrings(getT("en_US"));
-const entry = (id: string, username: string, isLoggedIn: boolean): SwitcherEntry => ({
-  id,
-  username,
-  email: null,
-  fullName: username,
-  imageMediumUrl: null,
-  imageLargeUrl: null,
-  owners: [],
-  partner: null,
-  businesses: [],
-  isLoggedIn,
-});
+/** A stored entry, completed by the store's own reader (nulls and empty lists for the rest). */
+const entry = (id: string, username: string, isLoggedIn: boolean) => toEntry({ id, username, isLoggedIn })!;
 
 afterEach(() => $accounts.set([]));
 

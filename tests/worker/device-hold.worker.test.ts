@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runHousekeeping } from "../../src/server/housekeeping.server.ts";
 import { Browser, CSRF, PASSWORD, seedAccounts, USERS, type Envelope } from "./accounts-helpers.ts";
-import { fetchWorker } from "./fixtures.ts";
+import { attributeOf, fetchWorker } from "./fixtures.ts";
 
 const DEVICE = "__Host-pinloom_device";
 const DAY_MS = 86_400_000;
@@ -187,6 +187,15 @@ describe("sign out everywhere", () => {
     expect(await signedInAs(shared)).toBe(USERS.ben.email);
     const live = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?1 AND revoked_at IS NULL").bind(USERS.ana.id).first<{ n: number }>();
     expect(live?.n).toBe(0);
+  });
+
+  it("is offered on the account settings page, and leads home once done", async () => {
+    const browser = new Browser();
+    await browser.login(USERS.ben.username);
+    const html = await (await browser.fetch("/settings/account-settings")).text();
+    expect(await attributeOf(html, "form[data-endpoint='/v3/users/me/sessions/']", "data-method")).toBe("DELETE");
+    expect(await attributeOf(html, "form[data-endpoint='/v3/users/me/sessions/']", "data-redirect")).toBe("/");
+    expect(await attributeOf(html, "form[data-endpoint='/v3/users/me/sessions/']", "aria-label")).toBe("Sign out everywhere");
   });
 
   it("is 401 signed out, 400 naming an unknown field, and refused without the CSRF header", async () => {
