@@ -160,7 +160,15 @@ describe("__proto__ and other keys no schema knows", () => {
     expect(row?.is_private_profile).toBe(0);
   });
 
-  it("as a form field's name", async () => {
+  it("as a form field's name, where copying the form dropped it and applied the rest", async () => {
+    const body = new URLSearchParams([["is_private_profile", "true"], ["__proto__", "x"]]).toString();
+    const response = await signedIn.fetch("/v3/users/settings/privacy/", { method: "PUT", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(await problemOf(response)).toBe("__proto__: is not a known option");
+    const row = await env.DB.prepare("SELECT is_private_profile FROM users WHERE id = ?1").bind(USERS.ana.id).first<{ is_private_profile: number }>();
+    expect(row?.is_private_profile).toBe(0);
+  });
+
+  it("as a form field's name on login", async () => {
     const body = new URLSearchParams([["username_or_email", "ana"], ["password", "x"], ["__proto__", "y"]]).toString();
     const response = await new Browser().fetch("/v3/login/handshake/", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(await problemOf(response)).toBe("__proto__: is not a known option");
