@@ -16,7 +16,7 @@ import { csrf } from "./csrf.ts";
 import { appVersion } from "./app-version.ts";
 import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
 import { PRIVATE_CACHE_CONTROL, servePage } from "./page-cache.ts";
-import { isDecodablePath } from "./page-path.ts";
+import { canNamePage } from "./page-path.ts";
 import { renderMemberIsland } from "./member-islands.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { getT } from "../i18n/i18n.ts";
@@ -42,7 +42,7 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
 
 /**
  * The 404 page for a path no page can have (src/server/page-path.ts): Astro renders its 404
- * route, as for any missing page, without ever reading the path it could not decode.
+ * route, as for any missing page, without ever reading the path it could not route.
  */
 async function notFoundPage(c: Context<AppEnv>, renderPage: PageRenderer): Promise<Response> {
   const request = new Request(new URL("/404", c.req.url), { method: c.req.method === "HEAD" ? "HEAD" : "GET", headers: c.req.raw.headers });
@@ -86,7 +86,7 @@ export function createApp(renderPage: PageRenderer) {
   app.route("/_/_", stateRoutes);
   // Every other path is a page: signed-out renders are shared through the edge cache.
   // Signed-in close-ups are filled in from a shared member template (src/server/member-page.ts).
-  app.all("*", (c) => (isDecodablePath(new URL(c.req.url).pathname) ? servePage(c, renderPage, { islands: renderMemberIsland }) : notFoundPage(c, renderPage)));
+  app.all("*", (c) => (canNamePage(new URL(c.req.url).pathname) ? servePage(c, renderPage, { islands: renderMemberIsland }) : notFoundPage(c, renderPage)));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

@@ -236,6 +236,14 @@ describe("a path that does not decode", () => {
     }
   });
 
+  it("the error page's own route answers the 404 page, not a 500", async () => {
+    for (const path of ["/500", "/500/", "/%35%30%30"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain("<title>Page not found</title>");
+    }
+  });
+
   it("a write to such a path is refused the same way", async () => {
     const response = await new Browser().fetch("/pin/%FF/", { method: "POST", body: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(response.status).toBe(404);
