@@ -244,6 +244,17 @@ describe("a path that does not decode", () => {
     }
   });
 
+  it("the viewer's state for such a page is answered, not a 500", async () => {
+    const response = await get(`/_/_/state?source_url=${encodeURIComponent("/pin/%FF/")}`);
+    expect(response.status).toBe(200);
+  });
+
+  it("a state source_url off the site is a 400 in the request's language", async () => {
+    const response = await get(`/_/_/state?source_url=${encodeURIComponent("https://elsewhere.example/")}`, { "accept-language": "fr" });
+    expect(response.status).toBe(400);
+    expect(errorOf(await response.json<Answer>()).message_detail).toBe("source_url: doit être un chemin de ce site, d'au plus 2048 caractères");
+  });
+
   it("a write to such a path is refused the same way", async () => {
     const response = await new Browser().fetch("/pin/%FF/", { method: "POST", body: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(response.status).toBe(404);
