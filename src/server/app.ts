@@ -3,14 +3,7 @@
 // context, CSRF and body bounds; the edge functions; and Astro for every other path.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { graphqlRoutes } from "../../functions/graphql.ts";
-import { attributionRoutes } from "../../functions/attribution.ts";
-import { mediaRoutes } from "../../functions/media.ts";
-import { resourceRoutes } from "../../functions/resource.ts";
-import { seoRoutes } from "../../functions/seo.ts";
-import { sessionRoutes } from "../../functions/session-routes.ts";
-import { stateRoutes } from "../../functions/state.ts";
-import { v3Routes } from "../../functions/v3.ts";
+import { EDGE_ROUTES } from "./edge-routes.ts";
 import { requestContext, type AppEnv } from "./context.ts";
 import { csrf } from "./csrf.ts";
 import { appVersion } from "./app-version.ts";
@@ -76,14 +69,7 @@ export function createApp(renderPage: PageRenderer) {
     c.req.path === PHOTO_UPLOAD_PATH ? photoLimit(c, next) : EVENTS_PATH.test(c.req.path) ? eventsLimit(c, next) : generalLimit(c, next),
   );
 
-  app.route("/media", mediaRoutes);
-  app.route("/resource", resourceRoutes);
-  app.route("/v3", v3Routes);
-  app.route("/", graphqlRoutes);
-  app.route("/", seoRoutes);
-  app.route("/", attributionRoutes);
-  app.route("/", sessionRoutes);
-  app.route("/_/_", stateRoutes);
+  for (const [path, routes] of EDGE_ROUTES) app.route(path, routes);
   // Every other path is a page: signed-out renders are shared through the edge cache.
   // Signed-in close-ups are filled in from a shared member template (src/server/member-page.ts).
   app.all("*", (c) => (canNamePage(new URL(c.req.url).pathname) ? servePage(c, renderPage, { islands: renderMemberIsland }) : notFoundPage(c, renderPage)));

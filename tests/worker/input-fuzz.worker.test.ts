@@ -9,16 +9,9 @@ import fc from "fast-check";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { graphqlRoutes } from "../../functions/graphql.ts";
-import { attributionRoutes } from "../../functions/attribution.ts";
-import { mediaRoutes } from "../../functions/media.ts";
-import { resourceRoutes } from "../../functions/resource.ts";
 import { resources } from "../../functions/resources/index.ts";
-import { seoRoutes } from "../../functions/seo.ts";
-import { sessionRoutes } from "../../functions/session-routes.ts";
-import { stateRoutes } from "../../functions/state.ts";
-import { v3Routes } from "../../functions/v3.ts";
 import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
+import { EDGE_ROUTES } from "../../src/server/edge-routes.ts";
 import { CSRF, seedAccounts, USERS } from "./accounts-helpers.ts";
 import { BASE, BROWSER_UA } from "./fixtures.ts";
 import { createSession } from "./session-fixture.ts";
@@ -64,17 +57,10 @@ function optionNames(schema: z.ZodType): string[] {
   }
 }
 
-/** The edge routers, mounted where src/server/app.ts mounts them. */
+/** The edge routers, mounted as the app mounts them. */
 function edgeRoutes(): RouteTemplate[] {
   const app = new Hono();
-  app.route("/media", mediaRoutes);
-  app.route("/resource", resourceRoutes);
-  app.route("/v3", v3Routes);
-  app.route("/", graphqlRoutes);
-  app.route("/", seoRoutes);
-  app.route("/", attributionRoutes);
-  app.route("/", sessionRoutes);
-  app.route("/_/_", stateRoutes);
+  for (const [path, routes] of EDGE_ROUTES) app.route(path, routes);
   // The generic resource route is expanded from the registry below.
   // A route for any method is sent the write it exists for.
   return app.routes.filter((route) => !route.path.startsWith("/resource/")).map((route) => ({ method: route.method === "ALL" ? "POST" : route.method, pattern: route.path }));
@@ -98,8 +84,8 @@ const PAGE_ROUTES: RouteTemplate[] = Object.keys(import.meta.glob("../../src/pag
   return { method: "GET", pattern: route.endsWith("/") || /\/(404|500)$/.test(route) ? route : `${route}/` };
 });
 
-const EDGE_ROUTES = edgeRoutes();
-const WRITE_ROUTES = [...RESOURCE_ROUTES, ...EDGE_ROUTES].filter((route) => route.method !== "GET" && route.method !== "HEAD");
+const EDGE_ROUTE_TEMPLATES = edgeRoutes();
+const WRITE_ROUTES = [...RESOURCE_ROUTES, ...EDGE_ROUTE_TEMPLATES].filter((route) => route.method !== "GET" && route.method !== "HEAD");
 
 // ── Generated pieces ───────────────────────────────────────────────────────────────────────
 
@@ -410,7 +396,7 @@ describe("generated input never makes the Worker answer 5xx or show its internal
   });
 
   it("paths and queries at the edge routes (media, /v3, GraphQL, state, attribution, sessions, sitemaps)", async () => {
-    const cases = fc.record({ at: pathNear([...EDGE_ROUTES, ...RESOURCE_ROUTES]), method: fc.constantFrom(...METHODS), signedIn: fc.boolean() });
+    const cases = fc.record({ at: pathNear([...EDGE_ROUTE_TEMPLATES, ...RESOURCE_ROUTES]), method: fc.constantFrom(...METHODS), signedIn: fc.boolean() });
     await fc.assert(
       fc.asyncProperty(cases, ({ at, method, signedIn }) => send({ method, path: at.path, signedIn, sent: { contentType: "application/json", body: "{}" } })),
       options(RUNS.edgePaths),
