@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { failureWithData, sessionPayload, success, userRow } from "../src/accounts/answer.server.ts";
-import { readFields } from "../src/accounts/body.server.ts";
+import { readFields } from "../src/server/body.ts";
 import { requireFullViewer, requireSession } from "../src/accounts/guards.server.ts";
 import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
 import { mfaLogin, passwordLogin, providerLogin, type LoginOutcome } from "../src/accounts/login.server.ts";

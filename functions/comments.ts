@@ -11,7 +11,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { success } from "../src/accounts/answer.server.ts";
-import { readFields } from "../src/accounts/body.server.ts";
+import { readFields } from "../src/server/body.ts";
 import { flagComment, removeMention, setHelpful, setHighlight, setLike, translateComment } from "../src/comments/actions.server.ts";
 import { uploadDidItPhoto } from "../src/comments/did-it-posts.server.ts";
 import { COMMENT_FEATURES, type FeatureMap } from "../src/comments/comment.ts";

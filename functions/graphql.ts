@@ -10,6 +10,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../src/server/context.ts";
 import { clientIp, throttleSubject } from "../src/server/client-ip.ts";
 import { ApiError, ErrorCode, badRequest } from "../src/server/errors.ts";
+import { mediaTypeOf, readJson } from "../src/server/body.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 import { viewerIdOf } from "../src/users/user.ts";
 import { checkDocument, checkVariables, documentFor, executeLocally, parsePersistedRequest } from "../src/graphql/execute.server.ts";
@@ -46,14 +47,10 @@ graphqlRoutes.use(
 );
 
 async function readBody(c: Context<AppEnv>): Promise<unknown> {
-  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+  if (mediaTypeOf(c) !== "application/json") {
     throw badRequest([{ field: "body", reason: "validation.invalidFormat" }], "api.invalidJson");
   }
-  try {
-    return await c.req.json();
-  } catch {
-    throw badRequest([{ field: "body", reason: "validation.invalidFormat" }], "api.invalidJson");
-  }
+  return readJson(c);
 }
 
 const upstreamFailed = (c: Context<AppEnv>) =>

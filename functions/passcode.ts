@@ -28,6 +28,7 @@ import {
   requirePasscode,
 } from "../src/accounts/passcode.server.ts";
 import { hashPassword, verifyPassword } from "../src/accounts/password.ts";
+import { readFields } from "../src/server/body.ts";
 import type { Session } from "../src/accounts/session.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
 import { ApiError, ErrorCode, badRequest, zodProblems, type FieldProblem } from "../src/server/errors.ts";
@@ -46,31 +47,6 @@ const ok = (c: Context<AppEnv>, data: Record<string, unknown>) =>
 /** Signed in with a full login: limited-login viewers may not change protected settings. */
 /** Settings belong to full logins: signed out 401, limited login 403 code 17 (src/accounts/guards.server.ts). */
 const fullSession = requireFullViewer;
-
-/** JSON or form-encoded body as a plain object; anything else is a 400 on `body`. */
-async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.startsWith("application/json")) {
-    let parsed: unknown;
-    try {
-      parsed = await c.req.json();
-    } catch {
-      throw badRequest([{ field: "body", reason: "validation.invalidFormat" }], "api.invalidJson");
-    }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-      throw badRequest([{ field: "body", reason: "validation.invalidType", values: { expected: "object" } }]);
-    }
-    return parsed as Record<string, unknown>;
-  }
-  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
-    const form = await c.req.parseBody();
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(form)) if (typeof value === "string") body[key] = value;
-    return body;
-  }
-  if ((c.req.header("content-length") ?? "0") === "0") return {};
-  throw badRequest([{ field: "body", reason: "validation.invalidFormat" }]);
-}
 
 function parse<T extends z.ZodType>(schema: T, body: Record<string, unknown>): z.infer<T> {
   const result = schema.safeParse(body);
@@ -104,7 +80,7 @@ const setupSchema = z.strictObject({
 /** Set up a passcode, or change it (the current one is then required) with its backup email. */
 passcodeRoutes.post("/users/parental_passcode/", async (c) => {
   const session = fullSession(c);
-  const body = parse(setupSchema, await readBody(c));
+  const body = parse(setupSchema, await readFields(c));
   const errors = validatePasscodeSetup(body, session.user.email);
   if (Object.keys(errors).length > 0) throw badRequest(setupErrorsToProblems(errors));
   await requirePasscode(c, body.current_passcode, "current_passcode");
@@ -126,7 +102,7 @@ const notEnabled = () => new ApiError(409, ErrorCode.Conflict, { message: "setti
 /** Check a passcode (the full-page flow and the modal use it before a protected step). */
 passcodeRoutes.post("/users/parental_passcode/verify/", async (c) => {
   const session = fullSession(c);
-  const body = parse(z.strictObject(passcodeField), await readBody(c));
+  const body = parse(z.strictObject(passcodeField), await readFields(c));
   const value = stripWhitespace(body.passcode ?? "");
   if (!isEnabled(await passcodeState(c.env.DB, session.user.id))) throw notEnabled();
   if (value === "") throw passcodeRequired();
@@ -141,7 +117,7 @@ passcodeRoutes.post("/users/parental_passcode/verify/", async (c) => {
 /** Turn the passcode off: needs the passcode itself. */
 passcodeRoutes.delete("/users/parental_passcode/", async (c) => {
   const session = fullSession(c);
-  const body = parse(z.strictObject(passcodeField), await readBody(c));
+  const body = parse(z.strictObject(passcodeField), await readFields(c));
   if (!isEnabled(await passcodeState(c.env.DB, session.user.id))) throw notEnabled();
   await requirePasscode(c, body.passcode);
   await c.env.DB.batch([
@@ -169,7 +145,7 @@ const resetSchema = z.strictObject({ password: text, passcode: text, confirm_pas
 /** Reset with the account password: a new passcode, the lock lifted, the backup email kept. */
 passcodeRoutes.post("/users/parental_passcode/reset/", async (c) => {
   const session = fullSession(c);
-  const body = parse(resetSchema, await readBody(c));
+  const body = parse(resetSchema, await readFields(c));
   const problems: FieldProblem[] = [];
   if (body.password === "") problems.push({ field: "password", reason: `settings:${PASSCODE_ERRORS.required}` });
   const passcodeError = validatePasscode(body.passcode);
@@ -202,7 +178,7 @@ const groupRequestSchemas = {
 for (const group of Object.keys(groupRequestSchemas) as SettingsGroup[]) {
   passcodeRoutes.put(`/users/settings/${group}/`, async (c) => {
     const session = fullSession(c);
-    const { passcode, ...values } = parse(groupRequestSchemas[group], await readBody(c));
+    const { passcode, ...values } = parse(groupRequestSchemas[group], await readFields(c));
     const stored = SETTINGS_GROUPS[group].parse(values);
     assertAllowedForAge(session, values);
     await requirePasscode(c, passcode);
@@ -232,7 +208,7 @@ function assertAllowedForAge(session: Session, values: Record<string, unknown>):
 
 passcodeRoutes.put("/users/settings/privacy/", async (c) => {
   const session = fullSession(c);
-  const body = parse(z.strictObject({ is_private_profile: flag, ...passcodeField }), await readBody(c));
+  const body = parse(z.strictObject({ is_private_profile: flag, ...passcodeField }), await readFields(c));
   if (!body.is_private_profile && session.user.is_under_16 === 1) throw badRequest([{ field: "is_private_profile", reason: "settings:settings.under16.private" }]);
   await requirePasscode(c, body.passcode);
   await c.env.DB.batch([
@@ -252,7 +228,7 @@ const emailTaken = () =>
 
 passcodeRoutes.put("/users/settings/email/", async (c) => {
   const session = fullSession(c);
-  const body = parse(z.strictObject({ email: text, current_password: text.optional(), ...passcodeField }), await readBody(c));
+  const body = parse(z.strictObject({ email: text, current_password: text.optional(), ...passcodeField }), await readFields(c));
   const email = body.email.trim();
   if (email === "") throw badRequest([{ field: "email", reason: `settings:${PASSCODE_ERRORS.required}` }]);
   if (!isValidEmail(email)) throw badRequest([{ field: "email", reason: `settings:${PASSCODE_ERRORS.invalidEmail}` }]);
@@ -283,7 +259,7 @@ passcodeRoutes.put("/users/settings/email/", async (c) => {
 
 passcodeRoutes.put("/users/settings/password/", async (c) => {
   const session = fullSession(c);
-  const body = parse(z.strictObject({ current_password: text, new_password: text.max(256), ...passcodeField }), await readBody(c));
+  const body = parse(z.strictObject({ current_password: text, new_password: text.max(256), ...passcodeField }), await readFields(c));
   const problems: FieldProblem[] = [];
   if (body.current_password === "") problems.push({ field: "current_password", reason: `settings:${PASSCODE_ERRORS.required}` });
   const rule = passwordProblem(body.new_password);

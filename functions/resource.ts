@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../src/server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound, zodProblems } from "../src/server/errors.ts";
+import { BODY_TYPES, mediaTypeOf, parseJsonText, readForm, readText } from "../src/server/body.ts";
 import { resources, type ResourceAction } from "./resources/index.ts";
 
 const ACTIONS = ["get", "create", "update", "delete"] as const satisfies readonly ResourceAction[];
@@ -17,14 +18,10 @@ const dataSchema = z.object({
   context: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** `data` text as its envelope; the shared JSON reader refuses what no schema could see (src/server/body.ts). */
 function parseDataText(text: string | null | undefined): z.infer<typeof dataSchema> {
   if (text === null || text === undefined || text === "") return { options: {} };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw badRequest([{ field: "data", reason: "validation.invalidFormat" }], "api.invalidJson");
-  }
+  const json = parseJsonText(text, "data");
   const parsed = dataSchema.safeParse(json);
   if (!parsed.success) throw badRequest(zodProblems(parsed.error, "data", json));
   return parsed.data;
@@ -32,17 +29,13 @@ function parseDataText(text: string | null | undefined): z.infer<typeof dataSche
 
 async function readData(c: Context<AppEnv>): Promise<z.infer<typeof dataSchema>> {
   if (c.req.method === "GET") return parseDataText(c.req.query("data"));
-  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type === "application/json") {
-    const text = await c.req.text();
-    return parseDataText(text);
-  }
+  const type = mediaTypeOf(c);
+  if (type === "application/json") return parseDataText(await readText(c));
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
-    const form = await c.req.parseBody();
-    const field = form.data;
+    const field = (await readForm(c)).data;
     return parseDataText(typeof field === "string" ? field : null);
   }
-  throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: "application/json, application/x-www-form-urlencoded, multipart/form-data" } }]);
+  throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: BODY_TYPES } }]);
 }
 
 export const resourceRoutes = new Hono<AppEnv>();

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { sessionPayload, success, userRow } from "../src/accounts/answer.server.ts";
-import { readFields } from "../src/accounts/body.server.ts";
+import { readFields } from "../src/server/body.ts";
 import { requireSession } from "../src/accounts/guards.server.ts";
 import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";

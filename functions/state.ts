@@ -31,7 +31,7 @@ stateRoutes.get("/state", (c) => {
   let pageCtx = ctx;
   if (raw !== undefined) {
     const path = sourcePath(raw);
-    if (path === null) throw badRequest([{ field: "source_url", reason: "must be a path on this site, at most 2048 characters" }]);
+    if (path === null) throw badRequest([{ field: "source_url", reason: "validation.sitePath", values: { maximum: MAX_SOURCE_URL } }]);
     // The page's context as if the viewer had asked for it: same cookies, session and country.
     pageCtx = buildRequestContext(new Request(new URL(path, ctx.origin), { headers: c.req.raw.headers }), {
       requestId: ctx.requestId,

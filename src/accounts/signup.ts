@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { LOCALES, parseLocale } from "../context/locales.ts";
 import { zodProblems, type FieldProblem } from "../server/errors.ts";
+import { MAX_JSON_DEPTH, jsonShapeProblem } from "../server/json-shape.ts";
 
 export const REGISTRATION_TYPES = ["email", "partner", "facebook"] as const;
 export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
@@ -54,12 +55,18 @@ function jsonField<T extends z.ZodType>(schema: T, maxChars: number) {
       context.addIssue({ code: "too_big", origin: "string", maximum: maxChars, inclusive: true, input: value });
       return z.NEVER;
     }
+    let parsed: unknown;
     try {
-      return JSON.parse(value) as unknown;
+      parsed = JSON.parse(value);
     } catch {
       context.addIssue({ code: "invalid_format", format: "json", input: value });
       return z.NEVER;
     }
+    // A `__proto__` key would vanish in the record's parse instead of being refused.
+    const shape = jsonShapeProblem(parsed);
+    if (shape?.reason === "validation.unknownKey") context.addIssue({ code: "unrecognized_keys", keys: ["__proto__"], path: shape.path.slice(0, -1), input: parsed as Record<string, unknown> });
+    else if (shape) context.addIssue({ code: "custom", message: "common:validation.tooDeep", params: { values: { maximum: MAX_JSON_DEPTH } }, path: shape.path, input: parsed });
+    return shape ? z.NEVER : parsed;
   }, schema.optional());
 }
 

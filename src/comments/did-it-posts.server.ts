@@ -7,6 +7,7 @@ import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
 import { mediaUrl } from "../media/media.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
+import { readForm } from "../server/body.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
 import { blockedError, idSchema, loadVisiblePin, purgeLater, requirePinReaction } from "../social/guard.server.ts";
 import { userImageUrl } from "../users/user.ts";
@@ -176,7 +177,7 @@ export async function uploadDidItPhoto(c: Context<AppEnv>): Promise<{ image_sign
   await enforce(c.env.DB, RATE_RULES.didItPostPerUser, requireWriteAllowed(c).user.id);
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data") throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: "multipart/form-data" } }]);
-  const form = await c.req.parseBody();
+  const form = await readForm(c);
   const pinField = idSchema.safeParse(form.pin_id);
   if (!pinField.success) throw badRequest([{ field: "pin_id", reason: typeof form.pin_id === "string" ? "validation.invalidFormat" : "validation.required" }]);
   const { viewerId } = await requirePinReaction(c, pinField.data);

@@ -9,12 +9,21 @@ export type LandingPageType = (typeof LANDING_PAGE_TYPES)[number];
 /** First path segments that are routes of ours, never usernames. */
 const RESERVED = new Set(["pin", "search", "today", "ideas", "topics", "topic", "homefeed", "settings", "resource", "v3", "media", "_", "sitemaps", "parental-passcode", "advertiser"]);
 
+/** A segment that is not valid percent-encoded UTF-8 is read as sent: the label is a guess, never a reason to fail. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * The label for a path, or null for pages that are not landing pages (settings, API...).
  * `viewerUsername` makes a board or section the viewer's own.
  */
 export function landingPageType(pathname: string, viewerUsername: string | null = null): LandingPageType | null {
-  const parts = pathname.split("/").filter(Boolean).map((part) => decodeURIComponent(part));
+  const parts = pathname.split("/").filter(Boolean).map(decodeSegment);
   const [first, second] = parts;
   if (parts.length === 0 || (first === "homefeed" && parts.length === 1)) return "home";
   if (first === "pin" && second && /^\d+$/.test(second)) return "closeup";

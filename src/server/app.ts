@@ -3,19 +3,13 @@
 // context, CSRF and body bounds; the edge functions; and Astro for every other path.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { graphqlRoutes } from "../../functions/graphql.ts";
-import { attributionRoutes } from "../../functions/attribution.ts";
-import { mediaRoutes } from "../../functions/media.ts";
-import { resourceRoutes } from "../../functions/resource.ts";
-import { seoRoutes } from "../../functions/seo.ts";
-import { sessionRoutes } from "../../functions/session-routes.ts";
-import { stateRoutes } from "../../functions/state.ts";
-import { v3Routes } from "../../functions/v3.ts";
+import { EDGE_ROUTES } from "./edge-routes.ts";
 import { requestContext, type AppEnv } from "./context.ts";
 import { csrf } from "./csrf.ts";
 import { appVersion } from "./app-version.ts";
 import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
-import { servePage } from "./page-cache.ts";
+import { PRIVATE_CACHE_CONTROL, servePage } from "./page-cache.ts";
+import { canNamePage } from "./page-path.ts";
 import { renderMemberIsland } from "./member-islands.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { getT } from "../i18n/i18n.ts";
@@ -37,6 +31,18 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   const envelope = { status: "failure", code: body.code, message: body.message, data: null, error: body };
   const payload = c.req.path.startsWith("/resource/") ? { resource_response: envelope } : { ...envelope, ...body };
   return c.json(payload, error.status, error.options.headers);
+}
+
+/**
+ * The 404 page for a path no page can have (src/server/page-path.ts): Astro renders its 404
+ * route, as for any missing page, without ever reading the path it could not route.
+ */
+async function notFoundPage(c: Context<AppEnv>, renderPage: PageRenderer): Promise<Response> {
+  const request = new Request(new URL("/404", c.req.url), { method: c.req.method === "HEAD" ? "HEAD" : "GET", headers: c.req.raw.headers });
+  const response = await renderPage(c, request);
+  const copy = new Response(response.body, response);
+  copy.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  return copy;
 }
 
 export function createApp(renderPage: PageRenderer) {
@@ -63,17 +69,10 @@ export function createApp(renderPage: PageRenderer) {
     c.req.path === PHOTO_UPLOAD_PATH ? photoLimit(c, next) : EVENTS_PATH.test(c.req.path) ? eventsLimit(c, next) : generalLimit(c, next),
   );
 
-  app.route("/media", mediaRoutes);
-  app.route("/resource", resourceRoutes);
-  app.route("/v3", v3Routes);
-  app.route("/", graphqlRoutes);
-  app.route("/", seoRoutes);
-  app.route("/", attributionRoutes);
-  app.route("/", sessionRoutes);
-  app.route("/_/_", stateRoutes);
+  for (const [path, routes] of EDGE_ROUTES) app.route(path, routes);
   // Every other path is a page: signed-out renders are shared through the edge cache.
   // Signed-in close-ups are filled in from a shared member template (src/server/member-page.ts).
-  app.all("*", (c) => servePage(c, renderPage, { islands: renderMemberIsland }));
+  app.all("*", (c) => (canNamePage(new URL(c.req.url).pathname) ? servePage(c, renderPage, { islands: renderMemberIsland }) : notFoundPage(c, renderPage)));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
