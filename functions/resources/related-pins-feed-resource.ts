@@ -1,7 +1,7 @@
 // RelatedPinsFeedResource get: one page of the close-up's related feed
 // (CloseupRelatedModulesFeedQuery, spec 000 §3, §9: page size 12, cursor endCursor and
-// hasNextPage), until the GraphQL endpoint exists (issue 8). `bookmark` is the spec's
-// endCursor under the resource cache's name; the answer carries both.
+// hasNextPage), for clients that call the resource rather than persisted GraphQL. `bookmark`
+// is the spec's endCursor under the resource cache's name; the answer carries both.
 import { z } from "zod";
 import { END_MARKER } from "../../src/feeds/feed.ts";
 import { pinIdSchema } from "../../src/pins/pin.ts";

@@ -1,4 +1,4 @@
-// The close-up's comments island (issue 6). The server renders the first comments as plain
+// The close-up's comments island. The server renders the first comments as plain
 // HTML (src/components/PinComments.astro) for crawlers, no-script readers and the first paint;
 // this island loads the same list through UnifiedCommentsResource and, once it has it, takes
 // the server list's place (comments.css hides that section when data-hydrated is true), so the

@@ -1,5 +1,5 @@
 // Member pages: one render of a pin close-up shared by the signed-in people who have nothing
-// of their own on it (issue 3 asks a signed-in pin page for half the throughput of /healthz).
+// of their own on it (a signed-in pin page must reach half the throughput of /healthz).
 //
 // A signed-in close-up differs between two such people only in who they are (the context
 // block, the account menu, the save and comment islands' viewer) and in their own quick-save,
@@ -19,7 +19,7 @@
 // (checked again on every request, so a pin turned secret stops at once), and only when they
 // are not its pinner, its board's owner or a collaborator, its sponsorship's creator or sponsor,
 // and take part in no block at all (comments and related pins are filtered by blocks). Anyone
-// else gets a personal render, as before. Every answer is `private, no-store`.
+// else gets a personal render. Every answer is `private, no-store`.
 import type { Context } from "hono";
 import type { SessionCompanion } from "../accounts/session.server.ts";
 import { accountCornerOf, VIEWER_COLUMNS, type ViewerUserRow } from "../accounts/viewer.ts";

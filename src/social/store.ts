@@ -1,5 +1,5 @@
 // The social islands' state: one nanostore per feature, keyed by pin, user, board or topic id,
-// moved only by the pure transitions beside them. Every action is optimistic (spec 001 issue 5
+// moved only by the pure transitions beside them. Every action is optimistic (spec 001
 // "Client state"): apply the transition, make the call, settle on the server's answer; on a
 // refusal put the state back and say so in a toast, except a topic follow, which reverts
 // silently (spec 000 §4, §8 "Topic follow failure: Silent revert").

@@ -1,4 +1,4 @@
-// POST /_/graphql/ in workerd against the built Worker (issue 8): the persisted documents run
+// POST /_/graphql/ in workerd against the built Worker: the persisted documents run
 // over D1 with the pin page's visibility rules, the related feed pages by 12 exactly as its
 // resource does, refusals are 400s naming the field, and the pin page embeds its preloaded
 // queries' answers, equal to what the endpoint answers for the same variables.

@@ -32,7 +32,7 @@ export function boot(doc: Document = document): Intent | null {
     if (notice) {
       notice.textContent = (intent.kind === "save" ? notice.dataset["ready"] : notice.dataset["readyComment"]) ?? "";
     }
-    // The save and comment islands (later issues) listen for this; until then the notice stands.
+    // The save and comment islands listen for this; until one takes it up, the notice stands.
     dispatchEvent(new CustomEvent<Intent>(INTENT_EVENT, { detail: intent }));
     (window as { pinloomPendingIntent?: Intent }).pinloomPendingIntent = intent;
   }
