@@ -18,7 +18,8 @@ import { SelectPanel } from "./SelectPanel.tsx";
 import { fieldProblems } from "./field-problems.ts";
 import { useHydrated } from "./hydrated.ts";
 import { fill, type OrganizeStrings } from "./strings.ts";
-import { noticeText, notifier, showToast } from "./toast.ts";
+import { showToast } from "../shell/toast-event.ts";
+import { noticeText, notifier } from "./toast.ts";
 
 export interface BoardOrganizerProps {
   strings: OrganizeStrings;
@@ -84,9 +85,9 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
       setRecord(accept ? { ...record!, status: "accepted" } : null);
       // The invite's access is write and delete (spec 001 §6), so the viewer may now do both.
       if (accept) setRole("collaborator_delete");
-      showToast("organize-invite", accept ? s["toast.joined"] : s["toast.declined"]);
+      showToast({ id: "organize-invite", message: accept ? s["toast.joined"] : s["toast.declined"] });
     } catch (error) {
-      showToast("organize-invite", noticeText(strings, refusalNotice(error)));
+      showToast({ id: "organize-invite", message: noticeText(strings, refusalNotice(error)) });
     }
   }
 
@@ -94,9 +95,9 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
     try {
       await organizeApi.requestToJoin(board.id);
       setRecord({ status: "new", type: "request", invitedBy: null });
-      showToast("organize-join", s["toast.requested"]);
+      showToast({ id: "organize-join", message: s["toast.requested"] });
     } catch (error) {
-      showToast("organize-join", noticeText(strings, refusalNotice(error)));
+      showToast({ id: "organize-join", message: noticeText(strings, refusalNotice(error)) });
     }
   }
 
@@ -181,13 +182,13 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
                 cover_pin_id: values.coverPinId,
               });
               setOpen(null);
-              showToast("organize-saved", s["toast.saved"]);
+              showToast({ id: "organize-saved", message: s["toast.saved"] });
               // A new name may mean a new slug: the page at the board's (possibly new) address shows it.
               location.assign(json.url || props.boardUrl);
               return undefined;
             } catch (error) {
               if (error instanceof ApiCallError && error.httpStatus === 400) return fieldProblems(error);
-              showToast("organize-saved", noticeText(strings, refusalNotice(error)));
+              showToast({ id: "organize-saved", message: noticeText(strings, refusalNotice(error)) });
               return undefined;
             }
           }}

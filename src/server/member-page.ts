@@ -27,7 +27,7 @@ import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
 import { clientContext, serializeForScript, type RequestContext } from "../context/request-context.ts";
 import { viewerExperiments } from "../experiments/experiments.ts";
 import { getT } from "../i18n/i18n.ts";
-import { decodeCursor } from "../pins/pins.server.ts";
+import { decodeTimeCursor } from "../feeds/cursor.ts";
 import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { concatBytes } from "../runtime/bytes.ts";
@@ -106,7 +106,7 @@ export function memberKey(ctx: RequestContext, version: string, build: string = 
   // the key's parts as parameters, so a path's purge finds it by its prefix (pathPrefix).
   const cursor = ctx.url.searchParams.get("related_cursor");
   let key = `${ctx.origin}${ctx.url.pathname}?`;
-  if (cursor !== null && decodeCursor(cursor)) key += `related_cursor=${encodeURIComponent(cursor)}&`;
+  if (cursor !== null && decodeTimeCursor(cursor)) key += `related_cursor=${encodeURIComponent(cursor)}&`;
   key += `__locale=${encodeURIComponent(ctx.locale)}`;
   if (ctx.explicitLocale) key += "&__explicit=1";
   key += `&__device=${ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop"}`;

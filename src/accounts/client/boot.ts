@@ -6,10 +6,8 @@
 import { clearLogoutFlag } from "./session.ts";
 import { readEmbeddedContext, refreshTokens } from "./token-refresh.ts";
 import { shouldNagVerify } from "./verify-nag.ts";
-import { pinIdOfPath, takePendingIntent, type Intent } from "./unauth.ts";
+import { INTENT_EVENT, pinIdOfPath, takePendingIntent, type Intent } from "./unauth.ts";
 
-/** The resumed intent, announced in the header's status region; handed to the pin's islands too. */
-export const INTENT_EVENT = "pinloom:intent";
 /** src/shell/AppShell.astro opens its "Verify your email" dialog on this event. */
 export const VERIFY_EVENT = "pinloom:verify-email";
 
