@@ -11,7 +11,8 @@ import type { BoardState } from "./board-state.ts";
 import { createBoardStore, refusalNotice, type PinItem } from "./board-store.ts";
 import { BoardForm } from "./BoardForm.tsx";
 import { CollaboratorsDialog } from "./CollaboratorsDialog.tsx";
-import { ConfirmActions, Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { ConfirmActions } from "./ConfirmActions.tsx";
 import type { ViewerRecord } from "./organize.server.ts";
 import { SectionsPanel } from "./SectionsPanel.tsx";
 import { SelectPanel } from "./SelectPanel.tsx";
@@ -165,7 +166,7 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
       {manageSections && <SectionsPanel store={store} strings={strings} role={role} />}
       {selecting && <SelectPanel store={store} strings={strings} role={role} onDone={finishSelecting} />}
 
-      <Dialog open={open === "edit"} title={s["form.editTitle"]} closeLabel={s.close} onClose={() => setOpen(null)}>
+      <Dialog className="organize-dialog" open={open === "edit"} title={s["form.editTitle"]} closeLabel={s.close} onClose={() => setOpen(null)}>
         <BoardForm
           strings={strings}
           initial={{ name: board.name, description: board.description, privacy: board.privacy, coverPinId: board.cover_pin_id }}
@@ -195,7 +196,7 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
         />
       </Dialog>
 
-      <Dialog open={open === "delete"} title={s["delete.title"]} closeLabel={s.close} role="alertdialog" onClose={() => setOpen(null)}>
+      <Dialog className="organize-dialog" open={open === "delete"} title={s["delete.title"]} closeLabel={s.close} role="alertdialog" onClose={() => setOpen(null)}>
         <p>{fill(s["delete.body"], { name: board.name })}</p>
         <ConfirmActions
           cancelLabel={s.cancel}

@@ -9,7 +9,8 @@ import { allows, type BoardRole } from "../boards/policy.ts";
 import { collaborationReducer, type CollaborationEvent, type CollaborationState } from "../social/collaborators.ts";
 import { organizeApi, type CollaboratorJson } from "./api.ts";
 import { refusalNotice, type BoardStore } from "./board-store.ts";
-import { ConfirmActions, Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { ConfirmActions } from "./ConfirmActions.tsx";
 import { fill, type OrganizeStrings } from "./strings.ts";
 import { showToast } from "../shell/toast-event.ts";
 import { noticeText } from "./toast.ts";
@@ -132,7 +133,7 @@ export function CollaboratorsDialog({ open, onClose, store, strings, role, viewe
   );
 
   return (
-      <Dialog open={open} title={confirmLeave ? s["collab.leave"] : s["collab.heading"]} closeLabel={s.close} onClose={onClose}>
+      <Dialog className="organize-dialog" open={open} title={confirmLeave ? s["collab.leave"] : s["collab.heading"]} closeLabel={s.close} onClose={onClose}>
         {confirmLeave ? (
           <>
             <p>{s["collab.leaveConfirm"]}</p>

@@ -8,7 +8,7 @@ import { ApiCallError } from "../accounts/client/api.ts";
 import { organizeApi } from "./api.ts";
 import { refusalNotice } from "./board-store.ts";
 import { BoardForm } from "./BoardForm.tsx";
-import { Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
 import { archiveBoard, feedKey, listFetchSucceeded, unarchiveBoard, type FeedItem, type FeedLists } from "./feed-lists.ts";
 import { fieldProblems } from "./field-problems.ts";
 import type { ArchivedBoard } from "./organize.server.ts";
@@ -62,7 +62,7 @@ export default function ProfileOrganizer({ strings, ownerId, archived }: Profile
           {s["form.create"]}
         </button>
       </div>
-      <Dialog open={creating} title={s["form.createTitle"]} closeLabel={s.close} onClose={() => setCreating(false)}>
+      <Dialog className="organize-dialog" open={creating} title={s["form.createTitle"]} closeLabel={s.close} onClose={() => setCreating(false)}>
         <BoardForm
           strings={strings}
           initial={{ name: "", description: "", privacy: "public", coverPinId: null }}
