@@ -30,7 +30,7 @@ export function decodeKeyset(cursor: string): Keyset | null {
 }
 
 /** A newest-first feed's place: the last row's created_at (ms) and id. */
-export interface TimeCursor {
+interface TimeCursor {
   createdAt: number;
   id: number;
 }

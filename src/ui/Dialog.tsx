@@ -41,7 +41,7 @@ interface WithOwnHeading extends DialogBase {
 export type DialogProps = WithTitle | WithOwnHeading;
 
 /** Where focus goes when a dialog opens, in order of preference. */
-export const INITIAL_FOCUS = ["[data-autofocus]", "input:not([type=hidden]), select, textarea", ":scope > :not(.dialog-head) button"] as const;
+const INITIAL_FOCUS = ["[data-autofocus]", "input:not([type=hidden]), select, textarea", ":scope > :not(.dialog-head) button"] as const;
 
 /** Whether a click at (x, y) fell outside the dialog's box, on its backdrop. */
 export function onBackdrop(box: { left: number; top: number; right: number; bottom: number }, x: number, y: number): boolean {

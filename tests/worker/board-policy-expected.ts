@@ -10,7 +10,7 @@
 // Reading a secret board is view_public asked of a secret board (the same BoardResource get).
 import type { BoardAction, BoardRole } from "../../src/boards/policy.ts";
 
-export type ExercisedAction = Exclude<BoardAction, "view_private">;
+type ExercisedAction = Exclude<BoardAction, "view_private">;
 
 /** [action, role, status on a public board, status on a secret board] */
 export const EXPECTED_BOARD_STATUS: ReadonlyArray<readonly [ExercisedAction, BoardRole, number, number]> = [
