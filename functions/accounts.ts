@@ -1,6 +1,6 @@
 // Account calls of spec 000 §7 under /v3: handshakes, the session exchange, the signed-in
 // user, e-mail verification, the account switcher's batch, fingerprints and the human check.
-// Shapes: docs of the contract in /work/briefs/accounts-api.md (mirrored in the report).
+// Answers follow the spec's shapes: {status, code, message, data} and the session payload.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { failureWithData, sessionPayload, success, userRow } from "../src/accounts/answer.server.ts";

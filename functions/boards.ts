@@ -14,7 +14,7 @@ import { notFound } from "../src/server/errors.ts";
 
 export const boardRoutes = new Hono<AppEnv>();
 
-/** A path id as the contract spells ids (1 to 18 digits); anything else is a 404 like an unknown board. */
+/** A path id as the API spells ids (1 to 18 digits); anything else is a 404 like an unknown board. */
 function pathId(value: string | undefined): number {
   const parsed = idOption.safeParse(value);
   if (!parsed.success) throw notFound();

@@ -1,5 +1,5 @@
 // The comment calls of spec 000 §7 that keep their /v3 paths (mounted at /v3), answering
-// {status, code, message, data}. Contract: /work/briefs/comments-api.md.
+// {status, code, message, data}.
 //   POST|DELETE /v3/aggregated_comments/{id}/react/   {reaction_type: 1}
 //   POST|DELETE /v3/helpful/1/{commentId}/
 //   PUT         /v3/aggregated_comments/pin/highlight/ {aggregated_comment, pin, highlight}
@@ -23,7 +23,7 @@ import { idSchema } from "../src/social/guard.server.ts";
 
 export const commentRoutes = new Hono<AppEnv>();
 
-/** A path id as the contract spells ids; anything else is a 404 like an unknown comment. */
+/** A path id as the API spells ids; anything else is a 404 like an unknown comment. */
 function pathId(value: string | undefined): number {
   const parsed = idSchema.safeParse(value);
   if (!parsed.success) throw notFound("comments:api.notFound");

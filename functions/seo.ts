@@ -1,4 +1,4 @@
-// The crawl surface (issue 3): robots.txt, the sitemap index and its files. Every answer is
+// The crawl surface: robots.txt, the sitemap index and its files. Every answer is
 // public and cacheable for an hour; a file name that is not exactly {kind}-{n}.xml, a kind we
 // do not publish or a page past the end is a 404.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// Issue 7 targets: search latency at 100,000 pins, measured through the Worker.
+// Search latency at 100,000 pins, measured through the Worker, against its budgets.
 //
 //   node scripts/bench-search.mjs [--duration 10] [--connections 10] [--warmup 2] [--build] [--no-seed]
 //
@@ -21,7 +21,7 @@
 // Signed-out search answers are cached (src/search/answer-cache.server.ts): `search` measures
 // traffic as it comes (repeated queries hit), `search_uncached` the same queries forced to
 // miss (see uncachedPath), so both the cached and the engine's own cost are in every run.
-// The issue's targets are BUDGETS with pass/fail in the JSON, never timed tests: a shared
+// The targets are BUDGETS with pass/fail in the JSON, never timed tests: a shared
 // machine makes absolute milliseconds a report, not an assertion.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
@@ -32,7 +32,7 @@ import { ROOT, clearThrottles, ensureBuilt, fmtDuration, migrate, parseArgs, see
 
 export const SEARCH_STATE = ".wrangler/search-bench-state";
 export const SEARCH_PINS = 100_000;
-/** Issue 7 "Targets": p95 through the Worker. */
+/** The search latency targets: p95 through the Worker. */
 export const BUDGETS = { search_p95_ms: 30, typeahead_p95_ms: 15 };
 /** Which figure a budget judges: per-request latency, requests one at a time. */
 export const BUDGET_JUDGES = "sequential";

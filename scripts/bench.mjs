@@ -19,7 +19,7 @@
 // Worker answering with the pin page's own bytes, what `wrangler dev` itself costs a page of
 // that size, under the `harness` key.
 //
-// Then the search phase (scripts/bench-search.mjs, issue 7; `--no-search` skips it): its own
+// Then the search phase (scripts/bench-search.mjs; `--no-search` skips it): its own
 // 100,000-pin world and worker, its own /healthz baseline, budgets with pass/fail, all under
 // the `search` key of the JSON and in the printed table.
 import { execFileSync } from "node:child_process";
@@ -118,7 +118,7 @@ function loginRequests(base) {
   ];
 }
 
-/** Issue 8: the pin id the persisted-query route asks about (the home page's first pin). */
+/** The pin id the persisted-query route asks about (the home page's first pin). */
 let graphqlPinId = null;
 async function graphqlPath(ctx) {
   graphqlPinId = (await firstPinPath(ctx))?.match(/\d+/)?.[0] ?? null;
@@ -185,18 +185,18 @@ export const ROUTES = [
   { name: "home", path: "/", headers: BROWSER },
   { name: "pin", path: firstPinPath, headers: BROWSER, skipNote: 'no href="/pin/<digits>/" link on /' },
   { name: "pin (crawler)", path: firstPinPath, headers: CRAWLER, skipNote: 'no href="/pin/<digits>/" link on /' },
-  // Issue 4: the login handshake, password hash included. Spread over the demo accounts
+  // The login handshake, password hash included. Spread over the demo accounts
   // without MFA and over client addresses, as real traffic is, so the product's own throttles
   // (per account, per CF-Connecting-IP) do not turn the measurement into a count of 429s.
   { name: "login", path: "/v3/login/handshake/", method: "POST", requests: loginRequests },
-  // Issue 3: a signed-in pin page: the session read (with the viewer's state for the pin, one
+  // A signed-in pin page: the session read (with the viewer's state for the pin, one
   // D1 round trip) and a member page filled in from the shared render (src/server/member-page.ts).
   { name: "pin (signed in)", path: firstPinPath, headers: signedInHeaders, skipNote: 'no href="/pin/<digits>/" link on /' },
   // The floor under any signed-in page: the session read alone and a small JSON answer.
   { name: "state (signed in)", path: "/_/_/state?source_url=%2F", headers: signedInHeaders },
-  // Issue 8: a persisted GraphQL query executed over D1 (CloseupRelatedModulesFeedQuery).
+  // A persisted GraphQL query executed over D1 (CloseupRelatedModulesFeedQuery).
   { name: "graphql (persisted)", path: graphqlPath, method: "POST", requests: graphqlRequests, skipNote: 'no href="/pin/<digits>/" link on /' },
-  // Issue 8: event batches accepted (validated, throttled, enqueued to EVENTS); the entry's
+  // Event batches accepted (validated, throttled, enqueued to EVENTS); the entry's
   // events_per_second = 2xx batches per second × EVENTS_PER_BATCH.
   { name: "events", path: "/resource/ApiCResource/create/", method: "POST", requests: eventRequests, eventsPerRequest: EVENTS_PER_BATCH },
 ];
@@ -257,7 +257,7 @@ async function gzipKb(urls, base) {
 /**
  * JavaScript a visitor downloads, gzip KB: at page load (module scripts, modulepreloads,
  * inline scripts, and islands hydrating on load, idle, visibility or media) and on first
- * interaction (client:interaction islands), each file fetched and gzipped once. Issue 3
+ * interaction (client:interaction islands), each file fetched and gzipped once. The
  * budget: 40 KB at load for a signed-out visitor on /pin/{id}/, none for bots.
  */
 export async function measurePageJavaScript(ctx) {

@@ -21,7 +21,7 @@
 // into the local D1 database file (node:sqlite, one transaction, after the platform proxy is
 // closed): the same SQL text D1 would run, without the proxy's per-batch round trips, which
 // made a 100,000-pin world (2.3 million rows) cost minutes. When the state dir does not hold
-// exactly one D1 database file, they go through db.batch() on the proxy as before (each
+// exactly one D1 database file, they go through db.batch() on the proxy instead (each
 // prepare()/bind() there is a synchronous round trip, ~2.5 ms, hence the multi-row statements).
 // Either way the counts are verified, and after a direct write they are checked again through
 // a fresh proxy: what `wrangler dev` will see.

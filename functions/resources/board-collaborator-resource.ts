@@ -1,5 +1,5 @@
 // BoardCollaboratorResource: invite, request to join, approve, deny, accept, remove or leave
-// (src/social/collaborators.server.ts; issue 5 API contract, "Helper B").
+// (src/social/collaborators.server.ts).
 import { z } from "zod";
 import { badRequest } from "../../src/server/errors.ts";
 import { MAX_INVITES_PER_CALL, inviteCollaborators, removeCollaborator, requestToJoin, updateCollaborator } from "../../src/social/collaborators.server.ts";

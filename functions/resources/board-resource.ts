@@ -1,6 +1,6 @@
-// BoardResource (issue 5): get, create, update (edit, privacy, cover, layout, archive and
+// BoardResource: get, create, update (edit, privacy, cover, layout, archive and
 // unarchive), delete. Every call but create asks requireBoardAction first; create needs a
-// full, write-allowed login. Answers the contract's Board; writes purge the signed-out pages
+// full, write-allowed login. Answers the API's Board JSON; writes purge the signed-out pages
 // they changed.
 import { z } from "zod";
 import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";

@@ -1,4 +1,4 @@
-// The comment XResources of the issue 6 contract: UnifiedCommentsResource (list),
+// The comment XResources: UnifiedCommentsResource (list),
 // AggregatedCommentResource (post, edit, delete), AggregatedCommentHideResource and
 // AggregatedCommentFeaturesResource.
 import { z } from "zod";

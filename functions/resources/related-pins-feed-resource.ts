@@ -1,11 +1,12 @@
 // RelatedPinsFeedResource get: one page of the close-up's related feed
 // (CloseupRelatedModulesFeedQuery, spec 000 §3, §9: page size 12, cursor endCursor and
-// hasNextPage), until the GraphQL endpoint exists (issue 8). `bookmark` is the spec's
-// endCursor under the resource cache's name; the answer carries both.
+// hasNextPage), for clients that call the resource rather than persisted GraphQL. `bookmark`
+// is the spec's endCursor under the resource cache's name; the answer carries both.
 import { z } from "zod";
+import { decodeTimeCursor } from "../../src/feeds/cursor.ts";
 import { END_MARKER } from "../../src/feeds/feed.ts";
 import { pinIdSchema } from "../../src/pins/pin.ts";
-import { decodeCursor, listRelatedPins } from "../../src/pins/pins.server.ts";
+import { listRelatedPins } from "../../src/pins/pins.server.ts";
 import { notFound } from "../../src/server/errors.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -14,10 +15,10 @@ export const relatedPinsFeedResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({
       pin_id: pinIdSchema,
-      bookmark: z.string().refine((value) => decodeCursor(value) !== null, "not a bookmark this feed wrote").optional(),
+      bookmark: z.string().refine((value) => decodeTimeCursor(value) !== null, "not a bookmark this feed wrote").optional(),
     }),
     async handle(c, options) {
-      const cursor = options.bookmark === undefined ? null : decodeCursor(options.bookmark);
+      const cursor = options.bookmark === undefined ? null : decodeTimeCursor(options.bookmark);
       const page = await listRelatedPins(c.env.DB, options.pin_id, cursor, viewerIdOf(c.var.ctx));
       if (!page) throw notFound("api.pinNotFound");
       return { results: page.pins, bookmark: page.endCursor ?? END_MARKER, endCursor: page.endCursor, hasNextPage: page.hasNextPage };

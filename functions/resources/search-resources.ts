@@ -1,4 +1,4 @@
-// Search calls (issue 7, contract /work/briefs/search-api.md): BaseSearchResource,
+// Search calls: BaseSearchResource,
 // SearchTabResource, AdvancedTypeaheadResource, VisualLiveSearchResource,
 // VisualSearchFlashlightUnifiedResource and UserRecentSearchesResource. The engine is
 // src/search/search.server.ts; these only parse options, check sign-in, throttle and record

@@ -1,5 +1,5 @@
 // UserLookupResource get: one person by username, for inviting collaborators by name (the
-// contract's BoardCollaboratorResource takes user ids). Signed-in, full logins only; a user
+// BoardCollaboratorResource takes user ids). Signed-in, full logins only; a user
 // whose profile the viewer may not see (private, limited login) is the same 404 as no user.
 import { z } from "zod";
 import { requireFullViewer } from "../../src/accounts/guards.server.ts";

@@ -416,7 +416,7 @@ describe("buildWorld determinism", () => {
 invariants("120 pins", small);
 invariants("default world", standard);
 
-describe("default world: the issue's shape", () => {
+describe("default world: its documented shape", () => {
   const t = standard.tables;
 
   it("has the documented sizes", () => {

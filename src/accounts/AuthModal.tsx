@@ -1,9 +1,10 @@
 // Log in and sign up as a modal over any page. The island renders its own triggers (plain
 // links to /login/ and /signup/ in the server HTML, so they work before React and for
-// anyone without script) and opens a native modal <dialog> on click: the rest of the page
-// goes inert (focus stays inside), Escape closes it, and focus returns to the trigger.
+// anyone without script) and opens the modal dialog (src/ui/Dialog.tsx) on click; focus
+// returns to the trigger when it closes.
 // A Save trigger also remembers the pin (unauthSavePinId) so the page can resume after login.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { Dialog } from "../ui/Dialog.tsx";
 import { pageAuthStrings, type AuthStrings } from "./auth-strings.ts";
 import LoginForm from "./LoginForm.tsx";
 import SignupForm from "./SignupForm.tsx";
@@ -29,34 +30,6 @@ export interface AuthDialogProps {
 }
 
 export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, country, locale, idPrefix = "auth-modal", again = null }: AuthDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // Escape fires "cancel" then "close"; any close returns focus to what opened the dialog.
-    const closed = () => {
-      onClose();
-      const back = opener.current;
-      opener.current = null;
-      if (back instanceof HTMLElement && back.isConnected) back.focus();
-    };
-    dialog.addEventListener("close", closed);
-    return () => dialog.removeEventListener("close", closed);
-  }, [onClose]);
-
   const headingId = `${idPrefix}-heading`;
   const done = () => (next === null ? window.location.reload() : window.location.assign(next));
   const here = typeof window === "undefined" ? "/" : window.location.pathname + window.location.search;
@@ -68,10 +41,10 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
     if (signupOnPage) window.location.assign(withNext("/signup/", target));
   }, [signupOnPage, target]);
   return (
-    <dialog ref={ref} className="auth-dialog" aria-labelledby={headingId}>
-      {open && strings && (
+    <Dialog open={open} onClose={onClose} className="auth-dialog" labelledBy={headingId}>
+      {strings && (
         <div className="auth-dialog-body">
-          <button type="button" className="auth-close" aria-label={strings.modal.close} onClick={() => ref.current?.close()}>
+          <button type="button" className="auth-close" aria-label={strings.modal.close} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
           <h2 id={headingId}>{mode === "login" ? strings.login.heading : strings.signup.heading}</h2>
@@ -100,7 +73,7 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
           )}
         </div>
       )}
-    </dialog>
+    </Dialog>
   );
 }
 

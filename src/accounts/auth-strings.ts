@@ -3,7 +3,7 @@
 // page's language.
 import type { TFunction } from "i18next";
 import { perLocale } from "../i18n/memo.ts";
-import { PASSWORD_MIN } from "./client/validate.ts";
+import { PASSWORD_MIN } from "./account-rules.ts";
 import { readJsonBlock } from "../islands/json-block.ts";
 
 /** Built once per locale (src/i18n/memo.ts): every page header carries them. */

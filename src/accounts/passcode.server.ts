@@ -1,4 +1,4 @@
-// The parental passcode on the server (issue 4; spec 000 §6: the passcode is required to
+// The parental passcode on the server (spec 000 §6: the passcode is required to
 // change protected settings). A four-digit code has 10,000 values, so hashing alone cannot
 // protect it: the lockout is the defence. Each guess first RESERVES an attempt with one
 // UPDATE ... RETURNING, which SQLite applies atomically; only a reserved guess is ever

@@ -3,7 +3,7 @@
 // words. Messages are i18n keys of the settings namespace; the caller translates them.
 
 export const PASSCODE_LENGTH = 4;
-/** Wrong tries before the passcode locks (issue 4); reset needs the account password. */
+/** Wrong tries before the passcode locks; reset needs the account password. */
 export const PASSCODE_MAX_FAILURES = 5;
 const MAX_EMAIL_LENGTH = 254;
 

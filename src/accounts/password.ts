@@ -6,6 +6,8 @@
 // The format records its parameters so they can be raised later and old hashes still verify:
 //   pbkdf2-sha256$<rounds>x<iterations>$<salt base64>$<hash base64>
 
+import { fromBase64, toBase64 } from "../runtime/base64.ts";
+
 const ITERATIONS_PER_ROUND = 100_000;
 const ROUNDS = 6;
 const KEY_BITS = 256;
@@ -13,18 +15,6 @@ const SALT_BYTES = 16;
 
 const encoder = new TextEncoder();
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 async function derive(
   secret: Uint8Array<ArrayBuffer>,

@@ -6,13 +6,11 @@ import { z } from "zod";
 import { LOCALES, parseLocale } from "../context/locales.ts";
 import { zodProblems, type FieldProblem } from "../server/errors.ts";
 import { MAX_JSON_DEPTH, jsonShapeProblem } from "../server/json-shape.ts";
+import { FIRST_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN, USERNAME_PATTERN } from "./account-rules.ts";
 
 export const REGISTRATION_TYPES = ["email", "partner", "facebook"] as const;
 export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
 
-export const FIRST_NAME_MAX = 30;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 /** Spec 000 §5: younger than this by birthday cannot sign up (409 code 13). */
 export const MINIMUM_AGE = 13;
 
@@ -26,9 +24,6 @@ export const RULE_MESSAGES = {
   facebookToken: "accounts:validation.facebookToken",
 } as const;
 
-/** Letters and digits of any script, ASCII punctuation and the space: "basic symbols". */
-const PASSWORD_PATTERN = /^[\p{L}\p{N} !-/:-@[-`{-~]+$/u;
-const USERNAME_PATTERN = /^(?=.*[A-Za-z_])[A-Za-z0-9_]{3,30}$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /**
  * A profile lives at /{username}/, so a username may not be a first path segment the site

@@ -1,4 +1,4 @@
-// The Board and Section answers of the saving API (/work/briefs contract "Board JSON"): what
+// The Board and Section answers of the saving API: what
 // one viewer may know of a board. Counts are the stored counters for the board's people (owner
 // and accepted collaborators) and the grid's own count (pinListedSql) for anyone else, so a
 // pin first pinned to a secret board is never counted for a stranger; the caller has already

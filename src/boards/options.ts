@@ -1,10 +1,10 @@
-// Option schemas shared by the board, section and save calls (contract: ids are decimal
+// Option schemas shared by the board, section and save calls (the API's ids are decimal
 // strings ^\d{1,18}$; board titles 1..50 characters after trimming, descriptions at most 500,
 // spec 000 §9). A schema failure is a 400 naming the option (functions/resource.ts).
 import { z } from "zod";
 import { BOARD_PRIVACIES } from "./board.ts";
 
-/** An id as the contract sends it: 1 to 18 digits, answered as a number. */
+/** An id as the API sends it: 1 to 18 digits, answered as a number. */
 export const idOption = z
   .string()
   .regex(/^\d{1,18}$/, "ids are 1 to 18 digits")

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BOARD_ACTIONS, BOARD_ROLES, decide, parseAccess, roleOf, type BoardRole } from "./policy.ts";
+import { EXPECTED_BOARD_STATUS } from "../../tests/worker/board-policy-expected.ts";
+import { BOARD_ACTIONS, BOARD_ROLES, decide, parseAccess, roleOf, type BoardRole, type PolicyAnswer } from "./policy.ts";
 
 describe("roleOf", () => {
   const board = { ownerId: 1, collaboratorAccess: null, follows: false };
@@ -56,5 +57,20 @@ describe("decide", () => {
   });
   it("keeps the owner from following, joining or leaving their own board", () => {
     for (const action of ["follow_board", "request_to_join", "leave_board"] as const) expect(decide("owner", action, false)).toBe("forbidden");
+  });
+});
+
+describe("decide against the hand-written table of expected statuses", () => {
+  const STATUS: Record<PolicyAnswer, number> = { ok: 200, forbidden: 403, not_found: 404, unauthorized: 401 };
+
+  it("has six rows, one per role, for every action but view_private", () => {
+    for (const action of BOARD_ACTIONS.filter((action) => action !== "view_private")) {
+      expect(EXPECTED_BOARD_STATUS.filter(([rowAction]) => rowAction === action).map(([, role]) => role), action).toEqual([...BOARD_ROLES]);
+    }
+  });
+
+  it.each(EXPECTED_BOARD_STATUS)("%s by %s: %i on a public board, %i on a secret one", (action, role, onPublic, onSecret) => {
+    expect(STATUS[decide(role, action, false)]).toBe(onPublic);
+    expect(STATUS[decide(role, action, true)]).toBe(onSecret);
   });
 });

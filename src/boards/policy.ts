@@ -1,6 +1,6 @@
-// Who may do what to a board and the pins on it (issue 5 "Security"; spec 001 §6). One table,
-// read by the server before every board, section, pin and collaborator action, and by the
-// authorization tests, which run every role against every action and compare with it.
+// Who may do what to a board and the pins on it (spec 001 §6). One table, read by the server
+// before every board, section, pin and collaborator action. The authorization tests run every
+// role against every action and compare with their own table written from the spec.
 //
 // A role is the viewer's relation to one board. An action the role may not take answers 403,
 // except that a board the viewer may not see answers 404 whatever was asked, so a secret

@@ -1,4 +1,4 @@
-// The close-up's comments island (issue 6). The server renders the first comments as plain
+// The close-up's comments island. The server renders the first comments as plain
 // HTML (src/components/PinComments.astro) for crawlers, no-script readers and the first paint;
 // this island loads the same list through UnifiedCommentsResource and, once it has it, takes
 // the server list's place (comments.css hides that section when data-hydrated is true), so the
@@ -19,7 +19,8 @@ import { CommentItem, PendingItem, type ItemContext } from "./CommentItem.tsx";
 import { Composer } from "./Composer.tsx";
 import { DeleteDialog, FlagDialog } from "./FlagDialog.tsx";
 import type { MentionUser } from "./mentions.ts";
-import { INTENT_EVENT, takeResumedComment } from "./resume.ts";
+import { INTENT_EVENT } from "../accounts/client/unauth.ts";
+import { takeResumedComment } from "./resume.ts";
 import { $comments, allComments } from "./state.ts";
 import { fill, type CommentStrings } from "./strings.ts";
 import { pageStrings } from "../i18n/page-strings.ts";

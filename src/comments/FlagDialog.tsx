@@ -2,7 +2,7 @@
 // flag call's `reason` and `detailedReasons`. A modal <dialog> (organize/Dialog.tsx): focus
 // goes to the first reason, Escape closes it, focus returns to the button that opened it.
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../organize/Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
 import { FLAG_DETAILS, FLAG_REASONS, type CommentStrings } from "./strings.ts";
 
 export function FlagDialog({ open, strings, onClose, onSend }: { open: boolean; strings: CommentStrings; onClose: () => void; onSend: (reason: string, details: string[]) => Promise<boolean> }) {
@@ -22,7 +22,7 @@ export function FlagDialog({ open, strings, onClose, onSend }: { open: boolean; 
   }
 
   return (
-    <Dialog open={open} title={strings.flagTitle} closeLabel={strings.close} onClose={onClose}>
+    <Dialog className="organize-dialog" open={open} title={strings.flagTitle} closeLabel={strings.close} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} className="flag-form">
         <fieldset>
           <legend>{strings.flagReasonLegend}</legend>
@@ -62,7 +62,7 @@ export function FlagDialog({ open, strings, onClose, onSend }: { open: boolean; 
 
 export function DeleteDialog({ open, strings, onClose, onConfirm }: { open: boolean; strings: CommentStrings; onClose: () => void; onConfirm: () => void }) {
   return (
-    <Dialog open={open} title={strings.deleteTitle} closeLabel={strings.close} onClose={onClose} role="alertdialog" describedBy="comment-delete-body">
+    <Dialog className="organize-dialog" open={open} title={strings.deleteTitle} closeLabel={strings.close} onClose={onClose} role="alertdialog" describedBy="comment-delete-body">
       <p id="comment-delete-body">{strings.deleteBody}</p>
       <div className="comment-composer-actions">
         <button type="button" className="button" data-autofocus onClick={onClose}>

@@ -11,7 +11,7 @@ import { DID_IT_DETAILS_MAX, textProblem, type DidItPost } from "./comment.ts";
 import { commentsApi, uploadDidItPhoto } from "./api.ts";
 import { failureMessage, type Io } from "./actions.ts";
 import { fill, type CommentStrings } from "./strings.ts";
-import { Dialog } from "../organize/Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
 const PHOTO_MAX = 5 * 1024 * 1024;
@@ -208,7 +208,7 @@ export function TriedIt({ pinId, strings, viewerId, isPinOwner, count: initialCo
           {strings["tried.more"]}
         </button>
       )}
-      <Dialog open={deleting !== null} title={strings["tried.deleteTitle"]} closeLabel={strings.close} onClose={() => setDeleting(null)} role="alertdialog" describedBy={`${id}-delete-body`}>
+      <Dialog className="organize-dialog" open={deleting !== null} title={strings["tried.deleteTitle"]} closeLabel={strings.close} onClose={() => setDeleting(null)} role="alertdialog" describedBy={`${id}-delete-body`}>
         <p id={`${id}-delete-body`}>{strings["tried.deleteBody"]}</p>
         <div className="comment-composer-actions">
           <button type="button" className="button" data-autofocus onClick={() => setDeleting(null)}>

@@ -1,4 +1,4 @@
-// The /v3 actions on one comment (issue 6 contract): like, helpful, highlight, flag, removing
+// The /v3 actions on one comment: like, helpful, highlight, flag, removing
 // one's own mention, translation. Marks follow the did-it pattern: the count moves in the
 // same batch only when the row it mirrors appears or goes, so it is exact and never below 0.
 import type { Context } from "hono";

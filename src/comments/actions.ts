@@ -1,6 +1,6 @@
 // The comments island's actions: each applies its change to $comments at once (optimistic),
 // makes the call, settles on the server's answer and, when the call fails, puts the state back
-// and says why in a toast (the shell's pinloom:toast). A new comment or reply is the exception:
+// and says why in a toast (src/shell/toast-event.ts). A new comment or reply is the exception:
 // it needs the server's id, so it is listed when the answer comes (the composer shows it is busy).
 import { ApiCallError, NetworkError } from "../accounts/client/api.ts";
 import type { Comment, Tag } from "./comment.ts";
@@ -8,6 +8,7 @@ import { commentsApi } from "./api.ts";
 import { emptyList, fetchFailed } from "../feeds/feed.ts";
 import { $comments, commentsReducer, findComment, type CommentChange, type CommentsState } from "./state.ts";
 import { runtimeGlobal } from "../runtime/global.ts";
+import { showToast } from "../shell/toast-event.ts";
 
 export type CommentsApi = typeof commentsApi;
 
@@ -28,7 +29,7 @@ let toastCount = 0;
 let pendingCount = 0;
 export const browserIo = (): Io => ({
   api: commentsApi,
-  notify: (message) => dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id: `comments-${++toastCount}`, message } })),
+  notify: (message) => showToast({ id: `comments-${++toastCount}`, message }),
 });
 
 /**

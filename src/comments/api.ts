@@ -1,4 +1,4 @@
-// The comment and tried-it calls of the issue 6 contract (/work/briefs/comments-api.md), typed.
+// The comment and tried-it calls, typed.
 // Every call goes through the runtime fetch layer (src/runtime/fetch.ts: CSRF header,
 // X-Requested-With, source URL, app state), the envelope calls by accounts/client/api.ts;
 // the server decides what is allowed, these only carry the person's request.

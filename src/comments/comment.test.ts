@@ -1,4 +1,4 @@
-// Comment input rules of the issue 6 contract: text 1..500 after trimming, tags inside the text.
+// Comment input rules: text 1..500 after trimming, tags inside the text.
 import { describe, expect, it } from "vitest";
 import { alignTags, commentTextSchema, tagsSchema, textProblem, type Tag, type TextProblem } from "./comment.ts";
 

@@ -1,5 +1,5 @@
-// The comment shapes of the issue 6 contract (/work/briefs/comments-api.md, spec 000 §3
-// "Aggregated comment"): what a client may send, and the Comment JSON every call answers with.
+// The comment shapes of the API (spec 000 §3 "Aggregated comment"): what a client may send,
+// and the Comment JSON every call answers with.
 // Pure: shared by the server (src/comments/*.server.ts) and the island.
 import { z } from "zod";
 
@@ -109,7 +109,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-/** A tried-it post (contract "Tried-it posts"). */
+/** A tried-it post, as every tried-it call answers it. */
 export const didItPostSchema = z.object({
   id: idString,
   pin_id: idString,

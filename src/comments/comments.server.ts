@@ -1,4 +1,4 @@
-// Comments on a pin (issue 6 contract): listing, posting, editing, deleting and hiding. Each
+// Comments on a pin: listing, posting, editing, deleting and hiding. Each
 // change is ONE D1 batch that also recounts pins.comment_count and the parent's reply_count
 // from the rows at batch time, so the counts stay exact whatever ran in between.
 // pins.comment_count counts comments everyone can see: not hidden, and not under a hidden parent.

@@ -1,6 +1,7 @@
-// Tried-it posts (issue 6 contract, spec 001 §3 "Did-it data"): a did-it with its text and an
+// Tried-it posts (spec 001 §3 "Did-it data"): a did-it with its text and an
 // optional photo. One per person per pin (did_its UNIQUE (pin_id, user_id)): posting again
-// rewrites the post; pins.did_it_images_count is recounted from the rows in each change's batch. Likes and helpful marks stay DidItLikeResource / DidItHelpfulResource.
+// rewrites the post; pins.did_it_images_count is recounted from the rows in each change's
+// batch. Likes and helpful marks are DidItLikeResource / DidItHelpfulResource.
 import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";

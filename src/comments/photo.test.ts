@@ -1,4 +1,4 @@
-// Tried-it photos are typed by their magic bytes (issue 6 contract: jpeg/png/webp, sniffed).
+// Tried-it photos are typed by their magic bytes (jpeg/png/webp, sniffed), never by their name or header.
 import { describe, expect, it } from "vitest";
 import { sniffPhoto, type PhotoExtension } from "./photo.ts";
 

@@ -4,9 +4,6 @@
 // for saves).
 import type { Intent } from "../accounts/client/unauth.ts";
 
-/** boot.ts announces a resumed signed-out intent with this event (its INTENT_EVENT). */
-export const INTENT_EVENT = "pinloom:intent";
-
 type Holder = { pinloomPendingIntent?: Intent | null; pinloomResumedComment?: string };
 
 export function takeResumedComment(pinId: string, announced: Intent | null = null, holder: Holder = window as Holder): boolean {

@@ -1,4 +1,4 @@
-// Reading comments back: one SELECT shape for every call, turned into the contract's Comment
+// Reading comments back: one SELECT shape for every call, turned into the API's Comment
 // JSON for a given viewer, and the door every call on an existing comment goes through.
 import type { CommentTableRow } from "./comment-row.ts";
 import type { Context } from "hono";

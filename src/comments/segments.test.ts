@@ -1,4 +1,4 @@
-// The comment rendering rule (issue 6 contract): plain text → text, mention and link segments.
+// The comment rendering rule: plain text → text, mention and link segments.
 import { describe, expect, it } from "vitest";
 import { INJECTION_CORPUS } from "./fixtures/injection-corpus.ts";
 import { COMMENT_LINK_REL, MAX_LINKS, MAX_MENTIONS, isBlockedHost, toSegments, type CommentTag, type Segment, type SegmentUser } from "./segments.ts";

@@ -1,4 +1,4 @@
-// Comment rendering rule (issue 6 contract, spec 001 §5 "Comments"): a comment is plain text.
+// Comment rendering rule (spec 001 §5 "Comments"): a comment is plain text.
 // It becomes a list of segments that the server HTML (src/components/PinComments.astro) and the
 // island render as escaped text nodes, profile links and outbound links. Nothing here returns
 // markup, so no comment text can ever become HTML; the only attribute value a renderer writes

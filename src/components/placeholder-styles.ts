@@ -4,6 +4,7 @@
 // The hash must be added from the page's frontmatter: pages stream, and Astro sends the CSP
 // header before nested components render, so a hash added inside a component comes too late.
 import type { APIContext } from "astro";
+import { toBase64 } from "../runtime/base64.ts";
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const FALLBACK = "#e9e9e9";
@@ -20,10 +21,7 @@ export function placeholderCss(colors: Iterable<string>): string {
 }
 
 export async function sha256Base64(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  let binary = "";
-  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return toBase64(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
 }
 
 /** The placeholder CSS for a page, with its hash added to the page's CSP. Call from a page. */

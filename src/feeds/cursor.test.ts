@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeKeyset, encodeKeyset, keysetPageOf } from "./cursor.ts";
+import { decodeKeyset, decodeTimeCursor, encodeKeyset, keysetPageOf } from "./cursor.ts";
 
 describe("keyset cursors", () => {
   it.each([
@@ -23,6 +23,23 @@ describe("keyset cursors", () => {
     ["too long", "A".repeat(401)],
   ])("refuse %s", (_name, cursor) => {
     expect(decodeKeyset(cursor.replace(/=+$/, ""))).toBeNull();
+  });
+});
+
+describe("time cursors (newest-first feeds)", () => {
+  it("read the created_at and id a keyset cursor holds", () => {
+    expect(decodeTimeCursor(encodeKeyset(1_700_000_000_123, 42))).toEqual({ createdAt: 1_700_000_000_123, id: 42 });
+    // Written by hand: base64url of [1700000000123,42].
+    expect(decodeTimeCursor("WzE3MDAwMDAwMDAxMjMsNDJd")).toEqual({ createdAt: 1_700_000_000_123, id: 42 });
+  });
+
+  it.each([
+    ["a name key", encodeKeyset("Dinners", 3)],
+    ["a fractional key", encodeKeyset(-3.5, 17)],
+    ["an unsafe key", encodeKeyset(2 ** 60, 1)],
+    ["anything not a keyset", "abc"],
+  ])("refuse %s", (_name, cursor) => {
+    expect(decodeTimeCursor(cursor)).toBeNull();
   });
 });
 

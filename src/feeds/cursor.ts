@@ -2,6 +2,7 @@
 // (a REAL, negative after saves to the front), boards by name or time. The cursor is the last
 // row's sort key and id, as opaque base64url JSON, so one codec serves every such order.
 import { z } from "zod";
+import { textFromBase64Url, textToBase64Url } from "../runtime/base64.ts";
 
 export type KeysetKey = number | string;
 export interface Keyset {
@@ -13,27 +14,31 @@ export interface Keyset {
 const MAX_CURSOR = 400;
 const keysetSchema = z.tuple([z.union([z.number().finite(), z.string().max(200)]), z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER)]);
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-}
-
 export function encodeKeyset(key: KeysetKey, id: number): string {
-  return toBase64Url(new TextEncoder().encode(JSON.stringify([key, id])));
+  return textToBase64Url(JSON.stringify([key, id]));
 }
 
 /** The keyset a cursor names, or null for anything this codec did not write. */
 export function decodeKeyset(cursor: string): Keyset | null {
   if (cursor.length > MAX_CURSOR || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
   try {
-    const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
-    const parsed = keysetSchema.safeParse(JSON.parse(text));
+    const parsed = keysetSchema.safeParse(JSON.parse(textFromBase64Url(cursor)));
     return parsed.success ? { key: parsed.data[0], id: parsed.data[1] } : null;
   } catch {
     return null;
   }
+}
+
+/** A newest-first feed's place: the last row's created_at (ms) and id. */
+interface TimeCursor {
+  createdAt: number;
+  id: number;
+}
+
+/** The place a (created_at, id) feed's cursor names (encodeKeyset(createdAt, id)), or null. */
+export function decodeTimeCursor(cursor: string): TimeCursor | null {
+  const keyset = decodeKeyset(cursor);
+  return keyset && typeof keyset.key === "number" && Number.isSafeInteger(keyset.key) ? { createdAt: keyset.key, id: keyset.id } : null;
 }
 
 export interface KeysetPage<Item> {

@@ -82,7 +82,7 @@ describe("POST /_/graphql/ refusals (no origin touched)", () => {
     ["a pin id that is not digits", { queryHash: QUERY_IDS.CloseupPageQuery, variables: { pinId: "1 OR 1=1", isAuth: false } }, "variables.pinId"],
     ["a boolean given as text", { queryHash: QUERY_IDS.CloseupDetailQuery, variables: { pinId: "1", isAuth: "yes", isDesktop: true } }, "variables.isAuth"],
     ["a variable the document does not declare", related({ pinId: "1", first: 500 }), "variables.first"],
-    // Found by the fuzz below: the parse dropped the key, so the rest was forwarded without it.
+    // The schema's parse cannot keep "__proto__" as its own key: it must be refused, not dropped.
     ["a variable named __proto__", `{"queryHash":"${QUERY_IDS.CloseupRelatedModulesFeedQuery}","variables":{"pinId":"1","__proto__":"0"}}`, "variables.__proto__"],
     ["a cursor this API did not write", related({ pinId: "1", cursor: "not a cursor!" }), "variables.cursor"],
     ["a source past 200 characters", related({ pinId: "1", source: "x".repeat(201) }), "variables.source"],

@@ -17,8 +17,9 @@ import {
   type GraphQLNullableType,
   type GraphQLResolveInfo,
 } from "graphql";
+import { decodeTimeCursor } from "../feeds/cursor.ts";
 import { pinIdSchema } from "../pins/pin.ts";
-import { decodeCursor, getPin, listRelatedPins, type FeedPage, type PinDetail, type PinLookup } from "../pins/pins.server.ts";
+import { getPin, listRelatedPins, type FeedPage, type PinDetail, type PinLookup } from "../pins/pins.server.ts";
 
 export interface GraphqlContext {
   db: D1Database;
@@ -52,7 +53,7 @@ function stringScalar(name: string, description: string, accept: (value: string)
 }
 
 const PinIdScalar = stringScalar("PinId", "A pin id: 1 to 19 digits.", (value) => pinIdSchema.safeParse(value).success, "must be 1 to 19 digits");
-const CursorScalar = stringScalar("Cursor", "An endCursor this API wrote.", (value) => decodeCursor(value) !== null, "is not a cursor this feed wrote");
+const CursorScalar = stringScalar("Cursor", "An endCursor this API wrote.", (value) => decodeTimeCursor(value) !== null, "is not a cursor this feed wrote");
 const ShortStringScalar = stringScalar("ShortString", `A string of at most ${SHORT_STRING_MAX} characters.`, (value) => value.length <= SHORT_STRING_MAX, `must be at most ${SHORT_STRING_MAX} characters`);
 
 const nonNull = <T extends GraphQLNullableType>(type: T) => new GraphQLNonNull(type);
@@ -196,7 +197,7 @@ const QueryType = new GraphQLObjectType<unknown, GraphqlContext>({
         const key = relatedKey(args.pinId, args.after);
         let read = context.related.get(key);
         if (!read) {
-          read = listRelatedPins(context.db, args.pinId, args.after ? decodeCursor(args.after) : null, context.viewerId);
+          read = listRelatedPins(context.db, args.pinId, args.after ? decodeTimeCursor(args.after) : null, context.viewerId);
           context.related.set(key, read);
         }
         const page = await read;

@@ -3,6 +3,7 @@
 // messaging toast through the app shell or the inviter popover, per spec 000 §6.
 import { inviteCodeFromSearch, inviteDisplay, isDesktopViewer, isInviteCode, type InviteMetadata, type ViewerType } from "./invite.ts";
 import { clearInvite, lookupInvite } from "./store.ts";
+import { showToast } from "../shell/toast-event.ts";
 
 /** What the landing reads of the embedded request context (src/context/request-context.ts). */
 interface EmbeddedContext {
@@ -94,9 +95,7 @@ export async function start(mount: HTMLElement | null = document.getElementById(
   if (!invite || display === null) return;
   const name = invite.sender.first_name.trim() || invite.sender.full_name.trim();
   if (display === "toast" && name) {
-    // The app shell owns the toast stack. This file is bundled on its own (InviteMount.astro),
-    // so it reaches the shell's stack through the event AppShell.astro listens for.
-    dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id: "invite", message: fill(mount.dataset["toast"] ?? "", name) } }));
+    showToast({ id: "invite", message: fill(mount.dataset["toast"] ?? "", name) });
   } else if (display === "popover") {
     showPopover(mount, invite);
   }

@@ -1,4 +1,4 @@
-// The copy-link action's invite (issue 3): a signed-in person copies the pin's link carrying a
+// The copy-link action's invite: a signed-in person copies the pin's link carrying a
 // fresh invite code (InviteResource create, channel 12 "copy link"); if minting fails for any
 // reason the plain link is copied instead, so the action itself never fails on our account.
 import { apiFetch, depsWith } from "../runtime/fetch.ts";

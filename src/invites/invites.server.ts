@@ -7,6 +7,7 @@ import { hashToken } from "../accounts/tokens.ts";
 import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
 import { canViewProfile, userImageUrl, type LoginState } from "../users/user.ts";
 import { pinIdSchema } from "../pins/pin.ts";
+import { toBase64Url } from "../runtime/base64.ts";
 import type { RateRule } from "../server/rate-limit.server.ts";
 import { INVITE_CODE_MAX, INVITE_CODE_PATTERN, INVITE_CHANNEL_IDS, INVITE_LIFETIME_MS, type InviteChannel, type InviteMetadata } from "./invite.ts";
 
@@ -24,10 +25,7 @@ export const inviteCreateOptions = z.strictObject({ pin_id: pinIdSchema, invite_
 
 /** A fresh code: 16 random bytes in base64url, 22 characters. */
 export function newInviteCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** The key an invite is stored under: a leaked row cannot be replayed as a link. */

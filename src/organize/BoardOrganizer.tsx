@@ -11,14 +11,16 @@ import type { BoardState } from "./board-state.ts";
 import { createBoardStore, refusalNotice, type PinItem } from "./board-store.ts";
 import { BoardForm } from "./BoardForm.tsx";
 import { CollaboratorsDialog } from "./CollaboratorsDialog.tsx";
-import { ConfirmActions, Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { ConfirmActions } from "./ConfirmActions.tsx";
 import type { ViewerRecord } from "./organize.server.ts";
 import { SectionsPanel } from "./SectionsPanel.tsx";
 import { SelectPanel } from "./SelectPanel.tsx";
 import { fieldProblems } from "./field-problems.ts";
 import { useHydrated } from "./hydrated.ts";
 import { fill, type OrganizeStrings } from "./strings.ts";
-import { noticeText, notifier, showToast } from "./toast.ts";
+import { showToast } from "../shell/toast-event.ts";
+import { noticeText, notifier } from "./toast.ts";
 
 export interface BoardOrganizerProps {
   strings: OrganizeStrings;
@@ -84,9 +86,9 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
       setRecord(accept ? { ...record!, status: "accepted" } : null);
       // The invite's access is write and delete (spec 001 §6), so the viewer may now do both.
       if (accept) setRole("collaborator_delete");
-      showToast("organize-invite", accept ? s["toast.joined"] : s["toast.declined"]);
+      showToast({ id: "organize-invite", message: accept ? s["toast.joined"] : s["toast.declined"] });
     } catch (error) {
-      showToast("organize-invite", noticeText(strings, refusalNotice(error)));
+      showToast({ id: "organize-invite", message: noticeText(strings, refusalNotice(error)) });
     }
   }
 
@@ -94,9 +96,9 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
     try {
       await organizeApi.requestToJoin(board.id);
       setRecord({ status: "new", type: "request", invitedBy: null });
-      showToast("organize-join", s["toast.requested"]);
+      showToast({ id: "organize-join", message: s["toast.requested"] });
     } catch (error) {
-      showToast("organize-join", noticeText(strings, refusalNotice(error)));
+      showToast({ id: "organize-join", message: noticeText(strings, refusalNotice(error)) });
     }
   }
 
@@ -164,7 +166,7 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
       {manageSections && <SectionsPanel store={store} strings={strings} role={role} />}
       {selecting && <SelectPanel store={store} strings={strings} role={role} onDone={finishSelecting} />}
 
-      <Dialog open={open === "edit"} title={s["form.editTitle"]} closeLabel={s.close} onClose={() => setOpen(null)}>
+      <Dialog className="organize-dialog" open={open === "edit"} title={s["form.editTitle"]} closeLabel={s.close} onClose={() => setOpen(null)}>
         <BoardForm
           strings={strings}
           initial={{ name: board.name, description: board.description, privacy: board.privacy, coverPinId: board.cover_pin_id }}
@@ -181,20 +183,20 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
                 cover_pin_id: values.coverPinId,
               });
               setOpen(null);
-              showToast("organize-saved", s["toast.saved"]);
+              showToast({ id: "organize-saved", message: s["toast.saved"] });
               // A new name may mean a new slug: the page at the board's (possibly new) address shows it.
               location.assign(json.url || props.boardUrl);
               return undefined;
             } catch (error) {
               if (error instanceof ApiCallError && error.httpStatus === 400) return fieldProblems(error);
-              showToast("organize-saved", noticeText(strings, refusalNotice(error)));
+              showToast({ id: "organize-saved", message: noticeText(strings, refusalNotice(error)) });
               return undefined;
             }
           }}
         />
       </Dialog>
 
-      <Dialog open={open === "delete"} title={s["delete.title"]} closeLabel={s.close} role="alertdialog" onClose={() => setOpen(null)}>
+      <Dialog className="organize-dialog" open={open === "delete"} title={s["delete.title"]} closeLabel={s.close} role="alertdialog" onClose={() => setOpen(null)}>
         <p>{fill(s["delete.body"], { name: board.name })}</p>
         <ConfirmActions
           cancelLabel={s.cancel}

@@ -9,9 +9,11 @@ import { allows, type BoardRole } from "../boards/policy.ts";
 import { collaborationReducer, type CollaborationEvent, type CollaborationState } from "../social/collaborators.ts";
 import { organizeApi, type CollaboratorJson } from "./api.ts";
 import { refusalNotice, type BoardStore } from "./board-store.ts";
-import { ConfirmActions, Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { ConfirmActions } from "./ConfirmActions.tsx";
 import { fill, type OrganizeStrings } from "./strings.ts";
-import { noticeText, showToast } from "./toast.ts";
+import { showToast } from "../shell/toast-event.ts";
+import { noticeText } from "./toast.ts";
 
 interface Props {
   open: boolean;
@@ -81,7 +83,7 @@ export function CollaboratorsDialog({ open, onClose, store, strings, role, viewe
       return true;
     } catch (error) {
       setState(before);
-      showToast("organize-collab", noticeText(strings, refusalNotice(error)));
+      showToast({ id: "organize-collab", message: noticeText(strings, refusalNotice(error)) });
       return false;
     }
   }
@@ -131,7 +133,7 @@ export function CollaboratorsDialog({ open, onClose, store, strings, role, viewe
   );
 
   return (
-      <Dialog open={open} title={confirmLeave ? s["collab.leave"] : s["collab.heading"]} closeLabel={s.close} onClose={onClose}>
+      <Dialog className="organize-dialog" open={open} title={confirmLeave ? s["collab.leave"] : s["collab.heading"]} closeLabel={s.close} onClose={onClose}>
         {confirmLeave ? (
           <>
             <p>{s["collab.leaveConfirm"]}</p>
@@ -143,7 +145,7 @@ export function CollaboratorsDialog({ open, onClose, store, strings, role, viewe
                   void change({ type: "remove", user_id: viewerId }, () => organizeApi.removeCollaborator(boardId, viewerId)).then((left) => {
                     setConfirmLeave(false);
                     if (left) {
-                      showToast("organize-left", s["toast.left"]);
+                      showToast({ id: "organize-left", message: s["toast.left"] });
                       onLeft();
                     }
                   })}

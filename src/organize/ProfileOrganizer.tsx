@@ -8,12 +8,13 @@ import { ApiCallError } from "../accounts/client/api.ts";
 import { organizeApi } from "./api.ts";
 import { refusalNotice } from "./board-store.ts";
 import { BoardForm } from "./BoardForm.tsx";
-import { Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
 import { archiveBoard, feedKey, listFetchSucceeded, unarchiveBoard, type FeedItem, type FeedLists } from "./feed-lists.ts";
 import { fieldProblems } from "./field-problems.ts";
 import type { ArchivedBoard } from "./organize.server.ts";
 import { fill, type OrganizeStrings } from "./strings.ts";
-import { noticeText, showToast } from "./toast.ts";
+import { showToast } from "../shell/toast-event.ts";
+import { noticeText } from "./toast.ts";
 import { useHydrated } from "./hydrated.ts";
 
 export interface ProfileOrganizerProps {
@@ -45,11 +46,11 @@ export default function ProfileOrganizer({ strings, ownerId, archived }: Profile
     setLists(unarchiveBoard(lists, ownerId, board));
     try {
       await organizeApi.updateBoard({ board_id: board.id, archived: false });
-      showToast("organize-unarchived", s["toast.unarchived"]);
+      showToast({ id: "organize-unarchived", message: s["toast.unarchived"] });
       location.reload();
     } catch (error) {
       setLists(archiveBoard(before, ownerId, board));
-      showToast("organize-unarchived", noticeText(strings, refusalNotice(error)));
+      showToast({ id: "organize-unarchived", message: noticeText(strings, refusalNotice(error)) });
     }
   }
 
@@ -61,7 +62,7 @@ export default function ProfileOrganizer({ strings, ownerId, archived }: Profile
           {s["form.create"]}
         </button>
       </div>
-      <Dialog open={creating} title={s["form.createTitle"]} closeLabel={s.close} onClose={() => setCreating(false)}>
+      <Dialog className="organize-dialog" open={creating} title={s["form.createTitle"]} closeLabel={s.close} onClose={() => setCreating(false)}>
         <BoardForm
           strings={strings}
           initial={{ name: "", description: "", privacy: "public", coverPinId: null }}
@@ -75,7 +76,7 @@ export default function ProfileOrganizer({ strings, ownerId, archived }: Profile
               return undefined;
             } catch (error) {
               if (error instanceof ApiCallError && error.httpStatus === 400) return fieldProblems(error);
-              showToast("organize-create", noticeText(strings, refusalNotice(error)));
+              showToast({ id: "organize-create", message: noticeText(strings, refusalNotice(error)) });
               return undefined;
             }
           }}

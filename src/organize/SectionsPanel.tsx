@@ -6,7 +6,8 @@ import { useId, useState, type FormEvent } from "react";
 import { allows, type BoardRole } from "../boards/policy.ts";
 import { SECTION_TITLE_MAX, limitInput, sectionTitleProblem } from "./board-form.ts";
 import type { BoardStore, SectionItem } from "./board-store.ts";
-import { ConfirmActions, Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { ConfirmActions } from "./ConfirmActions.tsx";
 import { counted, fill, type OrganizeStrings } from "./strings.ts";
 
 interface Props {
@@ -159,7 +160,7 @@ export function SectionsPanel({ store, strings, role }: Props) {
       {allows(role, "create_section") && (
         <SectionTitleForm strings={strings} label={s["sections.new"]} submitLabel={s["sections.add"]} initial="" onSubmit={async (title) => (await store.createSection(title)) !== null} />
       )}
-      <Dialog open={deleting !== null} title={s["sections.delete"]} closeLabel={s.close} role="alertdialog" onClose={() => setDeleting(null)}>
+      <Dialog className="organize-dialog" open={deleting !== null} title={s["sections.delete"]} closeLabel={s.close} role="alertdialog" onClose={() => setDeleting(null)}>
         {deleting && (
           <>
             <p>{fill(s["sections.deleteConfirm"], { title: deleting.title })}</p>

@@ -6,7 +6,8 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { allows, type BoardRole } from "../boards/policy.ts";
 import type { BoardStore, PinItem } from "./board-store.ts";
-import { ConfirmActions, Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { ConfirmActions } from "./ConfirmActions.tsx";
 import { SectionTitleForm } from "./SectionsPanel.tsx";
 import { isSelected, selectedCount } from "./selection.ts";
 import { counted, fill, type OrganizeStrings } from "./strings.ts";
@@ -138,7 +139,7 @@ export function SelectPanel({ store, strings, role, onDone }: Props) {
           }}
         />
       )}
-      <Dialog open={dialog === "section"} title={s["select.makeSection"]} closeLabel={s.close} onClose={() => setDialog(null)}>
+      <Dialog className="organize-dialog" open={dialog === "section"} title={s["select.makeSection"]} closeLabel={s.close} onClose={() => setDialog(null)}>
         <SectionTitleForm
           strings={strings}
           label={s["sections.titleLabel"]}
@@ -152,7 +153,7 @@ export function SelectPanel({ store, strings, role, onDone }: Props) {
           onCancel={() => setDialog(null)}
         />
       </Dialog>
-      <Dialog open={dialog === "delete"} title={s["bulkDelete.title"]} closeLabel={s.close} role="alertdialog" onClose={() => setDialog(null)}>
+      <Dialog className="organize-dialog" open={dialog === "delete"} title={s["bulkDelete.title"]} closeLabel={s.close} role="alertdialog" onClose={() => setDialog(null)}>
         <p>{counted(strings, "bulkDelete.body", count)}</p>
         <ConfirmActions
           cancelLabel={s.cancel}

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { organizeApi, type BoardJson, type SectionJson } from "./api.ts";
 import type { MoveTarget } from "./board-store.ts";
 import type { SectionCount } from "./board-state.ts";
-import { Dialog } from "./Dialog.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
 import type { OrganizeStrings } from "./strings.ts";
 
 interface Props {
@@ -64,7 +64,7 @@ export function TargetDialog({ strings, kind, currentBoardId, currentSections, o
   };
 
   return (
-    <Dialog open title={kind === "move" ? s["target.moveTitle"] : s["target.copyTitle"]} closeLabel={s.close} onClose={onClose}>
+    <Dialog className="organize-dialog" open title={kind === "move" ? s["target.moveTitle"] : s["target.copyTitle"]} closeLabel={s.close} onClose={onClose}>
       {failed ? (
         <p role="alert">{s["target.loadFailed"]}</p>
       ) : !choices ? (

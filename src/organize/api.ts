@@ -1,4 +1,4 @@
-// The board-management calls of the issue 5 API contract (/work/briefs/saving-api.md), typed.
+// The board-management calls of the saving API, typed.
 // Every write goes through accounts/client/api.ts (CSRF header, X-Requested-With); reads are
 // GET /resource/{Name}/get/?data={"options":…}. The server decides what is allowed: these only
 // carry the person's request.

@@ -1,7 +1,7 @@
 // The board page's client state: the board's counts and flags (board-state.ts), its feed lists
 // (feed-lists.ts) and the select-mode selection, as nanostores atoms with the actions that
 // change them. Each action applies its transition at once, asks the server, and on refusal
-// puts the state back and says so in a toast (issue 5 contract "Optimistic UI"). The server
+// puts the state back and says so in a toast (optimistic UI). The server
 // answers for itself what the viewer may do; the islands only hide what the role cannot use.
 import { atom } from "nanostores";
 import { ApiCallError } from "../accounts/client/api.ts";
@@ -295,7 +295,7 @@ export function createBoardStore(initial: { board: BoardState; pins: PinItem[]; 
           $dirty.set(true);
         },
         async () => {
-          // One pin moves through PinResource.update (the contract's single move); more go in one bulk batch.
+          // One pin moves through PinResource.update (the API's single move); more go in one bulk batch.
           if (single) {
             await deps.api.movePin(single.id, boardId, target.boardId, target.sectionId);
             return 1;

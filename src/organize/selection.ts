@@ -1,5 +1,5 @@
 // Select mode on a board feed: picked pins, or "all" with exclusions (spec 000 §9 bulk actions;
-// the contract's BoardBulkResource takes pin_ids, or all with excluded_pin_ids, ≤ 250 each).
+// BoardBulkResource takes pin_ids, or all with excluded_pin_ids, ≤ 250 each).
 export const BULK_MAX_IDS = 250;
 
 export type Selection = { all: false; ids: readonly string[] } | { all: true; excluded: readonly string[] };

@@ -1,10 +1,7 @@
-// Toasts from an island: the shell (AppShell.astro) listens for pinloom:toast and shows them.
+// The organiser's toast messages, in the island's strings; the shell shows them (toast-event.ts).
+import { showToast } from "../shell/toast-event.ts";
 import type { Notice } from "./board-store.ts";
 import { counted, type OrganizeStrings } from "./strings.ts";
-
-export function showToast(id: string, message: string): void {
-  dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id, message } }));
-}
 
 /** The message of a store notice in the island's strings. */
 export function noticeText(strings: OrganizeStrings, notice: Notice, count = 1): string {
@@ -13,5 +10,5 @@ export function noticeText(strings: OrganizeStrings, notice: Notice, count = 1):
 }
 
 export function notifier(strings: OrganizeStrings) {
-  return (notice: Notice, count?: number) => showToast(`organize-${notice}`, noticeText(strings, notice, count));
+  return (notice: Notice, count?: number) => showToast({ id: `organize-${notice}`, message: noticeText(strings, notice, count) });
 }

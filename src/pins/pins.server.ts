@@ -17,6 +17,7 @@ import { TAGGED_USERS_SQL, parseTaggedUsers } from "../comments/tagged-users.ts"
 import type { PinTableRow } from "./pin-row.ts";
 import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
 import { canViewProfile, profileVisibleSql, userImageUrl, type LoginState } from "../users/user.ts";
+import { encodeKeyset } from "../feeds/cursor.ts";
 
 export interface UserSummary {
   id: string;
@@ -180,21 +181,6 @@ function visibleBoard(row: PinRow, viewerId: number | null): BoardSummary | null
 export const RELATED_PAGE_SIZE = 12;
 export const FIRST_COMMENTS = 5;
 
-/** Opaque keyset cursor over (created_at, id), newest first. */
-export function encodeCursor(createdAt: number, id: number): string {
-  return btoa(`${createdAt}.${id}`).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-}
-
-export function decodeCursor(cursor: string): { createdAt: number; id: number } | null {
-  if (!/^[A-Za-z0-9_-]{1,40}$/.test(cursor)) return null;
-  try {
-    const [createdAt, id] = atob(cursor.replace(/-/g, "+").replace(/_/g, "/")).split(".").map(Number);
-    return Number.isSafeInteger(createdAt) && Number.isSafeInteger(id) ? { createdAt: createdAt!, id: id! } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** What a grid cell shows, for a query naming pins `p` and joining GRID_IMAGE_JOINS. */
 export const GRID_CELL_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color,
               i.url, i.width, i.height, i2.url AS url_2x`;
@@ -271,7 +257,7 @@ export function keysetPage(rows: GridRow[], size: number): FeedPage {
   return {
     pins: page.map(gridPin),
     hasNextPage: rows.length > size,
-    endCursor: rows.length > size && last ? encodeCursor(last.created_at, last.id) : null,
+    endCursor: rows.length > size && last ? encodeKeyset(last.created_at, last.id) : null,
   };
 }
 

@@ -1,15 +1,16 @@
-// The board picker: a native modal <dialog> (the page behind goes inert, so focus stays
-// inside; Escape closes; focus returns to the button that opened it). A filter box above a
+// The board picker, a modal dialog (src/ui/Dialog.tsx; focus returns to the Save button that
+// opened it, and the filter box takes focus on opening). A filter box above a
 // listbox of boards, recent ones first; a board with sections expands (Right arrow, or Left in
 // right-to-left pages, or its chevron) to list them as options too. Up/Down/Home/End move
 // through the list (aria-activedescendant), Enter or Space saves. "Create board" switches the
 // dialog to a small form that creates the board and saves to it in one go.
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useStore } from "@nanostores/react";
 import { BOARD_NAME_MAX, EMPTY_PICKER, boardNameProblem, boundFilter, moveActive, nameLength, nextBoardName, pickerRows, type PickerData, type PickerRow } from "./picker.ts";
 import type { SaveTarget } from "./saves.ts";
 import { $recentBoards, refusalMessage, type Saving } from "./store.ts";
 import { PICKER_PAGE_SIZE } from "./api.ts";
+import { Dialog } from "../ui/Dialog.tsx";
 
 /** The server filter waits this long after the last keystroke. */
 const FILTER_DEBOUNCE_MS = 200;
@@ -30,38 +31,14 @@ export interface BoardPickerProps {
 type Load = { state: "loading" } | { state: "ready"; data: PickerData } | { state: "failed" };
 
 export default function BoardPicker({ pinId, strings, saving, onClose, notice = null, returnFocus = null }: BoardPickerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const open = pinId !== null;
-
-  // Open and close the native dialog with the prop; any close (Escape included) reports back.
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // showModal focuses the first focusable element (the close button); the filter box is where typing belongs.
-      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    } else if (!open && dialog.open) dialog.close();
-  }, [open]);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const closed = () => {
-      onClose();
-      if (returnFocus?.isConnected) returnFocus.focus();
-    };
-    dialog.addEventListener("close", closed);
-    return () => dialog.removeEventListener("close", closed);
-  }, [onClose, returnFocus]);
-
-  const close = useCallback(() => ref.current?.close(), []);
   const headingId = `${id}-heading`;
-  // The body mounts on each opening, so every opening starts on the list, unfiltered.
+  // The body mounts on each opening, so every opening starts on the list, unfiltered. The list
+  // and the create form each show their heading under headingId, which names the dialog.
   return (
-    <dialog ref={ref} className="save-picker" aria-labelledby={headingId}>
-      {pinId !== null && <PickerBody pinId={pinId} strings={strings} saving={saving} notice={notice} headingId={headingId} close={close} />}
-    </dialog>
+    <Dialog open={pinId !== null} onClose={onClose} className="save-picker" labelledBy={headingId} returnFocus={returnFocus}>
+      {pinId !== null && <PickerBody pinId={pinId} strings={strings} saving={saving} notice={notice} headingId={headingId} close={onClose} />}
+    </Dialog>
   );
 }
 

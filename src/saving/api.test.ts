@@ -6,7 +6,7 @@ const resourceOk = (data: unknown) => ({ status: 200, body: { resource_response:
 const optionsOf = (seen: { url: string; body: string | undefined }) =>
   seen.body ? (JSON.parse(seen.body) as { options: unknown }).options : (JSON.parse(new URL(seen.url, "https://x.test").searchParams.get("data")!) as { options: unknown }).options;
 
-describe("the save island's calls (issue 5 contract)", () => {
+describe("the save island's calls", () => {
   it("BoardPickerResource.get with the pin, the filter and the page size", async () => {
     const board = { id: "10002", name: "Weeknight dinners", privacy: "public", url: "/demo/weeknight-dinners/", pin_count: 3 };
     const { transport, seen } = fakeTransport([resourceOk({ recent: [board], boards: [board], sections: { "10002": [{ id: "50003", title: "Pasta", pin_count: 1 }] }, saved: [] })]);

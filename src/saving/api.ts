@@ -1,5 +1,5 @@
-// The save island's calls, exactly as the issue 5 contract names them (docs: /work/briefs
-// saving-api.md): BoardPickerResource.get, RepinResource.create/delete, BoardResource.create.
+// The save island's calls, named as the API names them: BoardPickerResource.get,
+// RepinResource.create/delete, BoardResource.create.
 // Answers are checked for the fields the island reads, so a changed server shape fails loudly
 // here rather than drawing "undefined" on a button.
 import { resource, type Transport } from "../accounts/client/api.ts";

@@ -1,18 +1,14 @@
 // The one saving instance every save island on a page shares (islands bundle this module
-// once), wired to the real calls and to the shell's toasts. The shell script is bundled on its
-// own, so toasts travel as the `pinloom:toast` event it listens for.
+// once), wired to the real calls and to the shell's toasts.
 import type { Intent } from "../accounts/client/unauth.ts";
+import { showToast } from "../shell/toast-event.ts";
 import { savingApi } from "./api.ts";
-import { createSaving, type Saving, type ToastRequest } from "./store.ts";
-
-export const TOAST_EVENT = "pinloom:toast";
-/** src/accounts/client/boot.ts announces a resumed signed-out intent with this event. */
-export const INTENT_EVENT = "pinloom:intent";
+import { createSaving, type Saving } from "./store.ts";
 
 let shared: Saving | null = null;
 
 export function saving(): Saving {
-  shared ??= createSaving({ api: savingApi(), notify: (toast: ToastRequest) => dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toast })) });
+  shared ??= createSaving({ api: savingApi(), notify: (toast) => showToast(toast) });
   return shared;
 }
 

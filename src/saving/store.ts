@@ -10,6 +10,7 @@ import { RECENT_BOARDS_MAX, forgetRecent, nextProfilePinsStale, rememberRecent, 
 import type { PickerData } from "./picker.ts";
 import type { SavingApi } from "./api.ts";
 import { fill, type SaveStrings } from "./strings.ts";
+import type { Toast } from "../shell/shell.ts";
 
 export const $saves = map<Record<string, PinSave>>({});
 export const $recentBoards = atom<BoardRef[]>([]);
@@ -25,13 +26,8 @@ export const PICKER_CACHE_MAX = 20;
 /** How long a save's toast (and its Undo) stays up. */
 export const SAVE_TOAST_MS = 7000;
 
-export interface ToastRequest {
-  id: string;
-  message: string;
-  action?: { label: string; run: () => void };
-  durationMs?: number;
-  tone?: "error";
-}
+/** A toast the store asks for: the shell's own shape. */
+export type ToastRequest = Toast;
 
 export interface SavingDeps {
   api: SavingApi;

@@ -1,4 +1,4 @@
-// The answer cache of shared searches (issue 7 speed targets). A signed-out search sees what
+// The answer cache of shared searches, for search's latency budget. A signed-out search sees what
 // every signed-out visitor sees, so the expensive part of its answer (ranking thousands of
 // matches, the guides, the typo check) is the same for every visitor asking the same page of
 // the same search. This remembers that part per page, in isolate memory: the ranked ids of

@@ -1,4 +1,4 @@
-// Search request options (spec 000 §3, contract /work/briefs/search-api.md): the one schema the
+// Search request options (spec 000 §3): the one schema the
 // API, the pages and the islands share. Pure: no D1, no DOM.
 import { z } from "zod";
 import { MAX_QUERY_LENGTH, RS_VALUES, SCOPES, normalizeQuery, splitList } from "./query-text.ts";

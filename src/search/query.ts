@@ -1,6 +1,7 @@
 // Turning search text into FTS5 match expressions, the bookmark codec and typo distance.
 // Pure: the engine (search.server.ts) and its unit tests use them.
 import { normalizeQuery } from "./options.ts";
+import { textFromBase64Url, textToBase64Url } from "../runtime/base64.ts";
 
 /** At most this many words of a query reach the index. */
 export const MAX_TOKENS = 12;
@@ -72,14 +73,14 @@ export interface SearchBookmark {
 export const MAX_OFFSET = 1000;
 
 export function encodeBookmark(bookmark: SearchBookmark): string {
-  return btoa(`s1.${bookmark.key}.${bookmark.offset}.${bookmark.anchor}`).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return textToBase64Url(`s1.${bookmark.key}.${bookmark.offset}.${bookmark.anchor}`);
 }
 
 export function decodeBookmark(text: string): SearchBookmark | null {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(text)) return null;
   let plain: string;
   try {
-    plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    plain = textFromBase64Url(text);
   } catch {
     return null;
   }

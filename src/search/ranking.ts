@@ -1,4 +1,4 @@
-// The one ranking formula of search (issue 7: text relevance blended with saves and recency).
+// The one ranking formula of search: text relevance blended with saves and recency.
 //
 //   relevance = -bm25(search_pins, 10, 4, 2)        title ×10 over description ×4 over metadata ×2
 //   fresh     = 1 / (1 + age_days / 30)              1 for a pin made at the anchor, ½ after 30 days

@@ -1,4 +1,4 @@
-// The search engine (issue 7): FTS5 matches over pins, boards and people, ranked by
+// The search engine: FTS5 matches over pins, boards and people, ranked by
 // src/search/ranking.ts, with every visibility rule in SQL before LIMIT (so pages, counts and
 // facets never hold what the viewer may not see), paged by a bookmark bound to its search.
 import { badRequest } from "../server/errors.ts";

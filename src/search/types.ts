@@ -1,4 +1,4 @@
-// What search answers (contract /work/briefs/search-api.md): the `data` of BaseSearchResource,
+// What search answers: the `data` of BaseSearchResource,
 // the typeahead and the other search resources. Pure types shared by the server and the islands.
 import type { GridPin } from "../pins/pins.server.ts";
 import type { Scope } from "./options.ts";

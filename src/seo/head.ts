@@ -1,4 +1,4 @@
-// The head of every public page (issue 3): title, description, canonical, robots, hreflang
+// The head of every public page: title, description, canonical, robots, hreflang
 // alternates for the 45 locales and x-default, Open Graph and Twitter cards. Pure: pages
 // build a PageHead and Base.astro renders it, so the rules are tested without a browser.
 import { LOCALES, toLanguageTag, type Locale } from "../context/locales.ts";

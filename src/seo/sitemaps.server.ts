@@ -1,4 +1,4 @@
-// The crawl surface (issue 3): robots.txt, a sitemap index and one family of sitemap files per
+// The crawl surface: robots.txt, a sitemap index and one family of sitemap files per
 // kind of public page. Every kind is one registered SELECT of its public rows; paging, counting,
 // URL encoding and XML are shared. Nothing secret may ever reach these files, so the public
 // rules live here as SQL and are tested against secret, protected and archived rows

@@ -1,4 +1,4 @@
-// JSON-LD by pin kind (issue 3): SocialMediaPosting for pins, VideoObject for video pins,
+// JSON-LD by pin kind: SocialMediaPosting for pins, VideoObject for video pins,
 // Recipe, Product with Offer, Article, and a BreadcrumbList. Pure functions of a pin.
 import type { PinDetail } from "../pins/pins.server.ts";
 import { SITE_NAME } from "./head.ts";

@@ -1,5 +1,5 @@
 // Member pages: one render of a pin close-up shared by the signed-in people who have nothing
-// of their own on it (issue 3 asks a signed-in pin page for half the throughput of /healthz).
+// of their own on it (a signed-in pin page must reach half the throughput of /healthz).
 //
 // A signed-in close-up differs between two such people only in who they are (the context
 // block, the account menu, the save and comment islands' viewer) and in their own quick-save,
@@ -19,7 +19,7 @@
 // (checked again on every request, so a pin turned secret stops at once), and only when they
 // are not its pinner, its board's owner or a collaborator, its sponsorship's creator or sponsor,
 // and take part in no block at all (comments and related pins are filtered by blocks). Anyone
-// else gets a personal render, as before. Every answer is `private, no-store`.
+// else gets a personal render. Every answer is `private, no-store`.
 import type { Context } from "hono";
 import type { SessionCompanion } from "../accounts/session.server.ts";
 import { accountCornerOf, VIEWER_COLUMNS, type ViewerUserRow } from "../accounts/viewer.ts";
@@ -27,7 +27,7 @@ import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
 import { clientContext, serializeForScript, type RequestContext } from "../context/request-context.ts";
 import { viewerExperiments } from "../experiments/experiments.ts";
 import { getT } from "../i18n/i18n.ts";
-import { decodeCursor } from "../pins/pins.server.ts";
+import { decodeTimeCursor } from "../feeds/cursor.ts";
 import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { concatBytes } from "../runtime/bytes.ts";
@@ -106,7 +106,7 @@ export function memberKey(ctx: RequestContext, version: string, build: string = 
   // the key's parts as parameters, so a path's purge finds it by its prefix (pathPrefix).
   const cursor = ctx.url.searchParams.get("related_cursor");
   let key = `${ctx.origin}${ctx.url.pathname}?`;
-  if (cursor !== null && decodeCursor(cursor)) key += `related_cursor=${encodeURIComponent(cursor)}&`;
+  if (cursor !== null && decodeTimeCursor(cursor)) key += `related_cursor=${encodeURIComponent(cursor)}&`;
   key += `__locale=${encodeURIComponent(ctx.locale)}`;
   if (ctx.explicitLocale) key += "&__explicit=1";
   key += `&__device=${ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop"}`;

@@ -1,4 +1,4 @@
-// Edge cache for signed-out HTML (issue 3 "Caching"). Pages a signed-out visitor sees are the
+// Edge cache for signed-out HTML. Pages a signed-out visitor sees are the
 // same for everyone with the same URL, locale and variant, so they are rendered once and
 // served from the Cache API. The Cache API has no stale-while-revalidate, so it is built
 // here: an entry lives FRESH + STALE seconds; past FRESH it is served once more while a

@@ -1,8 +1,8 @@
-// The parental passcode modal (spec 000 §4): a native modal <dialog>, so the rest of the page
-// is inert (focus stays inside) and Escape is a cancel event we can refuse while validating.
+// The parental passcode modal (spec 000 §4), on the modal dialog (src/ui/Dialog.tsx): Escape
+// and the backdrop only ask to close, so a close is refused while the passcode is validating.
 // The transitions live in passcodeModalReducer (src/accounts/passcode.ts, unit-tested); this
 // component only renders them and talks to the store the settings forms use.
-import { useEffect, useId, useReducer, useRef, type FormEvent } from "react";
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "react";
 import {
   canClosePasscode,
   canSubmitPasscode,
@@ -10,6 +10,7 @@ import {
   passcodeModalReducer,
   type PasscodeErrorKey,
 } from "../accounts/passcode.ts";
+import { Dialog } from "../ui/Dialog.tsx";
 import { $passcodeRequest, endPasscodeRequest, type PasscodeRequest } from "./passcode-store.ts";
 
 export interface PasscodeModalProps {
@@ -21,10 +22,9 @@ export interface PasscodeModalProps {
 
 export default function PasscodeModal({ labels, errors, forgotHref }: PasscodeModalProps) {
   const [state, dispatch] = useReducer(passcodeModalReducer, closedModal);
-  const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const request = useRef<PasscodeRequest | null>(null);
-  const returnFocus = useRef<Element | null>(null);
+  const [returnFocus, setReturnFocus] = useState<HTMLElement | null>(null);
   const id = useId();
 
   useEffect(
@@ -32,25 +32,13 @@ export default function PasscodeModal({ labels, errors, forgotHref }: PasscodeMo
       $passcodeRequest.subscribe((next) => {
         request.current = next;
         if (next) {
-          returnFocus.current = next.returnFocus ?? document.activeElement;
+          const from = next.returnFocus ?? document.activeElement;
+          setReturnFocus(from instanceof HTMLElement ? from : null);
           dispatch({ type: "open" });
         }
       }),
     [],
   );
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (state.status !== "closed" && !element.open) {
-      element.showModal();
-      input.current?.focus();
-    }
-    if (state.status === "closed" && element.open) {
-      element.close();
-      if (returnFocus.current instanceof HTMLElement) returnFocus.current.focus();
-    }
-  }, [state.status]);
 
   function close() {
     if (!canClosePasscode(state)) return;
@@ -82,18 +70,7 @@ export default function PasscodeModal({ labels, errors, forgotHref }: PasscodeMo
   const errorId = `${id}-error`;
 
   return (
-    <dialog
-      ref={dialog}
-      className="passcode-modal"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      aria-busy={validating}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      data-hydrated="true"
-    >
+    <Dialog open={state.status !== "closed"} onClose={close} className="passcode-modal" labelledBy={titleId} describedBy={descriptionId} busy={validating} returnFocus={returnFocus}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={titleId}>{labels.title}</h2>
         <p id={descriptionId}>{labels.description}</p>
@@ -135,6 +112,6 @@ export default function PasscodeModal({ labels, errors, forgotHref }: PasscodeMo
           )}
         </p>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

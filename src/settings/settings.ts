@@ -3,6 +3,7 @@
 // parsed with the group's schema, and every read falls back to the defaults field by field,
 // so an old or damaged row never breaks a page.
 import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../accounts/account-rules.ts";
 
 export const AUDIENCES = ["anyone", "following", "off"] as const;
 const audience = z.enum(AUDIENCES);
@@ -68,8 +69,6 @@ export type MessagesSection = (typeof MESSAGES_SECTIONS)[number];
 export const isMessagesSection = (value: string): value is MessagesSection => (MESSAGES_SECTIONS as readonly string[]).includes(value);
 
 /** New account password: the sign-up rule's message for anything beyond basic symbols. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export function passwordProblem(password: string): { reason: string; values?: Record<string, number> } | null {
   if (password.length < PASSWORD_MIN) return { reason: "settings:settings.password.tooShort", values: { minimum: PASSWORD_MIN } };
   if (password.length > PASSWORD_MAX) return { reason: "settings:settings.password.tooLong", values: { maximum: PASSWORD_MAX } };

@@ -1,4 +1,4 @@
-// The sign-up prompt for signed-out people (issue 3 "Signed-out visitors from search"): the
+// The sign-up prompt for signed-out people (those arriving from a search engine above all): the
 // page shows at once, and the prompt appears only after they scroll or try to act (save,
 // comment). It never covers the content: a small card that can be dismissed for the session.
 

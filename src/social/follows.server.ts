@@ -132,7 +132,7 @@ export interface BoardFollowAnswer {
   board_id: string;
   /** Followed, on its own or through its owner (spec 001 §4 "Board"). */
   followed_by_me: boolean;
-  /** The viewer's own follow of this board (what the Follow button toggles); an addition to the contract. */
+  /** The viewer's own follow of this board (what the Follow button toggles), which followed_by_me cannot tell apart. */
   explicitly_followed_by_me: boolean;
   follower_count: number;
 }

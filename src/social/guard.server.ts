@@ -1,4 +1,4 @@
-// The doors every social call goes through: ids as the contract writes them, the board policy
+// The doors every social call goes through: ids as the API writes them, the board policy
 // (src/boards/policy.ts) the pin
 // visibility rule (isPinListed, plus the pinner's profile), and the edge-cache purge.
 import type { Context } from "hono";

@@ -1,10 +1,11 @@
 // The social islands' state: one nanostore per feature, keyed by pin, user, board or topic id,
-// moved only by the pure transitions beside them. Every action is optimistic (spec 001 issue 5
+// moved only by the pure transitions beside them. Every action is optimistic (spec 001
 // "Client state"): apply the transition, make the call, settle on the server's answer; on a
 // refusal put the state back and say so in a toast, except a topic follow, which reverts
 // silently (spec 000 §4, §8 "Topic follow failure: Silent revert").
 import { map, type MapStore } from "nanostores";
 import { resource } from "../accounts/client/api.ts";
+import { showToast } from "../shell/toast-event.ts";
 import { pinDidItReducer, type PinDidItState } from "./did-it.ts";
 import { boardFollowReducer, topicReducer, userFollowReducer, type BoardFollowState, type TopicState, type UserFollowState } from "./follows.ts";
 import { reactionReducer, type ReactionState } from "./reactions.ts";
@@ -21,7 +22,7 @@ export interface Io {
 let toastCount = 0;
 export const browserIo = (): Io => ({
   send: (name, action, options) => resource(name, action, options),
-  notify: (message) => dispatchEvent(new CustomEvent("pinloom:toast", { detail: { id: `social-${++toastCount}`, message } })),
+  notify: (message) => showToast({ id: `social-${++toastCount}`, message }),
 });
 
 export interface Person {

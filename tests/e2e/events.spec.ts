@@ -1,4 +1,4 @@
-// Issue 8, "Done when": on a pin page, the events the browser sends are stored exactly once.
+// On a pin page, the events the browser sends are stored exactly once.
 // The browser's own logger sends them (the page view at 300 ms, pin impressions and clicks,
 // the 10 s timer); the test reads the local D1 the worker writes to, as
 // an operator would, and posts one batch again to show a retry adds nothing.

@@ -1,4 +1,4 @@
-// Issue 8, "A browser on a pin page reads related pins through persisted GraphQL": scrolling a
+// A browser on a pin page reads related pins through persisted GraphQL: scrolling a
 // close-up's related feed asks POST /_/graphql/ with the related query's hash and the page's
 // cursor (never query text, never the resource), and appends what it answers.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The client runtime in a real browser (issue 8): the ready flag, a new deploy turning the next
+// The client runtime in a real browser: the ready flag, a new deploy turning the next
 // link into a full reload, the spec §7 headers on an island's request, and no script for bots.
 import { expect, test, type Page } from "@playwright/test";
 

@@ -1,4 +1,4 @@
-// Search in a real browser (issue 7), in English and in Arabic (right to left): the header box
+// Search in a real browser, in English and in Arabic (right to left): the header box
 // by keyboard through typeahead, the results page with tabs, a filter and infinite scroll,
 // recent searches (on the device signed out, on the server signed in), and what crawlers get.
 // Runs on the seeded demo world; "ideas" matches well over one page of its pins.

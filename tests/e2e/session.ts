@@ -1,4 +1,4 @@
-// Signing a demo account in for browser tests, the real way: the login API of issue 4
+// Signing a demo account in for browser tests, the real way: the login API
 // (POST /v3/login/handshake/, then POST /v3/sessions/exchange/) called from inside the page,
 // so the browser itself stores the __Host- session cookie.
 import type { Page } from "@playwright/test";

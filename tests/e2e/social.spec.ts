@@ -1,4 +1,4 @@
-// Follows and reactions in a real browser (issue 5; spec 001 §4 "Reactions, follows and
+// Follows and reactions in a real browser (spec 001 §4 "Reactions, follows and
 // did-it"), in English and in Arabic (right to left). The e2e state outlives a run and both
 // projects run against it, so each project acts as its own demo account and every test
 // toggles from whatever state it finds, checks the flip survives a reload, and flips it back.

@@ -1,5 +1,5 @@
-// Proxy mode end to end (issue 8: "a fake upstream on loopback proves the proxy mode and its
-// headers"): the BUILT Worker under `wrangler dev` (scripts/lib/server.mjs, as the e2e and bench
+// Proxy mode end to end, against a fake upstream on loopback that records what it is sent:
+// the BUILT Worker under `wrangler dev` (scripts/lib/server.mjs, as the e2e and bench
 // runs start it) with GRAPHQL_ORIGIN pointing at a node:http server on 127.0.0.1. Run
 // `astro build` first (npm test does).
 import fc from "fast-check";

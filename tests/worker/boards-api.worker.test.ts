@@ -1,4 +1,4 @@
-// The saving API of issue 5 (contract: /work/briefs saving-api "Helper A"): boards, sections,
+// The saving API: boards, sections,
 // saves, moves, bulk actions, ownership transfer and the two /v3 routes, against the built
 // Worker and real D1. Every refusal is checked to have changed nothing.
 import { env } from "cloudflare:workers";
@@ -109,7 +109,7 @@ describe("BoardResource create", () => {
 });
 
 describe("BoardResource get", () => {
-  it("answers the contract's Board, with counts a stranger may see", async () => {
+  it("answers the Board JSON, with counts a stranger may see", async () => {
     const { boardId } = await freshCastBoard(false);
     // A pin born on the secret board, saved to this public board: its owner counts it, a stranger does not.
     const secretPin = await insertPin(freshId(), { boardId: CAST_BOARDS.secret });

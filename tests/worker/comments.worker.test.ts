@@ -1,4 +1,4 @@
-// Issue 6, comments and tried-it posts (contract /work/briefs/comments-api.md; spec 000 §4
+// Comments and tried-it posts (spec 000 §4
 // "Comment changes", §5, §6; spec 001 §3 "Did-it data"): each comment change, who may do what,
 // bad input that changes nothing, and comment text that must never become markup on the pin page.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Issue 8: ApiCResource create → EVENTS queue → consumer, and GET /attribution_source/, through
+// ApiCResource create → EVENTS queue → consumer, and GET /attribution_source/, through
 // the built Worker. The queue is the real local one: its consumer (the built worker's queue
 // handler) writes the rows, so the tests wait for them.
 import { env } from "cloudflare:workers";

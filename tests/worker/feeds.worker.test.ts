@@ -1,4 +1,4 @@
-// Feeds paged by bookmark (issue 3): the close-up's related pins, a board's pins, a profile's
+// Feeds paged by bookmark: the close-up's related pins, a board's pins, a profile's
 // boards and its created and saved pins. Each resource pages to the end marker with no
 // duplicate and no gap; secret boards and their pins answer 404 to all but their owner and
 // accepted collaborators on every page; crawlers page with real links and get no script.

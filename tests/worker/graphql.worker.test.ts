@@ -1,7 +1,9 @@
-// POST /_/graphql/ in workerd against the built Worker (issue 8): the persisted documents run
+// POST /_/graphql/ in workerd against the built Worker: the persisted documents run
 // over D1 with the pin page's visibility rules, the related feed pages by 12 exactly as its
 // resource does, refusals are 400s naming the field, and the pin page embeds its preloaded
-// queries' answers, equal to what the endpoint answers for the same variables.
+// queries' answers, equal to what the endpoint answers for the same variables. Each viewer is
+// rate-limited (per user signed in, per IPv6 /64 signed out), and a signed-out page's embedded
+// answers do not depend on the device.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
@@ -9,7 +11,11 @@ import { hashToken, newToken } from "../../src/accounts/tokens.ts";
 import { EMBEDDED_QUERIES_ID, type EmbeddedQueryResponse, type GraphqlResult } from "../../src/graphql/protocol.ts";
 import { QUERY_IDS } from "../../src/graphql/query-ids.ts";
 import type { QueryName } from "../../src/graphql/documents/index.ts";
+import { SIGNED_OUT_IS_DESKTOP } from "../../src/graphql/embed.server.ts";
+import { RATE_RULES } from "../../src/server/rate-limit.server.ts";
+import { Browser, fillCounter } from "./accounts-helpers.ts";
 import { BASE, BROWSER_UA, attributeOf, fetchWorker } from "./fixtures.ts";
+import { browserAs } from "./social-fixture.ts";
 
 const T0 = 1_700_000_000_000;
 const CSRF = "c".repeat(64);
@@ -19,6 +25,7 @@ const STRANGER = 3;
 const PUBLIC_PINS = Array.from({ length: 30 }, (_, i) => 1001 + i);
 const SECRET_PINS = [1100, 1101, 1102];
 const cookies: Record<number, string> = {};
+const MOBILE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
 beforeAll(async () => {
   const db = env.DB;
@@ -215,5 +222,62 @@ describe("the pin page embeds its preloaded queries", () => {
   it("crawlers get no embedded block", async () => {
     const response = await fetchWorker("/pin/1001/", { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
     expect(await response.text()).not.toContain(`id="${EMBEDDED_QUERIES_ID}"`);
+  });
+});
+
+describe("limits per viewer, and one signed-out embed for every device", () => {
+  const U = { owner: 801, reader: 805 } as const;
+  const P = { page: 9804 } as const;
+  beforeAll(async () => {
+    const db = env.DB;
+    await db.batch([
+      ...Object.entries(U).map(([name, id]) =>
+        db.prepare("INSERT INTO users (id, username, email, full_name, first_name, email_verified, created_at) VALUES (?1, ?2, ?3, ?2, ?2, 1, 0)").bind(id, `limits_${name}`, `${name}@limits.test`),
+      ),
+      db.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (8100, ?1, 'Limits', 'limits', 'public', 0, 0)").bind(U.owner),
+      db.prepare("INSERT INTO pins (id, pinner_id, board_id, kind, title, image_signature, created_at, updated_at) VALUES (?1, ?2, 8100, 'image', ?3, 'sig', 0, 0)").bind(P.page, U.owner, `Pin ${P.page}`),
+      db.prepare("INSERT INTO pin_images VALUES (?1, '236x', '/media/pins/p/236x.jpg', 236, 300, '#a1b2c3')").bind(P.page),
+    ]);
+  });
+
+  const ask = (browser: Browser) =>
+    browser.fetch("/_/graphql/", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ queryHash: QUERY_IDS.CloseupPageQuery, variables: { pinId: String(P.page), isAuth: false } }),
+    });
+
+  it("signed out, is rate-limited per IPv6 /64: a full /64 gets 429 with Retry-After, the next /64 does not", async () => {
+    expect((await ask(new Browser("2001:db8:77:1::5"))).status).toBe(200);
+    await fillCounter("graphql:viewer:ip:2001:db8:77:1::/64", RATE_RULES.graphqlPerViewer.limit, RATE_RULES.graphqlPerViewer.windowMs);
+    const refused = await ask(new Browser("2001:db8:77:1:abcd::1"));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await ask(new Browser("2001:db8:77:2::5"))).status).toBe(200);
+  });
+
+  it("signed in, is rate-limited per user whatever the address", async () => {
+    await fillCounter(`graphql:viewer:${U.reader}`, RATE_RULES.graphqlPerViewer.limit, RATE_RULES.graphqlPerViewer.windowMs);
+    const browser = await browserAs(U.reader);
+    expect((await ask(browser)).status).toBe(429);
+    browser.ip = "203.0.113.77";
+    expect((await ask(browser)).status).toBe(429);
+    expect((await ask(await browserAs(U.owner))).status).toBe(200);
+  });
+
+  it("a signed-out pin page embeds the same isDesktop for a phone and a desktop (its cache key has no device class)", async () => {
+    const embedded = async (userAgent: string) => {
+      const response = await fetchWorker(`/pin/${P.page}/`, { headers: { "user-agent": userAgent, origin: BASE } });
+      expect(response.status).toBe(200);
+      const json = new RegExp(`<script type="application/json" id="${EMBEDDED_QUERIES_ID}">([^<]*)</script>`).exec(await response.text())?.[1];
+      expect(json, "embedded block").toBeDefined();
+      return (JSON.parse(json!) as EmbeddedQueryResponse[]).find((entry) => entry.queryName === "CloseupDetailQuery")!.variables;
+    };
+    expect(await embedded(MOBILE_UA)).toEqual({ pinId: String(P.page), isAuth: false, isDesktop: SIGNED_OUT_IS_DESKTOP });
+    expect(await embedded("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36")).toEqual({
+      pinId: String(P.page),
+      isAuth: false,
+      isDesktop: SIGNED_OUT_IS_DESKTOP,
+    });
   });
 });

@@ -1,11 +1,13 @@
 // The board policy (src/boards/policy.ts) against the saving API: every action the boards API
 // implements, run by every role on a public and on a secret board, must answer the HTTP status
-// the policy table gives, and a refused call must leave D1 exactly as it was. Each call gets a
-// fresh board shared like the cast's (roles-fixture.ts), so every role meets the same state.
+// written by hand in board-policy-expected.ts, and a refused call must leave D1 exactly as it
+// was. Each call gets a fresh board shared like the cast's (roles-fixture.ts), so every role
+// meets the same state.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BoardAction, BoardRole } from "../../src/boards/policy.ts";
+import { BOARD_ROLES, type BoardAction, type BoardRole } from "../../src/boards/policy.ts";
 import type { Browser } from "./accounts-helpers.ts";
-import { CAST, castBrowsers, expectedStatus, freshId, seedCast } from "./roles-fixture.ts";
+import { expectedStatus } from "./board-policy-expected.ts";
+import { CAST, castBrowsers, freshId, seedCast } from "./roles-fixture.ts";
 import { call, freshCastBoard, insertPin, insertSave, snapshot } from "./boards-helpers.ts";
 
 type Fresh = Awaited<ReturnType<typeof freshCastBoard>>;
@@ -32,7 +34,7 @@ const CALLS: Record<string, (board: Fresh, role: BoardRole) => [string, "get" | 
   delete_section: (b) => ["BoardSectionResource", "delete", { section_id: String(b.sectionId) }],
 };
 
-/** The status the server gives is the policy table's (a signed-out change is a 401 before any board is looked up). */
+/** The status the server must give (a signed-out change is a 401 before any board is looked up). */
 const served = expectedStatus;
 
 let browsers: Array<[BoardRole, Browser]>;
@@ -71,5 +73,11 @@ describe("the table itself", () => {
     expect(served("stranger", "edit_board", true)).toBe(404);
     expect(served("stranger", "edit_board", false)).toBe(403);
     expect(served("owner", "delete_board", true)).toBe(200);
+  });
+
+  it("has a written status for every role and every action called here", () => {
+    for (const action of Object.keys(CALLS) as BoardAction[]) {
+      for (const role of BOARD_ROLES) for (const isPrivate of [false, true]) expect(() => served(role, action, isPrivate), `${role} ${action}`).not.toThrow();
+    }
   });
 });

@@ -1,12 +1,13 @@
-// Authorization of the social calls against THE table (src/boards/policy.ts): every role of
-// the cast, on the public and the secret cast board, for every board action the social calls
-// implement. The status must be expectedStatus(role, action, isPrivate), and a refused call
+// Authorization of the social calls against the board policy (src/boards/policy.ts): every role
+// of the cast, on the public and the secret cast board, for every board action the social calls
+// implement. The status must be the one written by hand in board-policy-expected.ts, and a refused call
 // must leave every social row as it was. Then sponsorship's own rule: creator or sponsor only.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BOARD_ROLES, type BoardAction, type BoardRole } from "../../src/boards/policy.ts";
 import type { Browser } from "./accounts-helpers.ts";
-import { CAST, CAST_BOARDS, castBrowsers, expectedStatus, freshId, seedCast } from "./roles-fixture.ts";
+import { expectedStatus } from "./board-policy-expected.ts";
+import { CAST, CAST_BOARDS, castBrowsers, freshId, seedCast } from "./roles-fixture.ts";
 import { PINS, browserAs, call, seedSocial } from "./social-fixture.ts";
 
 let browsers: Map<BoardRole, Browser>;

@@ -1,4 +1,4 @@
-// Profiles and boards (issue 3) against the built Worker: status codes, content, order,
+// Profiles and boards against the built Worker: status codes, content, order,
 // counts that leak nothing, secret boards answering like missing ones, locales, and crawlers.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

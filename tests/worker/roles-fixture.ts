@@ -1,9 +1,10 @@
 // One cast for the authorization tests (src/boards/policy.ts): a person in each board role,
 // signed in through a real session row, and a public and a secret board between them. Each
 // test that changes something builds its own target first (a fresh board, pin or section) so
-// every role meets the same state, then asks `expected(role, action, isPrivate)`.
+// every role meets the same state, then asks `expectedStatus(role, action, isPrivate)`, the
+// hand-written table of board-policy-expected.ts.
 import { env } from "cloudflare:workers";
-import { BOARD_ROLES, decide, type BoardAction, type BoardRole, type PolicyAnswer } from "../../src/boards/policy.ts";
+import { BOARD_ROLES, type BoardRole } from "../../src/boards/policy.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { createSession } from "./session-fixture.ts";
 
@@ -53,10 +54,4 @@ export async function browserFor(role: BoardRole): Promise<Browser> {
 /** Every role with its browser, for `for (const [role, browser] of ...)`. */
 export async function castBrowsers(): Promise<Array<[BoardRole, Browser]>> {
   return Promise.all(BOARD_ROLES.map(async (role) => [role, await browserFor(role)] as [BoardRole, Browser]));
-}
-
-/** The HTTP status the policy table says the action answers for the role. */
-export function expectedStatus(role: BoardRole, action: BoardAction, isPrivate: boolean): number {
-  const answers: Record<PolicyAnswer, number> = { ok: 200, forbidden: 403, not_found: 404, unauthorized: 401 };
-  return answers[decide(role, action, isPrivate)];
 }

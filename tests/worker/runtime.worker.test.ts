@@ -1,4 +1,4 @@
-// Issue 8 runtime, server side: X-App-Version on every answer (pages, JSON, errors, the floor),
+// The client runtime's server side: X-App-Version on every answer (pages, JSON, errors, the floor),
 // the same version in the page's manifest and context, no runtime for crawlers, and
 // GET /_/_/state for shared renders.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
-// Who gets the save island (issue 5 "The save island"): signed-in people get one island on the
+// Who gets the save island: signed-in people get one island on the
 // close-up and ONE per pin grid (never one per cell); signed-out visitors keep the log-in Save
-// and get no save island script; crawlers get no script at all and grid HTML byte-identical to
-// what they got before saving existed.
+// and get no save island script; crawlers get no script at all, and a crawler's grid HTML is
+// byte for byte a signed-out visitor's, whatever cookie it carries.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_UA, GOOGLEBOT_UA, attributeOf, countElements, get, seedWorld } from "./fixtures.ts";

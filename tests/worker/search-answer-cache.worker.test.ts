@@ -53,8 +53,8 @@ beforeAll(async () => {
     ...pins(8200, 12, "bilby"),
     ...pins(8300, 8, "dingo"),
     ...pins(8400, 8, "wallaby"),
-    // "recipe nfvwadue" and "recipe" have the same 32-bit FNV-1a search fingerprint (found by
-    // the security review): the cache must key on the whole search, not on that hash.
+    // "recipe nfvwadue" and "recipe" have the same 32-bit FNV-1a search fingerprint: the cache
+    // must key on the whole search, not on that hash.
     ...pins(8600, 3, "recipe"),
     ...pins(8700, 2, "recipe nfvwadue"),
     ...pins(8800, 4, "platypus"),

@@ -1,4 +1,4 @@
-// Issue 7 "Results for a query are stable and relevant": queries over the seeded DEMO world
+// Results for a query are stable and relevant: queries over the seeded DEMO world
 // (scripts/seed/world.ts, 1,000 pins, default seed 20261122, the world `npm run seed` makes)
 // with the results that must come first. Pure data: the ranking Worker tests import it
 // (tests/worker/search-ranking.worker.test.ts loads the demo world and checks every entry).

@@ -1,4 +1,4 @@
-// Issue 7 "a test set of queries with the pins that must come first in the seeded world":
+// A set of queries with the pins that must come first in the seeded world:
 // loads the demo world (scripts/seed/world.ts, 1,000 pins, the default seed: what `npm run seed`
 // writes) into this file's D1 and checks every case of tests/worker/search-ranking-set.ts
 // through the Worker's BaseSearchResource, signed out.

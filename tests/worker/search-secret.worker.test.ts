@@ -1,4 +1,4 @@
-// Issue 7 "Secret boards and their pins appear only to those who may see them": a secret
+// Secret boards and their pins appear only to those who may see them: a secret
 // board's pin is never in results, counts, facets, guides, typos or typeahead for anyone but
 // the board's owner and collaborators; then the recent-search rules (spec 000 §9).
 import { env } from "cloudflare:workers";

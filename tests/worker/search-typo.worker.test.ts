@@ -1,4 +1,5 @@
-// Typo suggestions only for words that look misspelt (issue 7 speed targets): a query word the
+// Typo suggestions only for words that look misspelt (a typo check on every word would break
+// search's latency budget): a query word the
 // index holds in KNOWN_WORD_DOCS documents AND the viewer sees on that many pins is never
 // corrected; a word only secret pins hold is still treated like a word that does not exist.
 import { env } from "cloudflare:workers";
@@ -44,7 +45,7 @@ describe("typo suggestions only for words that look misspelt", () => {
     expect(known.results).toEqual([]);
     expect(known.nag).toEqual({ kind: "few_results" });
     expect(known.typo).toBeNull();
-    // The same neighbourhood from a word the index does not hold: corrected as before.
+    // The same neighbourhood from a word the index does not hold: corrected.
     expect((await searchOk(anon, { query: "zebx narwhal" })).typo).toEqual({ original: "zebx narwhal", corrected: "zebra narwhal" });
   });
 

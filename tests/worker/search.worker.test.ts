@@ -1,4 +1,4 @@
-// Issue 7 search through the real Worker: every scope, the ranking test set, bookmark paging,
+// Search through the real Worker: every scope, the ranking test set, bookmark paging,
 // bad options, the response's side fields, typeahead, the visual resources, and the index kept
 // current by the writers' own batches.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Issue 5 "Security": a secret board, its name, its sections, its pins' membership and its
+// A secret board, its name, its sections, its pins' membership and its
 // counts never reach anyone but its owner and collaborators. This walks every public surface
 // (pages, feeds, resources, sitemaps, meta tags) as a crawler, a signed-out visitor, a
 // stranger and a follower, and looks for any trace of the secret board in what comes back.

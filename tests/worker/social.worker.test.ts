@@ -1,5 +1,6 @@
-// Issue 5, social calls (spec 001 §3, §4, §6; spec 000 §4, §7, §8): every call of the
-// contract's "Helper B" section, bad input, exact counts, blocks, and the topic events.
+// Social calls (spec 001 §3, §4, §6; spec 000 §4, §7, §8): follows, blocks, reactions,
+// did-its, topics, sponsorships and collaborators; bad input, exact counts, blocks, and the
+// topic events.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { boardFollowState } from "../../src/social/follows.server.ts";

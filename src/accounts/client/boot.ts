@@ -6,10 +6,8 @@
 import { clearLogoutFlag } from "./session.ts";
 import { readEmbeddedContext, refreshTokens } from "./token-refresh.ts";
 import { shouldNagVerify } from "./verify-nag.ts";
-import { pinIdOfPath, takePendingIntent, type Intent } from "./unauth.ts";
+import { INTENT_EVENT, pinIdOfPath, takePendingIntent, type Intent } from "./unauth.ts";
 
-/** The resumed intent, announced in the header's status region; handed to the pin's islands too. */
-export const INTENT_EVENT = "pinloom:intent";
 /** src/shell/AppShell.astro opens its "Verify your email" dialog on this event. */
 export const VERIFY_EVENT = "pinloom:verify-email";
 
@@ -32,7 +30,7 @@ export function boot(doc: Document = document): Intent | null {
     if (notice) {
       notice.textContent = (intent.kind === "save" ? notice.dataset["ready"] : notice.dataset["readyComment"]) ?? "";
     }
-    // The save and comment islands (later issues) listen for this; until then the notice stands.
+    // The save and comment islands listen for this; until one takes it up, the notice stands.
     dispatchEvent(new CustomEvent<Intent>(INTENT_EVENT, { detail: intent }));
     (window as { pinloomPendingIntent?: Intent }).pinloomPendingIntent = intent;
   }

@@ -38,7 +38,7 @@ export async function logIn(input: LoginInput, transport?: Transport): Promise<L
     return await finish(data?.token, transport);
   } catch (error) {
     if (error instanceof ApiCallError && error.code === MFA_REQUIRED_CODE && error.httpStatus === 409) {
-      // The challenge rides in data.token (the contract); extra_data.token is read too.
+      // The challenge rides in data.token; extra_data.token is read too.
       const challenge = (error.data as { token?: unknown } | null)?.token ?? error.extraData?.["token"];
       if (typeof challenge === "string" && challenge !== "") return { kind: "mfa", challenge, username_or_email: body.username_or_email };
     }

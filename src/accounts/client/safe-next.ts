@@ -1,5 +1,5 @@
-// The same-site rule for `?next=` in the browser and on the pages (issue 4 "no open
-// redirect"). It is the server's rule itself (src/accounts/redirect.ts, pure, no server
+// The same-site rule for `?next=` in the browser and on the pages (no open redirect).
+// It is the server's rule itself (src/accounts/redirect.ts, pure, no server
 // imports), so sign-out's redirect_url, the login and sign-up pages and the islands can never
 // disagree about what counts as a path on this site.
 import { DEFAULT_LANDING, safeRedirectPath } from "../redirect.ts";

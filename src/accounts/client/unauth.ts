@@ -7,6 +7,9 @@ export const SAVE_KEY = "unauthSavePinId";
 export const COMMENT_KEY = "unauthCommentPinId";
 
 export type Intent = { kind: "save" | "comment"; pinId: string };
+
+/** boot.ts announces a resumed intent (also in the header's status region) with this window event, for the pin's islands. */
+export const INTENT_EVENT = "pinloom:intent";
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 const PIN_ID = /^\d{1,20}$/;

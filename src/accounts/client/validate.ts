@@ -1,12 +1,7 @@
 // Field checks the forms run before calling the server, mirroring its rules (the server
 // checks again and its answer wins). Each returns the strings-key of the problem, or null.
+import { FIRST_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN, USERNAME_PATTERN } from "../account-rules.ts";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const FIRST_NAME_MAX = 30;
-/** Letters and digits of any script, ASCII punctuation and the space: "basic symbols". */
-const PASSWORD_PATTERN = /^[\p{L}\p{N} !-/:-@[-`{-~]+$/u;
-const USERNAME_PATTERN = /^(?=.*[A-Za-z_])[A-Za-z0-9_]{3,30}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type Problem = "required" | "passwordCharacters" | "passwordShort" | "usernameRule" | "emailInvalid" | "firstNameLong";

@@ -1,5 +1,5 @@
-// The search islands' calls (contract /work/briefs/search-api.md): AdvancedTypeaheadResource
-// get and UserRecentSearchesResource get/delete, through the shared resource client (CSRF
+// The search islands' calls: AdvancedTypeaheadResource get and UserRecentSearchesResource
+// get/delete, through the shared resource client (CSRF
 // header, same-origin credentials). Answers are checked for the fields the islands read.
 import { resource, type Transport } from "../../accounts/client/api.ts";
 import type { TypeaheadItem, TypeaheadResponse } from "../types.ts";

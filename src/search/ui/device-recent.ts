@@ -1,5 +1,5 @@
-// Recent searches of a signed-out person, kept on the device (spec 000 §9; contract: the
-// island applies addRecent with the cap of 20). Storage is injected so the rules are tested
+// Recent searches of a signed-out person, kept on the device (spec 000 §9; the island
+// applies addRecent with the cap of 20). Storage is injected so the rules are tested
 // without a browser; a full or disabled storage just means nothing is remembered.
 import { atom } from "nanostores";
 import { addRecent, RECENT_CAP, removeRecent } from "../recent.ts";

@@ -1,4 +1,4 @@
-// Labels of the ids the search API answers (contract: the API answers ids, the UI translates
+// Labels of the ids the search API answers (the API answers ids so that the UI translates
 // them). Filter ids contain ":" (i18next's namespace separator), so their keys use "_".
 import type { TFunction } from "i18next";
 

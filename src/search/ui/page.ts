@@ -1,4 +1,4 @@
-// The search page's rules (spec 000 §2 "Search"; contract /work/briefs/search-api.md), pure so
+// The search page's rules (spec 000 §2 "Search"), pure so
 // they are tested without a Worker: reading a /search/{scope}/ URL into engine options, the
 // tidy URL a non-normalized one redirects to, noindex, variant and structured data.
 import { normalizeQuery, searchOptionsSchema, searchUrl, SCOPES, splitList, type Scope, type SearchOptions, type SearchUrlExtra } from "../options.ts";

@@ -1,4 +1,4 @@
-// Findings of the issue 6 security review: a tag can never read out a hidden account's name.
+// Mentions: a tag can never read out a hidden account's name.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserFor, freshId, seedCast } from "./roles-fixture.ts";

@@ -1,5 +1,7 @@
-// Fixes from the security review of the accounts work: what a shared (edge-cached) render may
-// carry, who /v3/batch/ may describe, and verification links outliving an e-mail change.
+// What an account gives away and who may change it: a shared (edge-cached) render carries no
+// visitor's country, /v3/batch/ describes a private account only to a device it is signed in
+// on, an e-mail change needs the password and ends the old address's verification links, and
+// an account of someone under 16 stays private.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
