@@ -55,7 +55,7 @@ module.exports = {
       comment:
         "*.server.ts modules take plain values and return values or domain errors: no Hono, no Astro, nothing from functions/.",
       from: { path: "\\.server\\.ts$" },
-      to: { path: ["^functions/", "^node_modules/(?:hono|astro|@astrojs/[^/]+)/", "^(?:hono|astro)(?:/|$)", "^astro:"] },
+      to: { path: ["^functions/", "(?:^|/)node_modules/(?:hono|astro|@astrojs/[^/]+)/", "^(?:hono|astro)(?:/|$)", "^astro:"] },
     },
     {
       name: "src-imports-functions",

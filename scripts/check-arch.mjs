@@ -114,7 +114,7 @@ function unmapCopies(text) {
 }
 
 /** A package's files are named by the package. */
-const shortName = (source) => source.replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*$/, "$1");
+const shortName = (source) => source.replace(/^(?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\/.*$/, "$1");
 
 /**
  * Browser code that reaches a *.server.ts module through other modules, following only imports
