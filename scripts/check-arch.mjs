@@ -1,5 +1,5 @@
 // `npm run check:arch`: the layering rules of .dependency-cruiser.cjs over src/ and functions/,
-// then knip (knip.json) for unused files, exports and dependencies. Both always run, so one
+// then knip (knip.ts) for unused files, exports, types and dependencies. Both always run, so one
 // pass shows every finding; the exit code is non-zero when either finds something.
 //
 // dependency-cruiser cannot parse .astro files, and most of the rules are about pages and the
@@ -81,14 +81,12 @@ function rewriteImports(code, from, copy) {
   return out;
 }
 
-/** Writes the TypeScript copies of every .astro file; returns their paths. */
+/** Writes the TypeScript copies of every .astro file, replacing the last run's. */
 function writeAstroCopies() {
   fs.rmSync(path.join(ROOT, COPIES), { recursive: true, force: true });
-  const written = [];
   const write = (file, code) => {
     fs.mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
     fs.writeFileSync(path.join(ROOT, file), code);
-    written.push(file);
   };
   for (const file of ROOTS.flatMap((dir) => (fs.existsSync(path.join(ROOT, dir)) ? astroFiles(dir) : []))) {
     const source = fs.readFileSync(path.join(ROOT, file), "utf8");
@@ -102,7 +100,6 @@ function writeAstroCopies() {
       write(scriptCopy, scripts.map((code) => rewriteImports(code, file, scriptCopy)).join("\n;\n"));
     }
   }
-  return written;
 }
 
 /** Names the .astro file (and its <script>) instead of its copy. */
@@ -182,7 +179,7 @@ async function depcruise() {
   const cycles = [];
   for (const v of summary.violations) {
     if (v.cycle) cycles.push([v.from, ...v.cycle.map((step) => step.name)]);
-    else findings.get(v.rule.name)?.push(`${v.from} → ${shortName(v.to)}`);
+    else findings.set(v.rule.name, [...(findings.get(v.rule.name) ?? []), `${v.from} → ${shortName(v.to)}`]);
   }
   findings.set("no-circular", tangles(cycles));
   const browserRule = rules.find((rule) => rule.name === "browser-imports-server");
