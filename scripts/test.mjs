@@ -6,6 +6,7 @@ import { fmtDuration, run } from "./lib/server.mjs";
 const STEPS = [
   { name: "typecheck", cmd: "npm", args: ["run", "typecheck"] },
   { name: "lint", cmd: "npm", args: ["run", "lint"] },
+  { name: "architecture", cmd: "npm", args: ["run", "check:arch"] },
   { name: "build", cmd: "npm", args: ["run", "build"] },
   { name: "unit tests", cmd: "npm", args: ["run", "test:unit"] },
   { name: "worker tests", cmd: "npm", args: ["run", "test:worker"] },

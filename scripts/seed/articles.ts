@@ -4,7 +4,7 @@
 // choice is a function of the world's rows in id order.
 import { FIXTURES, type World } from "./world.ts";
 
-export type TodayArticleRow = {
+type TodayArticleRow = {
   id: number;
   title: string;
   subtitle: string | null;
@@ -18,27 +18,12 @@ export type TodayArticleRow = {
   is_published: number;
 };
 
-export type TodayArticlePinRow = { article_id: number; pin_id: number; position: number };
+type TodayArticlePinRow = { article_id: number; pin_id: number; position: number };
 
 export type ArticleTables = { today_articles: TodayArticleRow[]; today_article_pins: TodayArticlePinRow[] };
 
 /** Parents first, after every table of the world (articles reference pins and users). */
 export const ARTICLE_TABLE_INSERT_ORDER = ["today_articles", "today_article_pins"] as const;
-
-/** Children first, for --reset. */
-export const ARTICLE_RESET_ORDER = ["today_article_pins", "today_articles"] as const;
-
-/** Fixed article ids (documented in docs/demo-accounts.md). */
-export const ARTICLE_FIXTURES = {
-  /** "Best of" (content type 1): cozy autumn reading nooks. */
-  best: 1,
-  /** Shopping: gifts under $50. */
-  shop: 2,
-  /** Trending (content type 0), French title with accents. */
-  trending: 3,
-  /** Never shown: is_published 0 (a 404 at any path). */
-  unpublished: 12,
-} as const;
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -74,7 +74,7 @@ export const FOOD_TITLES: ReadonlyArray<(dish: string, rng: Rng) => string> = [
 ];
 
 export const HOME_STYLES = ["Scandinavian", "Japandi", "mid-century", "boho", "cottagecore", "industrial", "coastal", "minimalist", "farmhouse", "art deco", "Mediterranean"];
-export const HOME_ROOMS = ["living room", "kitchen", "bedroom", "bathroom", "balcony", "entryway", "home office", "reading nook", "dining room", "guest room"];
+const HOME_ROOMS = ["living room", "kitchen", "bedroom", "bathroom", "balcony", "entryway", "home office", "reading nook", "dining room", "guest room"];
 export const HOME_ITEMS = [
   "linen curtains", "rattan chairs", "open shelving", "a gallery wall", "terracotta pots", "a statement rug", "brass lamps",
   "floating shelves", "oak side tables", "a velvet sofa", "woven baskets", "a vintage mirror", "ceramic vases", "pendant lights",

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { FIXTURES, type World } from "./world.ts";
 
-export type InviteRow = {
+type InviteRow = {
   id: string;
   sender_id: number;
   invite_channel: number;
@@ -17,8 +17,6 @@ export type InviteRow = {
 };
 
 export type InviteTables = { invites: InviteRow[] };
-
-export const INVITE_TABLE_INSERT_ORDER = ["invites"] as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Demo invites outlive any demo: ten years from the world's epoch. */

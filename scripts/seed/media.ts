@@ -73,7 +73,7 @@ function wrap(text: string, maxChars: number, maxLines: number): string[] {
  * The SVG of a picture at width x height; `t` in [0, 1) animates it (t = 0 is the still).
  * Everything is placed in fractions of the canvas so the picture scales with it.
  */
-export function svgFor(spec: ImageSpec, width: number, height: number, t = 0): string {
+function svgFor(spec: ImageSpec, width: number, height: number, t = 0): string {
   const random = prng(spec.seed);
   const p = spec.palette;
   const W = width;
@@ -299,7 +299,7 @@ export async function renderImageJob(job: ImageJob): Promise<RenderedObject[]> {
 // ---------------------------------------------------------------------------------------
 
 /** The ffmpeg binary shipped by @ffmpeg-installer/ffmpeg. */
-export function ffmpegPath(): string {
+function ffmpegPath(): string {
   const require = createRequire(import.meta.url);
   const installer = require("@ffmpeg-installer/ffmpeg") as { path: string };
   return installer.path;

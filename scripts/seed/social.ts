@@ -4,8 +4,8 @@
 import { TOPIC_CATEGORY, TOPIC_LABEL, type Topic } from "./corpus.ts";
 import type { World } from "./world.ts";
 
-export type InterestRow = { id: number; key: string; name: string };
-export type PinInterestRow = { pin_id: number; interest_id: number };
+type InterestRow = { id: number; key: string; name: string };
+type PinInterestRow = { pin_id: number; interest_id: number };
 export type SocialTables = { interests: InterestRow[]; pin_interests: PinInterestRow[] };
 
 export const SOCIAL_TABLE_INSERT_ORDER = ["interests", "pin_interests"] as const;

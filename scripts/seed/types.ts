@@ -14,7 +14,7 @@ export type SqlValue = string | number | null;
 
 export type UserRow = UserTableRow;
 
-export type LinkDomainRow = { domain: string; official_user_id: number | null; is_blocked: number };
+type LinkDomainRow = { domain: string; official_user_id: number | null; is_blocked: number };
 
 export type { BoardPrivacy } from "../../src/boards/board.ts";
 
@@ -30,7 +30,7 @@ export type BoardSectionRow = {
   created_at: number;
 };
 
-export type BoardCollaboratorRow = {
+type BoardCollaboratorRow = {
   board_id: number;
   user_id: number;
   status: "new" | "accepted";
@@ -53,7 +53,7 @@ export type PinImageRow = {
   dominant_color: string;
 };
 
-export type PinVideoFormatRow = {
+type PinVideoFormatRow = {
   pin_id: number;
   format: "V_720P" | "V_WEBM";
   url: string;
@@ -74,7 +74,7 @@ export type BoardPinRow = {
   created_at: number;
 };
 
-export type FollowRow = {
+type FollowRow = {
   follower_id: number;
   target_type: "user" | "board" | "interest";
   target_id: number;
@@ -82,9 +82,9 @@ export type FollowRow = {
   created_at: number;
 };
 
-export type ReactionRow = { pin_id: number; user_id: number; reaction_type: number; created_at: number };
+type ReactionRow = { pin_id: number; user_id: number; reaction_type: number; created_at: number };
 
-export type PinReactionCountRow = { pin_id: number; reaction_type: number; count: number };
+type PinReactionCountRow = { pin_id: number; reaction_type: number; count: number };
 
 export type CommentRow = CommentTableRow;
 
@@ -161,9 +161,9 @@ export type ClipSpec = {
   spec: ImageSpec;
 };
 
-export type VideoJob = { pinId: number; clip: number; mp4Key: string; webmKey: string };
+type VideoJob = { pinId: number; clip: number; mp4Key: string; webmKey: string };
 
-export type TextJob = { key: string; contentType: string; body: string };
+type TextJob = { key: string; contentType: string; body: string };
 
 export type MediaPlan = { images: ImageJob[]; clips: ClipSpec[]; videos: VideoJob[]; texts: TextJob[] };
 

@@ -13,7 +13,7 @@
 import { Rng, WeightedTable } from "./rng.ts";
 
 /** Zipf exponent: ~1 is natural language; a little above keeps the tail genuinely rare. */
-export const ZIPF_EXPONENT = 1.1;
+const ZIPF_EXPONENT = 1.1;
 /** Distinct brand names of product pins in a bench world. */
 export const BRAND_COUNT = 160;
 

@@ -14,7 +14,6 @@ import { ABOUTS, BOARD_NAMES, capitalize, BRANDS, type Brand, COMMENTS_GENERIC, 
 
 // Other scripts import the world's types and tables from here.
 export * from "./types.ts";
-export { TOPICS, type Topic } from "./corpus.ts";
 // ---------------------------------------------------------------------------------------
 // Constants
 // ---------------------------------------------------------------------------------------
@@ -26,16 +25,16 @@ export const MIN_PINS = 40;
 export const BASE_EPOCH = Date.UTC(2026, 9, 1);
 /** Above this many pins, pin images come from a shared pool (bench worlds). */
 export const POOL_THRESHOLD = 2000;
-export const POOL_SIZE = 1000;
+const POOL_SIZE = 1000;
 /** Pool sets 0..STORY_POOL_SIZE-1 are 9:16 (story pages); the rest have mixed aspects. */
-export const STORY_POOL_SIZE = 100;
+const STORY_POOL_SIZE = 100;
 /** In a pooled world only this many pins stay videos; the rest of the video quota become images. */
 export const POOLED_VIDEO_LIMIT = 24;
 /** Avatar sets a pooled world renders; its users share them (users/pool-N). */
 export const POOLED_AVATARS = 200;
 /** Distinct video clips rendered; every video pin reuses one of them under its own keys. */
-export const CLIP_COUNT = 6;
-export const CAPTION_LOCALES = ["en_US", "fr"] as const;
+const CLIP_COUNT = 6;
+const CAPTION_LOCALES = ["en_US", "fr"] as const;
 
 /** Password of every documented demo account (docs/demo-accounts.md). */
 export const DEMO_PASSWORD = "PinloomDemo#2026";
@@ -147,7 +146,7 @@ export function slugify(name: string): string {
     .replace(/[\s-]+/g, "-");
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
@@ -176,7 +175,7 @@ function hslToHex(h: number, s: number, l: number): string {
 }
 
 /** Width x height of one pin image size for an original of origW x origH. */
-export function sizeDims(size: PinImageSize, origW: number, origH: number): { width: number; height: number } {
+function sizeDims(size: PinImageSize, origW: number, origH: number): { width: number; height: number } {
   const box = sizeBox(size);
   if (!box) return { width: origW, height: origH };
   if (box.height !== undefined) return { width: box.width, height: box.height };
@@ -184,9 +183,9 @@ export function sizeDims(size: PinImageSize, origW: number, origH: number): { wi
 }
 
 /** Sizes stored for carousel slots and story pages. */
-export const SLOT_IMAGE_SIZES = ["236x", "474x", "736x", "orig"] as const satisfies readonly PinImageSize[];
+const SLOT_IMAGE_SIZES = ["236x", "474x", "736x", "orig"] as const satisfies readonly PinImageSize[];
 
-export function poolImageKey(index: number, size: PinImageSize): string {
+function poolImageKey(index: number, size: PinImageSize): string {
   return `pool/${index}/${size}.jpg`;
 }
 

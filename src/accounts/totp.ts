@@ -4,10 +4,10 @@
 // caller stores the accepted step in users.mfa_last_step and refuses any step at or before
 // it, so a code seen once (shoulder-surfed, replayed) cannot be used again.
 
-export const TOTP_STEP_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_STEP_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps accepted either side of now. */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 
 const BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -55,7 +55,7 @@ export async function generateTotp(secretBase32: string, nowMs = Date.now()): Pr
   return hotp(key, stepAt(nowMs));
 }
 
-export const isTotpShaped = (code: string) => /^\d{6}$/.test(code);
+const isTotpShaped = (code: string) => /^\d{6}$/.test(code);
 
 /**
  * The step `code` is valid for (now ±1 step), or null. Steps at or before `lastStep` are

@@ -116,7 +116,6 @@ export function toViewer(row: ViewerUserRow) {
     resurrection_date: row.resurrection_date === null ? null : new Date(row.resurrection_date).toISOString(),
   };
 }
-export type Viewer = ReturnType<typeof toViewer>;
 
 /** Spec 000 §3 limited-login viewer. */
 export function toLimitedViewer(row: ViewerUserRow) {
@@ -130,22 +129,9 @@ export function toLimitedViewer(row: ViewerUserRow) {
     isConnectedToGoogle: networks.google !== undefined,
   };
 }
-export type LimitedViewer = ReturnType<typeof toLimitedViewer>;
 
 export function viewerTypeOf(row: Pick<ViewerUserRow, "login_state">): Exclude<ViewerType, "UNAUTH"> {
   return row.login_state === "limited" ? "LIMITED_LOGIN" : "AUTH";
-}
-
-/** Restricting flags (spec 000 §6) in one place, so every write path asks the same question. */
-export function restrictions(row: Pick<ViewerUserRow, "is_employee" | "is_partner" | "account_type" | "is_under_16" | "is_under_18" | "is_write_banned" | "login_state">) {
-  return {
-    isEmployee: row.is_employee === 1,
-    isPartner: row.is_partner === 1 || row.account_type === "business",
-    isUnder16: row.is_under_16 === 1,
-    isUnder18: row.is_under_18 === 1,
-    isWriteBanned: row.is_write_banned === 1,
-    isLimitedLogin: row.login_state === "limited",
-  };
 }
 
 /**

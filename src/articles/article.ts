@@ -8,8 +8,7 @@
 // "trending" for content type 0 or 2, "best" for content type 1, otherwise "article".
 import { SITE_NAME } from "../seo/head.ts";
 
-export const ARTICLE_SEGMENTS = ["shop", "trending", "best", "article"] as const;
-export type ArticleSegment = (typeof ARTICLE_SEGMENTS)[number];
+export type ArticleSegment = "shop" | "trending" | "best" | "article";
 
 /** The slug of a title that has nothing left after stripping (all emoji, all punctuation). */
 export const EMPTY_SLUG = "article";

@@ -30,7 +30,7 @@ export function firstPosition(first: number | null): number {
 }
 
 /** Smallest gap kept between neighbours before the feed is renumbered. */
-export const MIN_GAP = 1e-6;
+const MIN_GAP = 1e-6;
 
 /**
  * A position strictly between two neighbours, or null when they are too close to split (the

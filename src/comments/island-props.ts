@@ -8,7 +8,7 @@ import { hostDigest } from "./blocked-hosts.ts";
 import type { CommentsIslandProps } from "./CommentsIsland.tsx";
 
 /** Blocked-host digests handed to the island, bounded so a huge table never bloats the page. */
-export const BLOCKED_HOSTS_MAX = 2000;
+const BLOCKED_HOSTS_MAX = 2000;
 
 export async function commentsIslandProps(
   ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session" | "language" | "locale">,

@@ -11,7 +11,7 @@ export interface MentionUser {
 }
 
 const NAME = /[A-Za-z0-9_.]/;
-export const SUGGESTIONS_MAX = 6;
+const SUGGESTIONS_MAX = 6;
 
 /** The "@query" the caret ends, when it starts the text or follows whitespace or punctuation. */
 export function activeMention(text: string, caret: number): { start: number; query: string } | null {

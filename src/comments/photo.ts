@@ -3,7 +3,6 @@
 
 export const DID_IT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export type PhotoExtension = "jpg" | "png" | "webp";
-export const PHOTO_EXTENSIONS: readonly PhotoExtension[] = ["jpg", "png", "webp"];
 
 /** The image type the magic bytes name, or null. */
 export function sniffPhoto(bytes: Uint8Array): PhotoExtension | null {

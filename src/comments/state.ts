@@ -32,9 +32,6 @@ export interface PendingComment {
   user: Comment["user"];
 }
 
-/** Which list a fetch is for: the pin's comments, or one comment's replies. */
-export type ListKey = { parentId: string | null };
-
 export type CommentChange =
   | { type: "pendingAdded"; pending: PendingComment }
   | { type: "pendingSettled"; key: string; comment: Comment }
@@ -187,8 +184,3 @@ function withList(state: CommentsState, parentId: string | null, edit: (list: Re
 
 /** The island's one store; moved only through commentsReducer. */
 export const $comments = atom<CommentsState | null>(null);
-
-export function applyChange(change: CommentChange): void {
-  const state = $comments.get();
-  if (state) $comments.set(commentsReducer(state, change));
-}

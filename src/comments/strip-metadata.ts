@@ -15,9 +15,9 @@ const JPEG_COM = 0xfe;
 const JPEG_SOS = 0xda;
 const JPEG_EOI = 0xd9;
 /** More marker segments than any camera writes before the image data: past it the file is refused. */
-export const JPEG_MAX_SEGMENTS_BEFORE_SOS = 512;
+const JPEG_MAX_SEGMENTS_BEFORE_SOS = 512;
 /** And in the whole file (a progressive JPEG has a few dozen scans and tables). */
-export const JPEG_MAX_SEGMENTS = 4096;
+const JPEG_MAX_SEGMENTS = 4096;
 
 /**
  * Byte ranges kept from `bytes`, merged while they touch: a part is only started when a dropped

@@ -4,7 +4,7 @@ import { sha256Hex } from "../runtime/sha256.ts";
 
 export const TRANSLATION_MODEL = "@cf/meta/m2m100-1.2b";
 /** A translation longer than this is cut: a 500-character comment never needs more. */
-export const MAX_TRANSLATION = 2000;
+const MAX_TRANSLATION = 2000;
 
 export interface TranslationAi {
   run(model: string, input: Record<string, unknown>): Promise<unknown>;

@@ -21,7 +21,6 @@ export const eventRecordSchema = z.strictObject({
   appState: z.enum(["active", "background"]).nullish(),
 });
 export type EventRecord = z.infer<typeof eventRecordSchema>;
-export type EventRecordInput = z.input<typeof eventRecordSchema>;
 
 export const queuedEventSchema = z.object({
   event: eventRecordSchema,

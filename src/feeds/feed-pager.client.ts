@@ -23,7 +23,7 @@ import {
 } from "./feed.ts";
 
 /** Saved state is bounded: past this many appended items nothing is saved (a fresh start). */
-export const MAX_SAVED_ITEMS = 200;
+const MAX_SAVED_ITEMS = 200;
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 interface Image {
@@ -116,7 +116,7 @@ export function feedHandle(root: HTMLElement): FeedHandle | undefined {
   return handles.get(root);
 }
 
-export function startFeed(root: HTMLElement): FeedHandle | null {
+function startFeed(root: HTMLElement): FeedHandle | null {
   const data = root.dataset;
   const found = data["feedGrid"] ? document.getElementById(data["feedGrid"]) : null;
   if (!data["feedResource"] || !found) return null;

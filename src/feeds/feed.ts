@@ -56,7 +56,7 @@ export function canPage<T>(list: ResourceList<T>): boolean {
 }
 
 /** Home feed kept on return within this window, by experiment group (spec 000 §9). */
-export const HOME_FEED_RESTORE_MS = { default: 60_000, extended: 150_000 } as const;
+const HOME_FEED_RESTORE_MS = { default: 60_000, extended: 150_000 } as const;
 export type RestoreGroup = keyof typeof HOME_FEED_RESTORE_MS;
 
 /** The restore window's group from the viewer's experiments (src/experiments): control unless assigned "extended". */

@@ -22,13 +22,13 @@ export interface SanitizeOptions {
   maxLength?: number;
 }
 
-export const DEFAULT_MAX_LENGTH = 20_000;
+const DEFAULT_MAX_LENGTH = 20_000;
 /** Elements kept (with no attributes, except `href` on `a`). */
-export const ALLOWED_ELEMENTS: ReadonlySet<string> = new Set([
+const ALLOWED_ELEMENTS: ReadonlySet<string> = new Set([
   "p", "br", "b", "strong", "i", "em", "u", "s", "ul", "ol", "li", "blockquote", "h3", "h4", "a",
 ]);
 /** Elements removed together with everything inside them. */
-export const DROPPED_ELEMENTS: ReadonlySet<string> = new Set([
+const DROPPED_ELEMENTS: ReadonlySet<string> = new Set([
   "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "template", "noscript",
   "svg", "math", "form", "input", "button", "textarea", "select", "option", "link", "meta", "base",
   "title", "head", "img", "video", "audio", "source", "picture", "canvas", "dialog",
@@ -95,7 +95,7 @@ function codePointText(value: number): string {
  * text (`inAttribute` false) or in an attribute value (legacy names without `;` are not decoded
  * before `=` or an alphanumeric). Unknown names are left as written.
  */
-export function decodeCharacterReferences(text: string, inAttribute = false): string {
+function decodeCharacterReferences(text: string, inAttribute = false): string {
   if (!text.includes("&")) return text;
   return text.replace(/&(?:#[xX]([0-9a-fA-F]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))/g, (match, hex?: string, dec?: string, name?: string, semi?: string) => {
     if (hex !== undefined) return codePointText(parseInt(hex, 16));

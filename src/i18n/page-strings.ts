@@ -27,7 +27,7 @@ export interface PageStringTables {
 export type PageStringsName = keyof PageStringTables;
 
 /** The tables of the page's block (every name but `auth`). */
-export type PageStringsBlock = Partial<Omit<PageStringTables, "auth">>;
+type PageStringsBlock = Partial<Omit<PageStringTables, "auth">>;
 
 export type ServerStrings = <N extends PageStringsName>(name: N, locale: string) => PageStringTables[N];
 

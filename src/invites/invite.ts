@@ -36,8 +36,7 @@ export const NO_POPOVER_CHANNELS: ReadonlySet<number> = new Set([5, 9, 12, 16]);
 export const isInviteChannel = (value: unknown): value is InviteChannel =>
   typeof value === "number" && (INVITE_CHANNEL_IDS as readonly number[]).includes(value);
 
-/** Codes we mint: 16 random bytes in base64url. */
-export const INVITE_CODE_LENGTH = 22;
+/** Codes we mint: 16 random bytes in base64url, 22 characters. */
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** The request context bounds ?invite_code= at 64; anything but our shape is never looked up. */
 export const INVITE_CODE_MAX = 64;

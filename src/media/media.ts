@@ -27,7 +27,7 @@ export const RESPONSIVE_SIZES = ["170x", "236x", "474x", "564x", "736x"] as cons
 export const USER_IMAGE_SIZES = { small: 30, medium: 75, large: 140, xlarge: 280 } as const;
 export type UserImageSize = keyof typeof USER_IMAGE_SIZES;
 
-export const MEDIA_PREFIX = "/media/";
+const MEDIA_PREFIX = "/media/";
 
 export const mediaKeys = {
   pinImage: (pinId: number | string, size: PinImageSize) => `pins/${pinId}/${size}.jpg`,

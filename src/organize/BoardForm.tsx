@@ -6,7 +6,7 @@ import { BOARD_PRIVACIES, type BoardPrivacy } from "../boards/board.ts";
 import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX, boardProblems, charCount, isBoardPrivacy, limitInput, type BoardField } from "./board-form.ts";
 import { fill, type OrganizeStrings } from "./strings.ts";
 
-export interface BoardFormValues {
+interface BoardFormValues {
   name: string;
   description: string;
   privacy: BoardPrivacy;

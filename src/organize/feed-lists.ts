@@ -5,12 +5,11 @@
 // per key rather than repeat it.
 import { emptyList, fetchFailed, fetchStarted, fetchSucceeded, type ResourceList } from "../feeds/feed.ts";
 
-export const FEED_KINDS = ["boardfeed", "boardsectionpins", "boardsections", "profileboards", "archivedboards", "boardlesspins", "profilepins"] as const;
-export type FeedKind = (typeof FEED_KINDS)[number];
+export type FeedKind = "boardfeed" | "boardsectionpins" | "boardsections" | "profileboards" | "archivedboards" | "boardlesspins" | "profilepins";
 export type FeedKey = `${FeedKind}:${string}`;
 
 /** Only these lists may be reordered by hand (spec 001 §4). */
-export const REORDERABLE_KINDS: ReadonlySet<FeedKind> = new Set(["boardfeed", "boardsectionpins", "boardsections", "profileboards"]);
+const REORDERABLE_KINDS: ReadonlySet<FeedKind> = new Set(["boardfeed", "boardsectionpins", "boardsections", "profileboards"]);
 
 /** Items added to a board feed go after at most this many leading story items (spec 001 §9). */
 export const MAX_LEADING_STORIES = 2;
@@ -27,7 +26,7 @@ export interface FeedItem {
 export type FeedLists<T extends FeedItem = FeedItem> = Partial<Record<FeedKey, ResourceList<T>>>;
 
 export const feedKey = (kind: FeedKind, id: string): FeedKey => `${kind}:${id}`;
-export const kindOf = (key: FeedKey): FeedKind => key.slice(0, key.indexOf(":")) as FeedKind;
+const kindOf = (key: FeedKey): FeedKind => key.slice(0, key.indexOf(":")) as FeedKind;
 
 export function canReorder(key: FeedKey): boolean {
   return REORDERABLE_KINDS.has(kindOf(key));
@@ -82,7 +81,7 @@ export function removeEverywhere<T extends FeedItem>(lists: FeedLists<T>, type: 
 }
 
 /** Puts items at the front of a list (dropping copies of them further down). */
-export function toFront<T extends FeedItem>(lists: FeedLists<T>, key: FeedKey, items: readonly T[]): FeedLists<T> {
+function toFront<T extends FeedItem>(lists: FeedLists<T>, key: FeedKey, items: readonly T[]): FeedLists<T> {
   const ids = new Set(items.map((item) => `${item.type}:${item.id}`));
   return update(lists, key, (list) => ({ ...list, items: [...items, ...list.items.filter((item) => !ids.has(`${item.type}:${item.id}`))] }));
 }

@@ -3,13 +3,12 @@
 import { z } from "zod";
 import type { PinImageSize } from "../media/media.ts";
 
-export const PIN_KINDS = ["image", "video", "carousel", "story", "recipe", "article", "product"] as const;
-export type PinKind = (typeof PIN_KINDS)[number];
+export type PinKind = "image" | "video" | "carousel" | "story" | "recipe" | "article" | "product";
 
 export const pinIdSchema = z.string().regex(/^\d{1,19}$/, "pin ids are digits");
 
 const imageRef = z.object({ url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
-export type ImageRef = z.infer<typeof imageRef>;
+type ImageRef = z.infer<typeof imageRef>;
 
 export const mediaAttributionSchema = z.object({
   author: z.string().nullish(),
@@ -57,7 +56,6 @@ export const richMetadataSchema = z.object({
     )
     .optional(),
 });
-export type RichMetadata = z.infer<typeof richMetadataSchema>;
 
 export const carouselDataSchema = z.object({
   slots: z.array(
@@ -70,15 +68,6 @@ export const carouselDataSchema = z.object({
     }),
   ),
 });
-export type CarouselData = z.infer<typeof carouselDataSchema>;
-
-export const STORY_BLOCK_TYPES = [
-  "comment_reply_sticker", "generic_sticker", "heading", "image", "ingredient", "link", "mention_sticker",
-  "music", "paragraph", "product_sticker", "supply", "video", "virtual_try_on_makeup_sticker",
-] as const;
-
-/** Default text style of story pin blocks (spec 000 §3). */
-export const DEFAULT_TEXT_STYLE = { alignment: 1, color: "darkGray", size: 28, letterSpacing: -0.4, lineHeight: 1.25 } as const;
 
 export const storyPinDataSchema = z.object({
   pinTitle: z.string().nullish(),
@@ -96,7 +85,6 @@ export const storyPinDataSchema = z.object({
   hasProductPins: z.boolean().default(false),
   isDeleted: z.boolean().default(false),
 });
-export type StoryPinData = z.infer<typeof storyPinDataSchema>;
 
 /** JSON text from D1 → typed value; null when absent. A malformed value is a server fault. */
 export function parseJsonColumn<T>(schema: z.ZodType<T>, text: string | null | undefined): T | null {

@@ -5,7 +5,7 @@
 // browser, and a few includes() checks keep it tiny.
 
 export const PIN_DENSITIES = ["default", "compact", "comfy"] as const;
-export type PinDensity = (typeof PIN_DENSITIES)[number];
+type PinDensity = (typeof PIN_DENSITIES)[number];
 
 /** last_saved: the board most recently saved to first; newest: by creation; alphabetical: A to Z. */
 export const BOARD_SORT_ORDERS = ["last_saved", "alphabetical", "newest"] as const;
@@ -13,7 +13,7 @@ export type BoardSortOrder = (typeof BOARD_SORT_ORDERS)[number];
 export const DEFAULT_BOARD_SORT: BoardSortOrder = "last_saved";
 
 export const PROFILE_BOARD_VIEWS = ["grid", "list"] as const;
-export type ProfileBoardView = (typeof PROFILE_BOARD_VIEWS)[number];
+type ProfileBoardView = (typeof PROFILE_BOARD_VIEWS)[number];
 
 export interface ProfileView {
   boardPinDensity: PinDensity;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiFetch, depsWith, requestHeaders, type FetchDeps, type PageFacts } from "./fetch.ts";
-import { runtimeGlobal } from "./global.ts";
-import { setRuntimeReporter, type RuntimeEvent, RUNTIME_EVENT_TYPES, runtimeCounters } from "./report.ts";
+import { runtimeGlobal, type RuntimeEvent } from "./global.ts";
+import { setRuntimeReporter, RUNTIME_EVENT_TYPES, runtimeCounters } from "./report.ts";
 import { SEEN_VERSION_KEY } from "./version.ts";
 
 const facts = (over: Partial<PageFacts> = {}): PageFacts => ({

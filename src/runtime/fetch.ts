@@ -30,7 +30,7 @@ export interface PageFacts {
   visibility: DocumentVisibilityState | "visible";
 }
 
-export function pageFacts(): PageFacts {
+function pageFacts(): PageFacts {
   if (typeof document === "undefined" || typeof location === "undefined") return { cookie: "", href: "http://localhost/", visibility: "visible" };
   return { cookie: document.cookie, href: location.href, visibility: document.visibilityState };
 }
@@ -124,7 +124,7 @@ function mergeHeaders(base: Record<string, string>, extra: Record<string, string
 }
 
 /** Compares an answer's version with ours; the first sight of a new one is reported. */
-export function observeVersion(header: string | null, deps: Pick<FetchDeps, "now" | "storage" | "version" | "facts">): void {
+function observeVersion(header: string | null, deps: Pick<FetchDeps, "now" | "storage" | "version" | "facts">): void {
   const hub = runtimeGlobal();
   const storage = deps.storage();
   let stored = hub.seen;

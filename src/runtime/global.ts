@@ -2,8 +2,21 @@
 // small script may be inlined with its own copy of a module, so module-level variables are not
 // one per page: what must be (the version seen, the reporter, counters) lives on one object
 // on globalThis instead.
+import type { AppState } from "./headers.ts";
 import type { SeenVersion } from "./version.ts";
-import type { RuntimeEvent } from "./report.ts";
+
+/**
+ * The event record of spec 000 §3, as far as the runtime fills it (report.ts builds them). It is
+ * declared here, below report.ts, because the registered reporter on the page-wide state takes it.
+ */
+export interface RuntimeEvent {
+  event_type: number;
+  /** Nanoseconds since the epoch, as a decimal string (beyond Number's exact range). */
+  time: string;
+  clientUUID: string;
+  appState: AppState;
+  aux_data: Record<string, unknown>;
+}
 
 export interface RuntimeGlobal {
   /** The newest server version this page has seen answer, when it differs from ours. */

@@ -2,7 +2,7 @@
 // records of spec 000 §3. They go to the event logger when one has registered with
 // setRuntimeReporter (the events script does; until then nothing is sent) and are always
 // counted, so a page without the logger still shows them in runtimeCounters().
-import { runtimeGlobal } from "./global.ts";
+import { runtimeGlobal, type RuntimeEvent } from "./global.ts";
 import type { AppState } from "./headers.ts";
 
 /** Event types of the runtime's own records (the app's event-type numbering, 9xxx = runtime). */
@@ -14,17 +14,7 @@ export const RUNTIME_EVENT_TYPES = {
 } as const;
 export type RuntimeEventName = keyof typeof RUNTIME_EVENT_TYPES;
 
-/** The event record of spec 000 §3, as far as the runtime fills it. */
-export interface RuntimeEvent {
-  event_type: number;
-  /** Nanoseconds since the epoch, as a decimal string (beyond Number's exact range). */
-  time: string;
-  clientUUID: string;
-  appState: AppState;
-  aux_data: Record<string, unknown>;
-}
-
-export function nanoTime(ms: number): string {
+function nanoTime(ms: number): string {
   return `${Math.max(0, Math.floor(ms))}000000`;
 }
 
@@ -39,7 +29,7 @@ export function clientId(source: Pick<Crypto, "getRandomValues"> & Partial<Pick<
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export function runtimeEvent(name: RuntimeEventName, auxData: Record<string, unknown>, now: number, appState: AppState): RuntimeEvent {
+function runtimeEvent(name: RuntimeEventName, auxData: Record<string, unknown>, now: number, appState: AppState): RuntimeEvent {
   return { event_type: RUNTIME_EVENT_TYPES[name], time: nanoTime(now), clientUUID: clientId(), appState, aux_data: auxData };
 }
 

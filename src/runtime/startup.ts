@@ -28,16 +28,15 @@ export const DELAY_HYDRATION_GROUP = "enabled_delay_hydration";
 /** Pin-link preloading runs unless the viewer is in this experiment's control group. */
 export const PIN_PRELOAD_EXPERIMENT = "web_pin_preload";
 /** At most this many pin pages are preloaded per page view. */
-export const MAX_PRELOADS = 20;
+const MAX_PRELOADS = 20;
 
-export { STATE_ID } from "./global.ts";
 export const MANIFEST_ID = "pinloom-manifest";
-export const ROOT_ID = "main";
-export const ERROR_ID = "pinloom-error";
-export const STATE_PATH = "/_/_/state";
+const ROOT_ID = "main";
+const ERROR_ID = "pinloom-error";
+const STATE_PATH = "/_/_/state";
 /** Dispatched on window with GET /_/_/state's answer (src/shell/AppShell.astro places toasts by it). */
-export const STATE_EVENT = "pinloom:state";
-export const FINGERPRINT_PATH = "/v3/spam/fingerprints/";
+const STATE_EVENT = "pinloom:state";
+const FINGERPRINT_PATH = "/v3/spam/fingerprints/";
 const FINGERPRINT_SENT_KEY = "pinloom:fingerprint-sent";
 
 /** A missing embedded piece: start-up cannot go on without it. */

@@ -6,7 +6,7 @@ import type { BoardRef, SavedInfo, SectionRef } from "./saves.ts";
 /** Spec 000 §9: board title max 50 characters. */
 export const BOARD_NAME_MAX = 50;
 /** BoardPickerResource accepts a filter of at most 50 characters. */
-export const FILTER_MAX = 50;
+const FILTER_MAX = 50;
 
 export interface PickerData {
   recent: BoardRef[];
@@ -22,7 +22,7 @@ export type PickerRow =
   | { kind: "section"; key: string; board: BoardRef; section: SectionRef; saved: boolean };
 
 /** Case- and accent-insensitive comparison form of a name or a filter. */
-export function foldName(value: string): string {
+function foldName(value: string): string {
   return value.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase().trim();
 }
 

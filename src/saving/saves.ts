@@ -34,7 +34,7 @@ export interface RepinAnswer {
 }
 
 /** What Undo takes back: the save just made (RepinResource.delete with this board, or none). */
-export interface UndoAction {
+interface UndoAction {
   pinId: string;
   boardId: string | null;
 }

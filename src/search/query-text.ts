@@ -6,7 +6,7 @@ export const SCOPES = ["pins", "buyable_pins", "my_pins", "videos", "boards", "u
 export type Scope = (typeof SCOPES)[number];
 
 export const RS_VALUES = ["direct_navigation", "typed", "typeahead", "recent", "recommended", "guide", "filter", "tab", "typo"] as const;
-export type SearchRs = (typeof RS_VALUES)[number];
+type SearchRs = (typeof RS_VALUES)[number];
 
 /** Scopes that read the viewer's own content: signed-in only, and their searches are "personal". */
 export const PERSONAL_SCOPES: ReadonlySet<Scope> = new Set(["my_pins", "my_content"]);

@@ -9,7 +9,7 @@ import { ApiError, ErrorCode } from "./errors.ts";
 import { toHex } from "../runtime/sha256.ts";
 
 export const CSRF_COOKIE = "csrftoken";
-export const CSRF_HEADER = "X-CSRFToken";
+const CSRF_HEADER = "X-CSRFToken";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const TOKEN_PATTERN = /^[a-f0-9]{64}$/;
 /**
@@ -32,7 +32,7 @@ function sameToken(a: string, b: string): boolean {
   return difference === 0;
 }
 
-export function isSameSite(request: Request): boolean {
+function isSameSite(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (origin !== null) return origin === new URL(request.url).origin;
   return request.headers.get("sec-fetch-site") === "same-origin";

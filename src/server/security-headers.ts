@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
 
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
 const ALWAYS: Record<string, string> = {
   "Strict-Transport-Security": "max-age=31536000; includeSubDomains",

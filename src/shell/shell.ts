@@ -14,7 +14,7 @@ export interface Scheduler {
   set(run: () => void, ms: number): unknown;
   clear(handle: unknown): void;
 }
-export const timers: Scheduler = {
+const timers: Scheduler = {
   set: (run, ms) => setTimeout(run, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
@@ -104,7 +104,7 @@ export const placementClass = (placement: ToastPlacement) => `toasts-${placement
 
 // --- Toasts --------------------------------------------------------------------------------
 
-export interface ToastAction {
+interface ToastAction {
   /** The button's words, e.g. "Undo". */
   label: string;
   /** What pressing it does; the toast goes away first. */

@@ -58,7 +58,7 @@ export function pinSocialFields(viewer: ViewerRef): Array<[keyof SocialRow, stri
 }
 
 /** The block's SELECT over the pin ?1. */
-export function pinSocialSql(viewer: ViewerRef): string {
+function pinSocialSql(viewer: ViewerRef): string {
   return `SELECT ${pinSocialFields(viewer).map(([name, sql]) => `${sql} AS ${name}`).join(", ")} FROM pins p WHERE p.id = ?1`;
 }
 

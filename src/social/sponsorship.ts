@@ -8,11 +8,11 @@ export const SPONSORSHIP_ACTIONS = ["approve", "decline", "delete_sponsor", "del
 export type SponsorshipAction = (typeof SPONSORSHIP_ACTIONS)[number];
 
 /** 0 pending (as created), 1 approved, 2 declined, 3 sponsor deleted. */
-export const SPONSORSHIP_STATUS = { pending: 0, approved: 1, declined: 2, sponsorDeleted: 3 } as const;
+const SPONSORSHIP_STATUS = { pending: 0, approved: 1, declined: 2, sponsorDeleted: 3 } as const;
 export type SponsorshipStatus = (typeof SPONSORSHIP_STATUS)[keyof typeof SPONSORSHIP_STATUS];
 
 /** The stored shape (pins.sponsorship JSON): ids as decimal strings. */
-export const storedSponsorshipSchema = z.object({
+const storedSponsorshipSchema = z.object({
   creatorId: z.string().regex(/^\d{1,18}$/),
   sponsorId: z.string().regex(/^\d{1,18}$/).nullable(),
   status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),

@@ -30,7 +30,7 @@ export async function insertSave(boardId: number, pinId: number, position: numbe
     .run();
 }
 
-export async function insertSection(boardId: number, title: string, position = 0): Promise<number> {
+async function insertSection(boardId: number, title: string, position = 0): Promise<number> {
   const id = freshId();
   await db().prepare("INSERT INTO board_sections (id, board_id, title, slug, position, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0)").bind(id, boardId, title, `s-${id}`, position).run();
   return id;

@@ -33,7 +33,7 @@ interface PinRow {
   ageDays?: number;
 }
 
-export const PINS: PinRow[] = [
+const PINS: PinRow[] = [
   { id: 4001, title: "Creamy tomato pasta", description: "Dinner in twenty minutes", saves: 50, interests: [1] },
   { id: 4002, kind: "recipe", title: "Weeknight dinner ideas", description: "Pasta and more for busy evenings", saves: 5, interests: [1] },
   { id: 4003, kind: "recipe", title: "Lemon tart", description: "Sharp and sweet", saves: 3, meta: { recipe: { name: "Lemon tart", ingredients: [{ items: [{ name: "lemons" }, { name: "butter" }] }] } }, interests: [2] },

@@ -1,7 +1,7 @@
 // The multi-account list's rules and its localStorage form, without any store: the account
 // menu's store (accounts-store.ts) builds on it, and the per-page boot script uses it alone.
 import type { PartnerInfo, SwitcherEntry } from "../switcher.ts";
-export type { PartnerInfo, SwitcherEntry };
+export type { SwitcherEntry };
 
 export const ACCOUNTS_KEY = "pinloom_accounts";
 /** The switcher lists at most this many accounts (the server keeps sessions per device). */
@@ -80,7 +80,7 @@ export function readAccounts(storage: Store | null, log: (message: string, error
   }
 }
 
-export function writeAccounts(storage: Store | null, entries: readonly SwitcherEntry[]): void {
+function writeAccounts(storage: Store | null, entries: readonly SwitcherEntry[]): void {
   try {
     if (entries.length === 0) storage?.removeItem(ACCOUNTS_KEY);
     else storage?.setItem(ACCOUNTS_KEY, JSON.stringify(entries));
@@ -90,7 +90,7 @@ export function writeAccounts(storage: Store | null, entries: readonly SwitcherE
 }
 
 /** The current account first, then the others in the order the server gave them. */
-export function currentFirst(entries: readonly SwitcherEntry[], currentId: string | null): SwitcherEntry[] {
+function currentFirst(entries: readonly SwitcherEntry[], currentId: string | null): SwitcherEntry[] {
   if (currentId === null) return [...entries];
   const current = entries.filter((entry) => entry.id === currentId);
   return [...current, ...entries.filter((entry) => entry.id !== currentId)];

@@ -5,7 +5,7 @@
 // logged and forgotten (§8), never thrown at the page.
 import { atom } from "nanostores";
 import { useStore } from "@nanostores/react";
-import { browserStorage, readAccounts, storeAccounts, writeAccounts, type Store, type SwitcherEntry } from "./accounts-list.ts";
+import { browserStorage, readAccounts, storeAccounts, type Store, type SwitcherEntry } from "./accounts-list.ts";
 
 export * from "./accounts-list.ts";
 
@@ -28,9 +28,4 @@ export function setAccounts(values: readonly unknown[], currentId: string | null
   const entries = storeAccounts(storage, values, currentId);
   $accounts.set(entries);
   return entries;
-}
-
-export function clearAccounts(storage: Store | null = browserStorage()): void {
-  $accounts.set([]);
-  writeAccounts(storage, []);
 }

@@ -5,7 +5,7 @@
 import { call, type Transport } from "./api.ts";
 import { browserStorage, storeAccounts } from "./accounts-list.ts";
 
-export const REFRESH_WINDOW_DAYS = 90;
+const REFRESH_WINDOW_DAYS = 90;
 
 export type RefreshAction = "refresh_token" | "refresh_stored_accounts" | null;
 

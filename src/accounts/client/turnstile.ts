@@ -5,9 +5,9 @@
 // https://developers.cloudflare.com/turnstile/get-started/client-side-rendering/
 
 export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
-export const TURNSTILE_SCRIPT = `${TURNSTILE_ORIGIN}/turnstile/v0/api.js?render=explicit`;
+const TURNSTILE_SCRIPT = `${TURNSTILE_ORIGIN}/turnstile/v0/api.js?render=explicit`;
 
-export interface TurnstileOptions {
+interface TurnstileOptions {
   sitekey: string;
   language?: string;
   callback: (token: string) => void;
@@ -15,7 +15,7 @@ export interface TurnstileOptions {
   "error-callback"?: () => void;
 }
 
-export interface TurnstileApi {
+interface TurnstileApi {
   render(container: HTMLElement, options: TurnstileOptions): string | undefined;
   remove(widgetId: string): void;
 }
@@ -23,7 +23,7 @@ export interface TurnstileApi {
 let loading: Promise<TurnstileApi> | null = null;
 
 /** Loads Turnstile's script once per page; rejects when it cannot (the form then says so). */
-export function loadTurnstile(doc: Document = document): Promise<TurnstileApi> {
+function loadTurnstile(doc: Document = document): Promise<TurnstileApi> {
   const ready = () => (window as unknown as { turnstile?: TurnstileApi }).turnstile;
   const existing = ready();
   if (existing) return Promise.resolve(existing);

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { providerJson, providerNotAvailable, providerRefused, providerUnreachable } from "./provider-errors.ts";
 
-export const GRAPH_URL = "https://graph.facebook.com/v21.0";
+const GRAPH_URL = "https://graph.facebook.com/v21.0";
 
 const debugTokenSchema = z.union([
   z.object({
@@ -20,8 +20,6 @@ const debugTokenSchema = z.union([
   }),
   z.object({ error: z.object({ message: z.string().optional(), type: z.string().optional(), code: z.number().optional() }) }),
 ]);
-
-export const isFacebookConfigured = (env: Env) => Boolean(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET);
 
 /** Throws unless `accessToken` is a live token of our app for Facebook user `facebookId`. */
 export async function verifyFacebookToken(env: Env, facebookId: string, accessToken: string, now = Date.now()): Promise<void> {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { providerJson, providerNotAvailable, providerRefused, providerUnreachable } from "./provider-errors.ts";
 
-export const TOKENINFO_URL = "https://oauth2.googleapis.com/tokeninfo";
+const TOKENINFO_URL = "https://oauth2.googleapis.com/tokeninfo";
 const ISSUERS = new Set(["accounts.google.com", "https://accounts.google.com"]);
 
 const claimsSchema = z.object({
@@ -23,8 +23,6 @@ export interface GoogleIdentity {
   email: string | null;
   emailVerified: boolean;
 }
-
-export const isGoogleConfigured = (env: Env) => Boolean(env.GOOGLE_CLIENT_ID);
 
 /** The Google account an ID token proves, or throws (503 not configured, 502, 401). */
 export async function verifyGoogleIdToken(env: Env, idToken: string, now = Date.now()): Promise<GoogleIdentity> {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { providerJson, providerNotAvailable, providerRefused, providerUnreachable } from "./provider-errors.ts";
 
-export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 
 const siteverifySchema = z.object({
   success: z.boolean(),

@@ -83,7 +83,7 @@ export function toNanoseconds(ms: number): string {
 }
 
 /** The request body of ApiCResource create. */
-export function batchBody(events: readonly ClientEvent[], reportTimeMs: number): string {
+function batchBody(events: readonly ClientEvent[], reportTimeMs: number): string {
   return JSON.stringify({ options: { events, report_time: toNanoseconds(reportTimeMs) } });
 }
 

@@ -8,7 +8,7 @@ import { searchApi } from "./api.ts";
 import { $deviceRecent, clearDeviceRecent, loadDeviceRecent, localStorageOrNull, removeDeviceRecent } from "./device-recent.ts";
 import { searchActions } from "./state.ts";
 
-export interface RecentSearchesStrings {
+interface RecentSearchesStrings {
   heading: string;
   empty: string;
   remove: string;

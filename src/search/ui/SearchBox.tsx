@@ -18,8 +18,6 @@ import { buildOptions, nextActive, type BoxOption } from "./combobox.ts";
 import type { SearchBoxStrings } from "./search-box-strings.ts";
 import { pageStrings } from "../../i18n/page-strings.ts";
 
-export type { SearchBoxStrings };
-
 export interface SearchBoxProps {
   action: string;
   initialQuery: string;
@@ -32,8 +30,8 @@ export interface SearchBoxProps {
   api?: SearchApi;
 }
 
-export const TYPEAHEAD_DEBOUNCE_MS = 150;
-export const TYPEAHEAD_MAX_AGE_MS = 60_000;
+const TYPEAHEAD_DEBOUNCE_MS = 150;
+const TYPEAHEAD_MAX_AGE_MS = 60_000;
 const MAX_TERM = 100;
 
 const fill = (template: string, values: Record<string, string | number>) =>

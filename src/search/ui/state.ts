@@ -35,7 +35,7 @@ export interface ProductFiltersState {
   categories: string[];
 }
 
-export const NO_PRODUCT_FILTERS: ProductFiltersState = { priceMin: null, priceMax: null, domains: [], categories: [] };
+const NO_PRODUCT_FILTERS: ProductFiltersState = { priceMin: null, priceMax: null, domains: [], categories: [] };
 
 /** The key of one query in the caches: scope and normalized query, compared ignoring case. */
 export function queryKey(scope: Scope, query: string): string {
@@ -159,12 +159,12 @@ export interface CachedResults<T> {
 }
 
 export const $queries = map<Record<string, QueryRecord>>({});
-export const $queriesCache = map<Record<string, CachedResults<unknown>>>({});
+const $queriesCache = map<Record<string, CachedResults<unknown>>>({});
 export const $recent = atom<RecentState>({ recent: [], recentPersonal: [] });
-export const $recommended = atom<string[]>([]);
+const $recommended = atom<string[]>([]);
 export const $typeaheadCache = map<Record<string, CachedResults<unknown>>>({});
 export const $skinTone = atom<SkinToneState>(INITIAL_SKIN_TONE);
-export const $productFilters = atom<ProductFiltersState>(NO_PRODUCT_FILTERS);
+const $productFilters = atom<ProductFiltersState>(NO_PRODUCT_FILTERS);
 
 export const searchActions = {
   start(scope: Scope, query: string): void {

@@ -1,0 +1,78 @@
+// SQL lives only in *.server.ts modules: the HTTP layer (functions/), pages, islands and shared
+// modules reach D1 through them. dependency-cruiser sees imports, not calls, so this reads the
+// source: a D1 call is `.prepare(`, `.batch(`, or `.exec(` on something named like a database
+// (`db`, `env.DB`; RegExp's own `.exec()` is everywhere and is not SQL).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const SCANNED = ["src", "functions"];
+const SOURCE = /\.(?:ts|tsx|mts|js|mjs|astro)$/;
+const EXEMPT = /\.server\.ts$|\.test\.tsx?$|\.spec\.ts$|\.d\.ts$/;
+const D1_CALL = /\.\s*(?:prepare|batch)\s*\(|(?:^|[^\w$])(?:db|[\w$]*D[Bb])\s*\.\s*exec\s*\(/g;
+
+/**
+ * Files that still run SQL outside a *.server.ts module while that code moves. This list only
+ * shrinks: never add a file to it; take a file out when its SQL has moved (the second test
+ * below fails until you do).
+ */
+const NOT_YET_MOVED = [
+  "functions/accounts.ts",
+  "functions/boards.ts",
+  "functions/passcode.ts",
+  "functions/resources/board-bulk-resource.ts",
+  "functions/resources/board-resource.ts",
+  "functions/resources/pin-resource.ts",
+  "functions/resources/repin-resource.ts",
+  "functions/resources/search-resources.ts",
+  "functions/resources/user-lookup-resource.ts",
+  "functions/resources/user-session-resource.ts",
+  "functions/session-routes.ts",
+  "src/pages/search/[scope]/index.astro",
+  "src/server/member-page.ts",
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(rel);
+    return SOURCE.test(entry.name) && !EXEMPT.test(entry.name) ? [rel] : [];
+  });
+}
+
+/** Comment text blanked out (line and block comments), so that prose about D1 is not a call. */
+function withoutComments(code: string): string {
+  return code.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/^\s*\/\/.*$/gm, "");
+}
+
+/** "file:line" of every D1 call in a file outside the *.server.ts modules. */
+function d1Calls(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of SCANNED.flatMap(sourceFiles)) {
+    const code = withoutComments(readFileSync(path.join(ROOT, file), "utf8"));
+    const lines = [...code.matchAll(D1_CALL)].map((m) => `${file}:${code.slice(0, m.index).split("\n").length}`);
+    if (lines.length > 0) found.set(file, lines);
+  }
+  return found;
+}
+
+describe("SQL lives in *.server.ts modules", () => {
+  const calls = d1Calls();
+
+  it("no other module under src/ or functions/ calls D1", () => {
+    const strays = [...calls.entries()].filter(([file]) => !NOT_YET_MOVED.includes(file)).flatMap(([, lines]) => lines);
+    expect(strays, "move these D1 calls into a *.server.ts module").toEqual([]);
+  });
+
+  it("every file still allowed to call D1 does, so the allowance shrinks as the SQL moves", () => {
+    const moved = NOT_YET_MOVED.filter((file) => !calls.has(file));
+    expect(moved, "these files hold no SQL any more: take them out of NOT_YET_MOVED").toEqual([]);
+  });
+
+  it("finds a D1 call written across lines and on env.DB, and leaves RegExp.exec alone", () => {
+    const sample = 'await env.DB\n  .prepare("SELECT 1")\n  .first();\nawait c.env.DB.exec("VACUUM");\nconst m = PIN_PATH.exec(path);\n// db.prepare( in prose\n';
+    const lines = [...withoutComments(sample).matchAll(D1_CALL)].map((m) => sample.slice(0, m.index).split("\n").length);
+    expect(lines).toEqual([2, 4]);
+  });
+});
