@@ -100,14 +100,14 @@ export type RuleName = keyof typeof RULES;
  * per board entity, whether the viewer is an accepted collaborator on it.
  */
 export interface Facts {
-  readonly rows: Partial<Record<Entity, Readonly<Record<string, unknown>> | null>>;
+  readonly rows: Partial<Record<Entity, object | null>>;
   readonly collaborates?: Partial<Record<Entity, boolean>>;
 }
 
 type Truth = boolean | null;
 
 function column(facts: Facts, entity: Entity, name: string): unknown {
-  return facts.rows[entity]?.[name] ?? null;
+  return (facts.rows[entity] as Readonly<Record<string, unknown>> | null | undefined)?.[name] ?? null;
 }
 
 function evaluate(term: Term, facts: Facts, viewerId: number | null): Truth {
@@ -138,7 +138,7 @@ function evaluate(term: Term, facts: Facts, viewerId: number | null): Truth {
     const value = column(facts, term.viewerIs[0], term.viewerIs[1]);
     return value === null || viewerId === null ? null : value === viewerId;
   }
-  return viewerId !== null && facts.rows[term.collaborates] != null && facts.collaborates?.[term.collaborates] === true;
+  return viewerId !== null && (facts.rows[term.collaborates] ?? null) !== null && facts.collaborates?.[term.collaborates] === true;
 }
 
 /** Whether the rule lets the viewer (null: signed out) see the thing these facts describe. */

@@ -94,3 +94,15 @@ export function holdsFor(rule: RuleName, row: Readonly<Record<string, unknown>>,
   const collaborates = Object.fromEntries(collaborations.map((entity) => [entity, row[collaborationName(entity)] === 1]));
   return holds(rule, { rows, collaborates }, viewerId);
 }
+
+/**
+ * A link host that may be published (as a pin's domain, a shop filter, a flashlight filter):
+ * not a blocked host nor a subdomain of one. The SQL twin of isBlockedHost
+ * (src/comments/segments.ts); `host` is a SQL expression naming the host, its column qualified
+ * by its table (link_domains has a `domain` column of its own).
+ */
+export function publishedDomainSql(host: string): string {
+  const lowered = `rtrim(lower(${host}), '.')`;
+  return `NOT EXISTS (SELECT 1 FROM link_domains blocked WHERE blocked.is_blocked = 1
+            AND (${lowered} = lower(blocked.domain) OR substr(${lowered}, -length(blocked.domain) - 1) = '.' || lower(blocked.domain)))`;
+}
