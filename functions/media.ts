@@ -17,7 +17,7 @@ import { viewerIdOf } from "../src/users/user.ts";
 // caption keys carry capitals (captions.en_US.vtt). ".." never appears in a key.
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*){0,6}\.([a-z0-9]{2,5})$/;
 /** Seconds a shared cache may serve a public object before revalidating it (and so learning it turned private). */
-export const PUBLIC_MAX_AGE = 300;
+const PUBLIC_MAX_AGE = 300;
 const PUBLIC_CACHE = `public, max-age=${PUBLIC_MAX_AGE}, must-revalidate`;
 const PRIVATE_CACHE = "private, no-store";
 

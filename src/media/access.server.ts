@@ -32,7 +32,7 @@ export function mediaOwnerOf(key: string): MediaOwner | null {
   return null;
 }
 
-export interface MediaAccess {
+interface MediaAccess {
   /** The viewer may read the bytes. */
   viewer: boolean;
   /** Anyone may: the answer may be kept by shared caches. */

@@ -146,7 +146,7 @@ export function holds(rule: RuleName, facts: Facts, viewerId: number | null): bo
   return evaluate(RULES[rule].term, facts, viewerId) === true;
 }
 
-export interface Reads {
+interface Reads {
   readonly columns: ReadonlyArray<readonly [Entity, string]>;
   readonly collaborations: readonly Entity[];
 }

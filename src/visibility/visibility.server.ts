@@ -5,7 +5,7 @@ import { RULES, holds, readsOf, type Entity, type RuleName, type Term } from "./
 /** The alias of each row a rule reads, as the statement names them (`{ pin: "p", board: "b", pinner: "pu" }`). */
 export type Aliases = Partial<Record<Entity, string>>;
 
-export interface SqlOptions {
+interface SqlOptions {
   /**
    * Columns of these entities are written with a unary `+`, which keeps SQLite from choosing an
    * index on them (the same value, no index): for scans that must walk another index.
@@ -28,7 +28,7 @@ function literal(value: string | number): string {
 }
 
 /** 1 when the viewer is an accepted collaborator of the board `board` (an alias), in SQL. */
-export function collaboratorSql(board: string, viewer: string): string {
+function collaboratorSql(board: string, viewer: string): string {
   return `EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = ${board}.id AND bc.user_id = ${viewer} AND bc.status = 'accepted')`;
 }
 
