@@ -6,7 +6,7 @@ import { mediaUrl } from "./media.ts";
 import { visibleFlagSql, visibleSql } from "../visibility/visibility.server.ts";
 
 /** The object a key belongs to; null for a key no family owns (never served). */
-export type MediaOwner =
+type MediaOwner =
   /** pins/<id>/...: the pin's images, carousel slots, story pages, videos and captions. */
   | { kind: "pin"; pinId: string }
   /** users/<id or pool-N>/<size>.jpg: the avatar of every account whose image_key names the folder. */

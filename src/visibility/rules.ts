@@ -54,7 +54,7 @@ const pinReachable = any(pinPublic, pinPeople);
 const notDeleted = eq("pin", "is_deleted", 0);
 const safe = all(eq("pin", "is_hidden", 0), eq("pin", "is_unsafe", 0));
 
-export interface Rule {
+interface Rule {
   /** The rows the rule reads; a reader names an alias for each. */
   readonly entities: readonly Entity[];
   readonly term: Term;

@@ -17,7 +17,7 @@ export const USERS = {
   teo: 7,
 } as const;
 
-export const BOARDS = {
+const BOARDS = {
   public: 10,
   secret: 11,
   protected: 12,
@@ -68,8 +68,6 @@ const PIN_SPECS: PinSpec[] = [
   { id: PINS.byLimited, pinner: USERS.lou, board: null, word: "readingnook" },
   { id: PINS.byUnflaggedMinor, pinner: USERS.teo, board: BOARDS.teoPublic, word: "doodlepad" },
 ];
-
-export const pinSpec = (id: number): PinSpec => PIN_SPECS.find((pin) => pin.id === id)!;
 
 export async function seedPrivacyWorld(): Promise<void> {
   const db = env.DB;
