@@ -17,7 +17,7 @@ import { loginSchema, mfaLoginSchema, REGISTRATION_TYPES, type RegistrationType 
 import { deviceIdOf, toSwitcherEntry, type SwitcherRow } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
 import { clientIp } from "../src/server/client-ip.ts";
-import { canViewProfile, type LoginState } from "../src/users/user.ts";
+import { holds } from "../src/visibility/rules.ts";
 import { ApiError, ErrorCode, badRequest, zodProblems } from "../src/server/errors.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 
@@ -215,14 +215,14 @@ accountRoutes.post("/batch/", async (c) => {
   const { results } = await db
     .prepare(
       `SELECT id, username, email, full_name, image_key, account_type, is_partner, business_name,
-              is_private_profile, login_state FROM users
+              is_private_profile, is_under_16, login_state FROM users
        WHERE id IN (${ids.map((_, index) => `?${index + 1}`).join(", ")})`,
     )
     .bind(...ids)
-    .all<SwitcherRow & { is_private_profile: number; login_state: string }>();
+    .all<SwitcherRow & { is_private_profile: number; is_under_16: number; login_state: string }>();
   // Accounts not signed in on this device are answered only when a stranger may see their
   // profile (the profile page's rule): a private or limited account is simply not found.
-  const byId = new Map(results.filter((row) => onDevice.has(row.id) || canViewProfile({ id: row.id, is_private_profile: row.is_private_profile, login_state: row.login_state as LoginState }, null)).map((row) => [row.id, row]));
+  const byId = new Map(results.filter((row) => onDevice.has(row.id) || holds("profile", { rows: { user: row } }, null)).map((row) => [row.id, row]));
   const answers: Record<string, unknown> = {};
   for (const request of requests) {
     const row = byId.get(Number(USER_PATH.exec(request.path)![1]));

@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { requireFullViewer } from "../../src/accounts/guards.server.ts";
 import { notFound } from "../../src/server/errors.ts";
-import { profileVisibleSql, userImageUrl, usernameSchema } from "../../src/users/user.ts";
+import { userImageUrl, usernameSchema } from "../../src/users/user.ts";
+import { visibleSql } from "../../src/visibility/visibility.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const userLookupResource: ResourceDefinition = {
@@ -13,7 +14,7 @@ export const userLookupResource: ResourceDefinition = {
     async handle(c, options) {
       const viewer = requireFullViewer(c);
       const row = await c.env.DB.prepare(
-        `SELECT u.id, u.username, u.full_name, u.image_key FROM users u WHERE u.username = ?1 COLLATE NOCASE AND ${profileVisibleSql("u", "?2")}`,
+        `SELECT u.id, u.username, u.full_name, u.image_key FROM users u WHERE u.username = ?1 COLLATE NOCASE AND ${visibleSql("profile", { user: "u" }, "?2")}`,
       )
         .bind(options.username, viewer.user.id)
         .first<{ id: number; username: string; full_name: string; image_key: string | null }>();

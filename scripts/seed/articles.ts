@@ -2,6 +2,7 @@
 // Built from a finished world without changing it: buildWorld's output (and its hash) stays
 // exactly what it was; these rows are extra. Deterministic: no clock, no randomness; every
 // choice is a function of the world's rows in id order.
+import { holds } from "../../src/visibility/rules.ts";
 import { FIXTURES, type World } from "./world.ts";
 
 type TodayArticleRow = {
@@ -123,25 +124,17 @@ const DRAFTS: Draft[] = [
   },
 ];
 
-/**
- * Pins a stranger may see in a feed (the home feed's rule, VISIBLE_IN_FEEDS): not deleted,
- * hidden or unsafe, on a public board or none, by a public profile with a full login, with a
- * grid image.
- */
+/** Pins a stranger may see in a feed (the feedPin rule of src/visibility/rules.ts), with a grid image. */
 function publicPinIds(world: World): number[] {
   const { users, boards, pins, pin_images: images } = world.tables;
-  const publicUsers = new Set(users.filter((user) => user.is_private_profile === 0 && user.login_state === "full").map((user) => user.id));
-  const publicBoards = new Set(boards.filter((board) => board.privacy === "public").map((board) => board.id));
+  const userById = new Map(users.map((user) => [user.id, user]));
+  const boardById = new Map(boards.map((board) => [board.id, board]));
   const withGridImage = new Set(images.filter((image) => image.size === "236x").map((image) => image.pin_id));
   return pins
     .filter(
       (pin) =>
-        pin.is_deleted === 0 &&
-        pin.is_hidden === 0 &&
-        pin.is_unsafe === 0 &&
-        (pin.board_id === null || publicBoards.has(pin.board_id)) &&
-        publicUsers.has(pin.pinner_id) &&
-        withGridImage.has(pin.id),
+        withGridImage.has(pin.id) &&
+        holds("feedPin", { rows: { pin, board: pin.board_id === null ? null : (boardById.get(pin.board_id) ?? null), pinner: userById.get(pin.pinner_id) ?? null } }, null),
     )
     .map((pin) => pin.id)
     .sort((a, b) => a - b);

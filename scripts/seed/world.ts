@@ -6,6 +6,7 @@
 // the media jobs; docs/demo-accounts.md documents the fixed ids exported as FIXTURES.
 import { MEDIA_TYPES, PIN_IMAGE_SIZES, USER_IMAGE_SIZES, mediaKeys, mediaUrl, sizeBox } from "../../src/media/media.ts";
 import type { PinImageSize, UserImageSize } from "../../src/media/media.ts";
+import { holds } from "../../src/visibility/rules.ts";
 
 import { type BoardPinRow, type BoardPrivacy, type BoardRow, type BoardSectionRow, type ClipSpec, type CommentRow, type DemoCredential, type ImageJob, type ImageOutput, type ImageSpec, type ImageStyle, type MediaPlan, type PinImageRow, type PinKind, type PinRow, type Tables, type UserRow, type World, type WorldOptions } from "./types.ts";
 import { Rng, SECOND, WeightedTable, at } from "./rng.ts";
@@ -1486,9 +1487,9 @@ export function buildWorld(options: WorldOptions): World {
     if (save.section_id === null) board.row.sectionless_pin_count++;
     else must(board.sections.find((section) => section.id === save.section_id), "section").pin_count++;
     board.row.updated_at = Math.max(board.row.updated_at, save.created_at);
-    // save_count counts the saves a stranger could see: on public boards that are not archived
+    // save_count counts the saves a stranger could see: on boards the board rule shows to anyone
     // (the server recounts it the same way, src/boards/counts.server.ts).
-    if (board.row.privacy === "public" && board.row.archived_at === null) pinOf(save.pin_id).row.save_count++;
+    if (holds("board", { rows: { board: board.row } }, null)) pinOf(save.pin_id).row.save_count++;
   }
   for (const board of boards) {
     board.row.section_count = board.sections.length;

@@ -2,7 +2,8 @@
 // cover image and its pins go in one batch. Pins follow the home feed's visibility rule
 // (VISIBLE_IN_FEEDS), so an article never links to a pin a stranger would get a 404 for.
 import { GRID_COLUMNS, GRID_JOINS, VISIBLE_IN_FEEDS, gridPin, type GridPin, type GridRow } from "../pins/pins.server.ts";
-import { profileVisibleSql, userImageUrl } from "../users/user.ts";
+import { userImageUrl } from "../users/user.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
 import { articlePath } from "./article.ts";
 
 /** Pins shown on one article page at most. */
@@ -68,7 +69,7 @@ export async function getArticle(db: D1Database, id: number): Promise<Article | 
         `SELECT a.id, a.title, a.subtitle, a.body, a.content_type, a.is_shopping, a.published_at, a.updated_at,
                 u.username AS author_username, u.full_name AS author_full_name, u.image_key AS author_image_key
          FROM today_articles a
-         LEFT JOIN users u ON u.id = a.author_id AND ${profileVisibleSql("u", "NULL")}
+         LEFT JOIN users u ON u.id = a.author_id AND ${visibleSql("publicProfile", { user: "u" }, null)}
          WHERE a.id = ?1 AND a.is_published = 1`,
       )
       .bind(id),

@@ -6,7 +6,8 @@ import type { Context } from "hono";
 import { requireWriteAllowed, signedOut } from "../accounts/guards.server.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
-import { canViewProfile, viewerIdOf, type LoginState } from "../users/user.ts";
+import { viewerIdOf } from "../users/user.ts";
+import { visibleFlagSql } from "../visibility/visibility.server.ts";
 import type { BoardTableRow } from "./board-row.ts";
 import { decide, isReading, parseAccess, roleOf, type BoardAction, type BoardRole } from "./policy.ts";
 
@@ -15,7 +16,7 @@ export interface BoardWithRole {
   role: BoardRole;
   /**
    * Seen only by its owner and accepted collaborators: secret, protected or archived, or on a
-   * profile hidden from this viewer (private or limited-login), as the board page rules.
+   * private, under-16 or limited-login profile (the publicBoard rule, negated).
    */
   isPrivate: boolean;
 }
@@ -23,23 +24,22 @@ export interface BoardWithRole {
 interface BoardAccessRow extends BoardTableRow {
   collaborator_access: string | null;
   follows: number;
-  owner_is_private_profile: number;
-  owner_login_state: LoginState;
+  /** 1 when anyone may open the board (the publicBoard rule: public, not archived, its owner's profile public). */
+  is_public: number;
 }
 
-/** The board, its owner's profile visibility and the viewer's relation to it, one statement (bound: board id, viewer id or NULL). */
-export const BOARD_ACCESS_SQL = `SELECT b.*, u.is_private_profile AS owner_is_private_profile, u.login_state AS owner_login_state,
+/** The board, whether anyone may open it and the viewer's relation to it, one statement (bound: board id, viewer id or NULL). */
+const BOARD_ACCESS_SQL = `SELECT b.*, ${visibleFlagSql("publicBoard", { board: "b", owner: "u" }, null)} AS is_public,
        (SELECT bc.access FROM board_collaborators bc WHERE bc.board_id = b.id AND bc.user_id = ?2 AND bc.status = 'accepted') AS collaborator_access,
        EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2
                AND ((f.target_type = 'board' AND f.target_id = b.id) OR (f.target_type = 'user' AND f.target_id = b.owner_id))) AS follows
      FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?1`;
 
 export function boardWithRole(row: BoardAccessRow, viewerId: number | null): BoardWithRole {
-  const { collaborator_access, follows, owner_is_private_profile, owner_login_state, ...board } = row;
+  const { collaborator_access, follows, is_public, ...board } = row;
   const access = collaborator_access === null ? null : parseAccess(collaborator_access);
   const role = roleOf({ ownerId: board.owner_id, collaboratorAccess: access, follows: follows === 1 }, viewerId);
-  const profileHidden = !canViewProfile({ id: board.owner_id, is_private_profile: owner_is_private_profile, login_state: owner_login_state }, viewerId);
-  return { board, role, isPrivate: board.privacy !== "public" || board.archived_at !== null || profileHidden };
+  return { board, role, isPrivate: is_public !== 1 };
 }
 
 /** The board by id with the viewer's role, or null when no such board exists. */

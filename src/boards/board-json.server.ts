@@ -1,10 +1,11 @@
-// The Board and Section answers of the saving API: what
-// one viewer may know of a board. Counts are the stored counters for the board's people (owner
-// and accepted collaborators) and the grid's own count (pinListedSql) for anyone else, so a
-// pin first pinned to a secret board is never counted for a stranger; the caller has already
-// checked that the viewer may see the board, and the SQL checks it again (boardVisibleSql).
+// The Board and Section answers of the saving API: what one viewer may
+// know of a board. Counts are the stored counters for the board's people (owner and accepted
+// collaborators) and the grid's own count (the gridPin rule) for anyone else, so a pin first
+// pinned to a secret board is never counted for a stranger; the caller has already checked
+// that the viewer may see the board, and the SQL checks it again (the board rule).
 import { userImageUrl } from "../users/user.ts";
-import { boardVisibleSql, collaboratorSql, pinListedSql } from "./board.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
+import { listedPinCountSql } from "./boards.server.ts";
 import type { BoardJson, SectionJson } from "./board-json.ts";
 import type { BoardTableRow } from "./board-row.ts";
 import { parseAccess, type BoardAccess } from "./policy.ts";
@@ -32,13 +33,10 @@ interface BoardJsonRow
 }
 
 /** A subquery counting the board's pins matching `extra` that the viewer (`viewer`) may see in the grid. */
-function listedCount(board: string, viewer: string, extra = ""): string {
-  return `(SELECT count(*) FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id LEFT JOIN boards cpb ON cpb.id = cp.board_id
-           WHERE cbp.board_id = ${board} ${extra} AND ${pinListedSql("cp", "cpb", viewer)})`;
-}
+const listedCount = (board: string, viewer: string, extra = "") => listedPinCountSql(viewer, `cbp.board_id = ${board} ${extra}`);
 
 /** True (in SQL) when the viewer is the board's owner or an accepted collaborator: they see the stored counters. */
-const isPeople = (board: string, viewer: string) => `(${board}.owner_id = ${viewer} OR ${collaboratorSql(`${board}.id`, viewer)})`;
+const isPeople = (board: string, viewer: string) => visibleSql("boardPeople", { board }, viewer);
 
 /**
  * Boards by id for a viewer (?1 the ids as a JSON array, ?2 the viewer id or NULL), boards the
@@ -50,13 +48,14 @@ export function boardsJsonStatement(db: D1Database, boardIds: readonly number[],
       `WITH picked AS (
          SELECT b.*, ${isPeople("b", "?2")} AS people,
                 (SELECT bc.access FROM board_collaborators bc WHERE bc.board_id = b.id AND bc.user_id = ?2 AND bc.status = 'accepted') AS my_access
-         FROM boards b WHERE b.id IN (SELECT value FROM json_each(?1)) AND ${boardVisibleSql("b", "?2")}),
+         FROM boards b WHERE b.id IN (SELECT value FROM json_each(?1)) AND ${visibleSql("board", { board: "b" }, "?2")}),
        counted AS (
          SELECT p.*,
                 CASE WHEN p.people THEN p.pin_count ELSE ${listedCount("p.id", "?2")} END AS visible_pin_count,
                 CASE WHEN p.people THEN p.sectionless_pin_count ELSE ${listedCount("p.id", "?2", "AND cbp.section_id IS NULL")} END AS visible_sectionless_count,
                 (SELECT cp.id FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id LEFT JOIN boards cpb ON cpb.id = cp.board_id
-                 WHERE cbp.board_id = p.id AND ${pinListedSql("cp", "cpb", "?2")}
+                 JOIN users cpu ON cpu.id = cp.pinner_id
+                 WHERE cbp.board_id = p.id AND ${visibleSql("gridPin", { pin: "cp", board: "cpb", pinner: "cpu" }, "?2")}
                  ORDER BY (cp.id IS p.cover_pin_id) DESC, cbp.position, cbp.pin_id LIMIT 1) AS cover_id
          FROM picked p)
        SELECT c.id, c.owner_id, c.name, c.slug, c.description, c.privacy, c.layout, c.is_collaborative,
@@ -141,7 +140,7 @@ export function sectionsStatement(db: D1Database, boardIds: readonly number[], v
       `SELECT s.id, s.board_id, s.title, s.slug, s.position,
               CASE WHEN ${isPeople("b", "?2")} THEN s.pin_count ELSE ${listedCount("s.board_id", "?2", "AND cbp.section_id = s.id")} END AS visible_pin_count
        FROM board_sections s JOIN boards b ON b.id = s.board_id
-       WHERE s.board_id IN (SELECT value FROM json_each(?1)) AND (?3 IS NULL OR s.id = ?3) AND ${boardVisibleSql("b", "?2")}
+       WHERE s.board_id IN (SELECT value FROM json_each(?1)) AND (?3 IS NULL OR s.id = ?3) AND ${visibleSql("board", { board: "b" }, "?2")}
        ORDER BY s.board_id, s.position, s.id`,
     )
     .bind(JSON.stringify(boardIds), viewerId, sectionId);

@@ -5,7 +5,8 @@
 import { badRequest } from "../server/errors.ts";
 import type { BoardPrivacy } from "./board.ts";
 import type { BoardTableRow } from "./board-row.ts";
-import { recountBoardPinSaves, recountBoards, recountUserBoards, recountUserPins } from "./counts.server.ts";
+import { holds } from "../visibility/rules.ts";
+import { STRANGER_VISIBLE_BOARD, recountBoardPinSaves, recountBoards, recountUserBoards, recountUserPins } from "./counts.server.ts";
 import { MAX_SLUG_SUFFIX, slugify, uniqueSlug } from "./slug.ts";
 import { isUniqueViolation } from "./write.server.ts";
 
@@ -138,10 +139,10 @@ export async function deleteBoard(db: D1Database, board: BoardTableRow, now = Da
   ]);
   const pinners = ((pinnerResult?.results ?? []) as Array<{ pinner_id: number }>).map((row) => row.pinner_id);
   const otherBoards = ((boardResult?.results ?? []) as Array<{ board_id: number }>).map((row) => row.board_id);
-  const wasPublic = board.privacy === "public" && board.archived_at === null ? 1 : 0;
+  const wasPublic = holds("board", { rows: { board } }, null) ? 1 : 0;
   // A new home for each pin born here: the oldest save on another board (a private pin only to a private board).
   const newHome = `(SELECT obp.board_id FROM board_pins obp JOIN boards ob ON ob.id = obp.board_id
-                    WHERE obp.pin_id = pins.id AND obp.board_id != ?1 AND (?2 = 1 OR ob.privacy != 'public')
+                    WHERE obp.pin_id = pins.id AND obp.board_id != ?1 AND (?2 = 1 OR NOT ${STRANGER_VISIBLE_BOARD("ob")})
                     ORDER BY obp.created_at, obp.board_id LIMIT 1)`;
   const bornHereAndDeleted = "SELECT id FROM pins WHERE board_id = ?1 AND is_deleted = 1";
   await db.batch([
@@ -149,7 +150,7 @@ export async function deleteBoard(db: D1Database, board: BoardTableRow, now = Da
     db
       .prepare(
         `UPDATE pins SET save_count = (SELECT count(*) FROM board_pins sbp JOIN boards sb ON sb.id = sbp.board_id
-                                       WHERE sbp.pin_id = pins.id AND sbp.board_id != ?1 AND sb.privacy = 'public' AND sb.archived_at IS NULL)
+                                       WHERE sbp.pin_id = pins.id AND sbp.board_id != ?1 AND ${STRANGER_VISIBLE_BOARD("sb")})
          WHERE id IN (SELECT pin_id FROM board_pins WHERE board_id = ?1)`,
       )
       .bind(board.id),

@@ -3,40 +3,37 @@
 // sections and pins never leave D1 for a viewer who may not see them. What comes back is
 // checked again with the pure rules.
 import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow, type GridPin } from "../pins/pins.server.ts";
-import { canViewProfile, displayName, profileVisibleSql, userImageUrl, type LoginState } from "../users/user.ts";
+import { displayName, userImageUrl } from "../users/user.ts";
 import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
-import {
-  boardVisibleSql,
-  canViewBoard,
-  collaboratorSql,
-  isPinListed,
-  pinListedSql,
-  type BoardPrivacy,
-  type BoardVisibilityRow,
-  type ListedPinRow,
-} from "./board.ts";
+import { holds } from "../visibility/rules.ts";
+import { factColumns, holdsFor, visibleSql, type Aliases } from "../visibility/visibility.server.ts";
+import type { BoardPrivacy } from "./board.ts";
 import type { BoardTableRow } from "./board-row.ts";
 
 export const BOARD_PAGE_SIZE = 50;
 
+/** The pin `p` of a grid, its own board `pb` and its pinner `pu`, as GRID_PIN_JOINS names them. */
+export const GRID_PIN_ALIASES: Aliases = { pin: "p", board: "pb", pinner: "pu" };
+
 /**
- * A grid cell and the columns isPinListed re-checks, for a query naming pins `p` and joining
- * GRID_PIN_JOINS (its own board as `pb`); `viewer` is the viewer-id parameter.
+ * A grid cell and the columns the gridPin rule re-checks, for a query naming pins `p` and
+ * joining GRID_PIN_JOINS; `viewer` is the viewer-id parameter.
  */
 export function gridPinColumns(viewer: string): string {
-  return `${GRID_CELL_COLUMNS}, p.pinner_id, p.is_deleted, p.is_hidden, p.board_id, pb.privacy AS board_privacy,
-          pb.owner_id AS board_owner_id, ${collaboratorSql("pb.id", viewer)} AS board_viewer_collaborates`;
+  return `${GRID_CELL_COLUMNS}, ${factColumns("gridPin", GRID_PIN_ALIASES, viewer)}`;
 }
+/** The gridPin rule for GRID_PIN_JOINS' pins. */
+export const gridPinSql = (viewer: string) => visibleSql("gridPin", GRID_PIN_ALIASES, viewer);
 /** Joins for gridPinColumns, after a FROM that names pins `p`. */
 export const GRID_PIN_JOINS = `LEFT JOIN boards pb ON pb.id = p.board_id
+       JOIN users pu ON pu.id = p.pinner_id
        ${GRID_IMAGE_JOINS}`;
 
-export interface GridPinRow extends GridCellRow, ListedPinRow {}
+/** A grid row with the visibility facts gridPinColumns selects. */
+export type GridPinRow = GridCellRow & Record<string, unknown>;
 
-/** The grid cells of the rows the viewer may see (the SQL filtered already; this re-checks). */
-export function gridPins(rows: GridPinRow[], viewerId: number | null): GridPin[] {
-  return rows.filter((row) => isPinListed(row, viewerId)).map(gridPin);
-}
+/** Whether the viewer may see a grid row (the SQL filtered already; this re-checks). */
+export const gridRowVisible = (row: GridPinRow, viewerId: number | null) => holdsFor("gridPin", row, viewerId);
 
 /** A board's pins in board order (position, then pin id), after a keyset cursor. */
 interface BoardPinRow extends GridPinRow {
@@ -53,23 +50,24 @@ function boardPinsSql(p: { viewer: string; key: string; id: string; limit: strin
          JOIN board_pins bp ON bp.board_id = t.id
          JOIN pins p ON p.id = bp.pin_id
          ${GRID_PIN_JOINS}
-         WHERE ${pinListedSql("p", "pb", p.viewer)}
+         WHERE ${gridPinSql(p.viewer)}
            AND (${p.key} IS NULL OR bp.position > ${p.key} OR (bp.position = ${p.key} AND bp.pin_id > ${p.id}))
          ORDER BY bp.position, bp.pin_id
          LIMIT ${p.limit}`;
 }
 
 function boardPinsPage(rows: BoardPinRow[], size: number, viewerId: number | null): KeysetPage<GridPin> {
-  return keysetPageOf(rows, size, (row) => encodeKeyset(row.position, row.id), gridPin, (row) => isPinListed(row, viewerId));
+  return keysetPageOf(rows, size, (row) => encodeKeyset(row.position, row.id), gridPin, (row) => gridRowVisible(row, viewerId));
 }
+
+const BOARD_PAGE_ALIASES: Aliases = { board: "b", owner: "u" };
 
 /** The board the viewer may see, as a CTE named `target`; `where` picks it (aliases u, b). */
 function boardTargetSql(where: string, viewer: string): string {
   return `WITH target AS (
-       SELECT b.id, b.owner_id, b.privacy, b.archived_at, ${collaboratorSql("b.id", viewer)} AS viewer_collaborates,
-              u.is_private_profile, u.login_state
+       SELECT b.id, ${factColumns("boardPage", BOARD_PAGE_ALIASES, viewer)}
        FROM users u JOIN boards b ON b.owner_id = u.id
-       WHERE ${where} AND ${profileVisibleSql("u", viewer)} AND ${boardVisibleSql("b", viewer)})`;
+       WHERE ${where} AND ${visibleSql("boardPage", BOARD_PAGE_ALIASES, viewer)})`;
 }
 
 /**
@@ -89,9 +87,8 @@ export async function listBoardPins(
     db.prepare(`${target} SELECT * FROM target`).bind(boardId, viewerId),
     db.prepare(`${target} ${boardPinsSql({ viewer: "?2", key: "?3", id: "?4", limit: "?5" })}`).bind(boardId, viewerId, cursor?.key ?? null, cursor?.id ?? null, size + 1),
   ]);
-  const board = (boardResult?.results as Array<BoardVisibilityRow & { is_private_profile: number; login_state: LoginState }> | undefined)?.[0];
-  if (!board || !canViewBoard(board, viewerId)) return null;
-  if (!canViewProfile({ id: board.owner_id, is_private_profile: board.is_private_profile, login_state: board.login_state }, viewerId)) return null;
+  const board = (boardResult?.results as Array<Record<string, unknown>> | undefined)?.[0];
+  if (!board || !holdsFor("boardPage", board, viewerId)) return null;
   return boardPinsPage((pinResult?.results ?? []) as BoardPinRow[], size, viewerId);
 }
 
@@ -119,6 +116,8 @@ export interface BoardPage {
   url: string;
   privacy: BoardPrivacy;
   isArchived: boolean;
+  /** Anyone may see the board itself (public and not archived): the board rule for no viewer. */
+  isPublic: boolean;
   /** Pins on the board the viewer may see, not boards.pin_count (which counts every row). */
   pinCount: number;
   owner: BoardOwner;
@@ -131,20 +130,18 @@ export interface BoardPage {
 
 /** A board row joined with its owner; pin_count counts only the pins the viewer may see. */
 interface BoardRow extends Pick<BoardTableRow, "id" | "owner_id" | "name" | "slug" | "description" | "privacy" | "archived_at" | "pin_count"> {
-  viewer_collaborates: number;
   username: string;
   full_name: string;
   image_key: string | null;
-  is_private_profile: number;
-  login_state: LoginState;
 }
 
 /** A subquery counting the board_pins rows matching `where` (alias `cbp`) that the viewer may see: the grid's rule. */
-function listedPinCountSql(viewer: string, where: string): string {
+export function listedPinCountSql(viewer: string, where: string): string {
   return `(SELECT count(*) FROM board_pins cbp
            JOIN pins cp ON cp.id = cbp.pin_id
            LEFT JOIN boards cpb ON cpb.id = cp.board_id
-           WHERE ${where} AND ${pinListedSql("cp", "cpb", viewer)})`;
+           JOIN users cpu ON cpu.id = cp.pinner_id
+           WHERE ${where} AND ${visibleSql("gridPin", { pin: "cp", board: "cpb", pinner: "cpu" }, viewer)})`;
 }
 
 /**
@@ -165,8 +162,8 @@ export async function getBoardPage(
     db
       .prepare(
         `${target}
-         SELECT b.id, b.owner_id, b.name, b.slug, b.description, b.privacy, b.archived_at, t.viewer_collaborates,
-                u.username, u.full_name, u.image_key, u.is_private_profile, u.login_state,
+         SELECT t.*, b.owner_id, b.name, b.slug, b.description, b.privacy, b.archived_at,
+                u.username, u.full_name, u.image_key,
                 ${listedPinCountSql("?3", "cbp.board_id = b.id")} AS pin_count
          FROM target t JOIN boards b ON b.id = t.id JOIN users u ON u.id = b.owner_id`,
       )
@@ -181,10 +178,8 @@ export async function getBoardPage(
       .bind(username, slug, viewerId),
     db.prepare(`${target} ${boardPinsSql({ viewer: "?3", key: "?4", id: "?5", limit: "?6" })}`).bind(username, slug, viewerId, cursor?.key ?? null, cursor?.id ?? null, BOARD_PAGE_SIZE + 1),
   ]);
-  const row = (boardResult?.results as BoardRow[] | undefined)?.[0];
-  if (!row) return null;
-  if (!canViewProfile({ id: row.owner_id, is_private_profile: row.is_private_profile, login_state: row.login_state }, viewerId)) return null;
-  if (!canViewBoard(row, viewerId)) return null;
+  const row = (boardResult?.results as Array<BoardRow & Record<string, unknown>> | undefined)?.[0];
+  if (!row || !holdsFor("boardPage", row, viewerId)) return null;
 
   const ownerUrl = `/${row.username}/`;
   const pinsPage = boardPinsPage((pinResult?.results ?? []) as BoardPinRow[], BOARD_PAGE_SIZE, viewerId);
@@ -196,6 +191,7 @@ export async function getBoardPage(
     url: `${ownerUrl}${row.slug}/`,
     privacy: row.privacy,
     isArchived: row.archived_at !== null,
+    isPublic: holds("board", { rows: { board: row } }, null),
     pinCount: row.pin_count,
     owner: {
       id: String(row.owner_id),

@@ -6,8 +6,7 @@
 import { badRequest } from "../server/errors.ts";
 import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
 import { gridPin, type GridPin } from "../pins/pins.server.ts";
-import { isPinListed, pinListedSql } from "./board.ts";
-import { GRID_PIN_JOINS, gridPinColumns, type GridPinRow } from "./boards.server.ts";
+import { GRID_PIN_JOINS, gridPinColumns, gridPinSql, gridRowVisible, type GridPinRow } from "./boards.server.ts";
 import { positionAfter } from "./positions.ts";
 
 interface Neighbours {
@@ -77,12 +76,12 @@ export async function listSectionPins(
        FROM board_pins bp
        JOIN pins p ON p.id = bp.pin_id
        ${GRID_PIN_JOINS}
-       WHERE bp.board_id = ?1 AND bp.section_id = ?2 AND ${pinListedSql("p", "pb", "?3")}
+       WHERE bp.board_id = ?1 AND bp.section_id = ?2 AND ${gridPinSql("?3")}
          AND (?4 IS NULL OR bp.position > ?4 OR (bp.position = ?4 AND bp.pin_id > ?5))
        ORDER BY bp.position, bp.pin_id
        LIMIT ?6`,
     )
     .bind(boardId, sectionId, viewerId, cursor?.key ?? null, cursor?.id ?? null, size + 1)
     .all<SectionPinRow>();
-  return keysetPageOf(results, size, (row) => encodeKeyset(row.position, row.id), gridPin, (row) => isPinListed(row, viewerId));
+  return keysetPageOf(results, size, (row) => encodeKeyset(row.position, row.id), gridPin, (row) => gridRowVisible(row, viewerId));
 }

@@ -6,8 +6,7 @@ import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
 import { purgePage } from "../server/page-cache.ts";
-import { profileVisibleSql } from "../users/user.ts";
-import { collaboratorSql } from "./board.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
 import { MAX_LEADING_STORIES, type FeedHead } from "./positions.ts";
 
 /** The pin columns the writes need. */
@@ -22,18 +21,15 @@ export interface PinFacts {
 }
 
 /**
- * A pin the viewer may see (the pin page's rule: its pinner, its board's people, or anyone when
- * its pinner's profile is visible and its own board is public or none), deleted ones included
- * so the caller can answer 410; null when missing or hidden (the caller's 404).
+ * A pin that exists for the viewer (the close-up's pinExists rule), deleted ones included so the
+ * caller can answer 410; null when missing or not the viewer's to see (the caller's 404).
  */
 export async function visiblePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts | null> {
   return db
     .prepare(
       `SELECT p.id, p.pinner_id, p.board_id, p.section_id, p.kind, p.is_deleted, pu.username AS pinner_username
        FROM pins p JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
-       WHERE p.id = ?1
-         AND (p.pinner_id = ?2 OR b.owner_id = ?2 OR ${collaboratorSql("b.id", "?2")}
-              OR (${profileVisibleSql("pu", "?2")} AND (p.board_id IS NULL OR b.privacy = 'public')))`,
+       WHERE p.id = ?1 AND ${visibleSql("pinExists", { pin: "p", board: "b", pinner: "pu" }, "?2")}`,
     )
     .bind(pinId, viewerId)
     .first<PinFacts>();

@@ -4,7 +4,7 @@
 // server computed for this viewer; the server checks again on every call.
 import { useState } from "react";
 import { useStore } from "@nanostores/react";
-import type { Comment, Tag } from "./comment.ts";
+import { isAnonymous, type Comment, type Tag } from "./comment.ts";
 import { CommentText } from "./CommentText.tsx";
 import { Composer } from "./Composer.tsx";
 import type { CommentActions } from "./actions.ts";
@@ -57,7 +57,8 @@ export function CommentItem({ comment, context }: { comment: Comment; context: I
   const liked = comment.reaction_by_me === 1;
   const mentionsMe = viewer !== null && comment.tagged_users.some((user) => user.id === viewer.id);
   const isReply = comment.parent_id !== null;
-  const author = nameOf(comment.user);
+  const anonymous = isAnonymous(comment.user);
+  const author = anonymous ? strings.anonymousAuthor : nameOf(comment.user);
   const textId = `comment-${comment.id}-text`;
 
   async function toggleReplies() {
@@ -78,9 +79,13 @@ export function CommentItem({ comment, context }: { comment: Comment; context: I
   return (
     <li className={comment.highlighted_by_pin_owner ? "comment highlighted" : "comment"} aria-describedby={textId} data-comment-id={comment.id}>
       <p className="comment-meta">
-        <a href={`/${encodeURIComponent(comment.user.username)}/`} dir="auto">
-          {author}
-        </a>
+        {anonymous ? (
+          <span className="comment-anonymous">{author}</span>
+        ) : (
+          <a href={`/${encodeURIComponent(comment.user.username)}/`} dir="auto">
+            {author}
+          </a>
+        )}
         {" · "}
         <time dateTime={new Date(comment.created_at).toISOString()}>{new Date(comment.created_at).toLocaleDateString(language)}</time>
         {comment.highlighted_by_pin_owner && (
@@ -181,7 +186,7 @@ export function CommentItem({ comment, context }: { comment: Comment; context: I
               {strings.hide}
             </button>
           )}
-          {isPinOwner && comment.user.id !== viewer.id && (
+          {isPinOwner && !anonymous && comment.user.id !== viewer.id && (
             <button type="button" className="comment-action" onClick={() => void actions.hide(comment.id, true)}>
               {fill(strings.hideForUser, { name: author })}
             </button>
@@ -208,10 +213,10 @@ export function CommentItem({ comment, context }: { comment: Comment; context: I
           strings={strings}
           label={fill(strings.replyLabel, { name: author })}
           submitLabel={strings.post}
-          people={[comment.user, ...people]}
+          people={anonymous ? people : [comment.user, ...people]}
           lookup={lookup}
-          initialText={`@${comment.user.username} `}
-          initialMentions={[comment.user]}
+          initialText={anonymous ? "" : `@${comment.user.username} `}
+          initialMentions={anonymous ? [] : [comment.user]}
           autoFocus
           onCancel={() => setReplying(false)}
           onSubmit={reply}

@@ -12,7 +12,7 @@ import AuthModal from "../accounts/AuthModal.tsx";
 import type { Intent } from "../accounts/client/unauth.ts";
 import { useHydrated } from "../organize/hydrated.ts";
 import { canPage, emptyList } from "../feeds/feed.ts";
-import type { Comment, Tag } from "./comment.ts";
+import { isAnonymous, type Comment, type Tag } from "./comment.ts";
 import { browserIo, commentActions } from "./actions.ts";
 import { blockedSet, checkHosts, hostsIn } from "./blocked-hosts.ts";
 import { CommentItem, PendingItem, type ItemContext } from "./CommentItem.tsx";
@@ -116,7 +116,7 @@ export default function CommentsIsland(given: CommentsIslandProps) {
   const people = useMemo(() => {
     const seen = new Map<string, MentionUser>([[pinner.id, pinner]]);
     for (const comment of state ? allComments(state) : []) {
-      seen.set(comment.user.id, comment.user);
+      if (!isAnonymous(comment.user)) seen.set(comment.user.id, comment.user);
       for (const user of comment.tagged_users) seen.set(user.id, user);
     }
     if (viewer) seen.delete(viewer.id);

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { didItReducer, type DidItEvent } from "../social/did-it.ts";
 import { canPage, emptyList, fetchFailed, fetchStarted, fetchSucceeded, type ResourceList } from "../feeds/feed.ts";
 import { ApiCallError } from "../accounts/client/api.ts";
-import { DID_IT_DETAILS_MAX, textProblem, type DidItPost } from "./comment.ts";
+import { DID_IT_DETAILS_MAX, isAnonymous, textProblem, type DidItPost } from "./comment.ts";
 import { commentsApi, uploadDidItPhoto } from "./api.ts";
 import { failureMessage, type Io } from "./actions.ts";
 import { fill, type CommentStrings } from "./strings.ts";
@@ -157,13 +157,18 @@ export function TriedIt({ pinId, strings, viewerId, isPinOwner, count: initialCo
       {list.loaded && list.items.length === 0 && <p>{strings["tried.none"]}</p>}
       <ol className="comment-list" aria-label={strings["tried.listLabel"]}>
         {list.items.map((post) => {
-          const name = post.user.full_name.trim() || post.user.username;
+          const anonymous = isAnonymous(post.user);
+          const name = anonymous ? strings.anonymousAuthor : post.user.full_name.trim() || post.user.username;
           return (
             <li key={post.id} className="comment">
               <p className="comment-meta">
-                <a href={`/${encodeURIComponent(post.user.username)}/`} dir="auto">
-                  {name}
-                </a>
+                {anonymous ? (
+                  <span className="comment-anonymous">{name}</span>
+                ) : (
+                  <a href={`/${encodeURIComponent(post.user.username)}/`} dir="auto">
+                    {name}
+                  </a>
+                )}
                 {" · "}
                 <time dateTime={new Date(post.created_at).toISOString()}>{new Date(post.created_at).toLocaleDateString(language)}</time>
               </p>

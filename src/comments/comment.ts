@@ -83,6 +83,13 @@ const userRefSchema = z.object({
   image_medium_url: z.string().nullable(),
 });
 
+/**
+ * The author of a comment or tried-it post whose profile the viewer may not see (a private,
+ * under-16 or limited account): the text stays, the person is not named, linked or shown.
+ */
+export const ANONYMOUS_USER = Object.freeze({ id: "0", username: "", full_name: "", image_medium_url: null });
+export const isAnonymous = (user: { id: string }) => user.id === ANONYMOUS_USER.id;
+
 export const taggedUserSchema = z.object({ id: idString, username: z.string(), full_name: z.string() });
 export type TaggedUser = z.infer<typeof taggedUserSchema>;
 

@@ -2,7 +2,7 @@
 // change is ONE D1 batch that also recounts pins.comment_count and the parent's reply_count
 // from the rows at batch time, so the counts stay exact whatever ran in between.
 // pins.comment_count counts comments everyone can see: not hidden, and not under a hidden parent.
-import { profileVisibleSql } from "../users/user.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
@@ -94,7 +94,7 @@ async function checkMentions(db: D1Database, authorId: number, tags: readonly Ta
               EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = u.id AND k.blocked_id = ?1) OR (k.blocker_id = ?1 AND k.blocked_id = u.id)) AS blocked,
               EXISTS (SELECT 1 FROM comment_mention_removals r WHERE r.comment_id = ?2 AND r.user_id = u.id) AS removed
        FROM users u LEFT JOIN comment_features f ON f.user_id = u.id
-       WHERE u.id IN (${placeholders}) AND (u.id = ?1 OR ${profileVisibleSql("u", "?1")})`,
+       WHERE u.id IN (${placeholders}) AND ${visibleSql("profile", { user: "u" }, "?1")}`,
     )
     .bind(authorId, commentId, ...ids)
     .all<{ id: number; allow_mentions: number; blocked: number; removed: number }>();

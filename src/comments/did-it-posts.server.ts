@@ -12,12 +12,13 @@ import { readForm } from "../server/body.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
 import { blockedError, idSchema, loadVisiblePin, purgeLater, requirePinReaction } from "../social/guard.server.ts";
 import { userImageUrl } from "../users/user.ts";
-import type { DidItPost } from "./comment.ts";
+import { visibleFlagSql } from "../visibility/visibility.server.ts";
+import { ANONYMOUS_USER, type DidItPost } from "./comment.ts";
 import { DID_IT_PHOTO_MAX_BYTES, DID_IT_UPLOAD_TTL_MS, IMAGE_SIGNATURE, didItPhotoKey, sniffPhoto } from "./photo.ts";
 import { stripPhotoMetadata } from "./strip-metadata.ts";
 
 const POST_COLUMNS = `d.id, d.pin_id, d.user_id, d.details, d.image_key, d.like_count, d.helpful_count, d.comment_count, d.created_at,
-  u.username, u.full_name, u.image_key AS user_image_key,
+  u.username, u.full_name, u.image_key AS user_image_key, ${visibleFlagSql("profile", { user: "u" }, "?2")} AS author_visible,
   EXISTS (SELECT 1 FROM did_it_marks m WHERE m.did_it_id = d.id AND m.user_id = ?2 AND m.kind = 'like') AS liked_by_me,
   EXISTS (SELECT 1 FROM did_it_marks m WHERE m.did_it_id = d.id AND m.user_id = ?2 AND m.kind = 'helpful') AS helpful_by_me`;
 
@@ -34,6 +35,8 @@ interface PostRow {
   username: string;
   full_name: string;
   user_image_key: string | null;
+  /** 1 when the viewer may see the author's profile; otherwise the author is answered anonymous. */
+  author_visible: number;
   liked_by_me: number;
   helpful_by_me: number;
 }
@@ -42,7 +45,7 @@ function toPost(row: PostRow): DidItPost {
   return {
     id: String(row.id),
     pin_id: String(row.pin_id),
-    user: { id: String(row.user_id), username: row.username, full_name: row.full_name, image_medium_url: userImageUrl(row.user_image_key, "medium") },
+    user: row.author_visible === 1 ? { id: String(row.user_id), username: row.username, full_name: row.full_name, image_medium_url: userImageUrl(row.user_image_key, "medium") } : { ...ANONYMOUS_USER },
     details: row.details,
     image_url: row.image_key === null ? null : mediaUrl(row.image_key),
     like_count: row.like_count,

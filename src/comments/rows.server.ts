@@ -8,12 +8,14 @@ import type { AppEnv } from "../server/context.ts";
 import { notFound } from "../server/errors.ts";
 import { blockedError, loadVisiblePin, type SocialPin } from "../social/guard.server.ts";
 import { userImageUrl } from "../users/user.ts";
-import { parseStoredTags, type Comment } from "./comment.ts";
+import { visibleFlagSql } from "../visibility/visibility.server.ts";
+import { ANONYMOUS_USER, parseStoredTags, type Comment } from "./comment.ts";
 import { TAGGED_USERS_SQL, parseTaggedUsers } from "./tagged-users.ts";
 
 /** Columns of a comment as seen by viewer ?2 (null when signed out). Needs `c`, `u`, `p`. */
 export const COMMENT_COLUMNS = `c.id, c.pin_id, c.parent_id, c.user_id, c.text, c.tags, c.like_count, c.helpful_count, c.reply_count,
   c.highlighted_by_pin_owner, c.is_hidden, c.created_at, c.updated_at, u.username, u.full_name, u.image_key, p.pinner_id,
+  ${visibleFlagSql("profile", { user: "u" }, "?2")} AS author_visible,
   EXISTS (SELECT 1 FROM comment_marks m WHERE m.comment_id = c.id AND m.user_id = ?2 AND m.kind = 'like') AS liked_by_me,
   EXISTS (SELECT 1 FROM comment_marks m WHERE m.comment_id = c.id AND m.user_id = ?2 AND m.kind = 'helpful') AS helpful_by_me,
   ${TAGGED_USERS_SQL} AS tagged_users,
@@ -31,6 +33,8 @@ export interface CommentRow extends CommentTableRow {
   full_name: string;
   image_key: string | null;
   pinner_id: number;
+  /** 1 when the viewer may see the author's profile; otherwise the author is answered anonymous. */
+  author_visible: number;
   liked_by_me: number;
   helpful_by_me: number;
   tagged_users: string | null;
@@ -45,7 +49,7 @@ export function toComment(row: CommentRow, viewerId: number | null): Comment {
     id: String(row.id),
     pin_id: String(row.pin_id),
     parent_id: row.parent_id === null ? null : String(row.parent_id),
-    user: { id: String(row.user_id), username: row.username, full_name: row.full_name, image_medium_url: userImageUrl(row.image_key, "medium") },
+    user: row.author_visible === 1 ? { id: String(row.user_id), username: row.username, full_name: row.full_name, image_medium_url: userImageUrl(row.image_key, "medium") } : { ...ANONYMOUS_USER },
     text: row.text,
     // A tag naming a deleted account is dropped, so every tag answered has its tagged user.
     tags: parseStoredTags(row.tags).filter((tag) => known.has(tag.user_id)),

@@ -87,7 +87,8 @@ const CommentType = new GraphQLObjectType({
     replyCount: int,
     likeCount: int,
     highlighted: bool,
-    author: { type: nonNull(new GraphQLObjectType({ name: "CommentAuthor", fields: { username: str, fullName: str, imageSmallUrl: optionalStr } })) },
+    /** Null when the viewer may not see the author's profile: the comment is shown without a name. */
+    author: { type: new GraphQLObjectType({ name: "CommentAuthor", fields: { username: str, fullName: str, imageSmallUrl: optionalStr } }) },
   },
 });
 

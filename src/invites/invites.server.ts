@@ -4,8 +4,8 @@
 // about which codes exist, what a secret board holds or who a private sender is.
 import { z } from "zod";
 import { hashToken } from "../accounts/tokens.ts";
-import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
-import { canViewProfile, userImageUrl, type LoginState } from "../users/user.ts";
+import { userImageUrl, type LoginState } from "../users/user.ts";
+import { visibleFlagSql, visibleSql } from "../visibility/visibility.server.ts";
 import { pinIdSchema } from "../pins/pin.ts";
 import { toBase64Url } from "../runtime/base64.ts";
 import type { RateRule } from "../server/rate-limit.server.ts";
@@ -31,20 +31,7 @@ export function newInviteCode(): string {
 /** The key an invite is stored under: a leaked row cannot be replayed as a link. */
 export const inviteKey = (code: string) => hashToken(code);
 
-/** What the pin page's visibility rule reads of a pin (null columns: no such pin). */
-interface PinVisibilityRow {
-  pin_pinner_id: number | null;
-  pin_is_deleted: number | null;
-  pin_board_id: number | null;
-  pin_board_privacy: BoardPrivacy | null;
-  pin_board_owner_id: number | null;
-  /** 1 when the viewer is an accepted collaborator of the pin's board. */
-  pin_board_viewer_collaborates: number | null;
-  pinner_is_private_profile: number | null;
-  pinner_login_state: LoginState | null;
-}
-
-interface InviteRow extends PinVisibilityRow {
+interface InviteRow {
   invite_channel: number;
   object_type: "pin" | "board";
   sender_id: number;
@@ -53,25 +40,20 @@ interface InviteRow extends PinVisibilityRow {
   sender_image_key: string | null;
   sender_should_show_messaging: number;
   sender_login_state: LoginState;
-  board_owner_id: number | null;
-  board_privacy: BoardPrivacy | null;
-  board_archived_at: number | null;
-  board_viewer_collaborates: number | null;
-  board_owner_is_private_profile: number | null;
-  board_owner_login_state: LoginState | null;
+  /** 1 when the viewer may see the sender's profile, and so its avatar. */
+  sender_visible: number;
+  /** 1 when the viewer may open the shared object (the close-up's or the board page's rule). */
+  object_visible: number;
 }
 
-// One read: the invite, its sender, and what the visibility rules need of the shared object.
+// One read: the invite, its sender, and whether the viewer may open the shared object.
 const LOOKUP_SQL = `
   SELECT i.invite_channel, i.object_type, i.sender_id,
          s.first_name AS sender_first_name, s.full_name AS sender_full_name, s.image_key AS sender_image_key,
          s.should_show_messaging AS sender_should_show_messaging, s.login_state AS sender_login_state,
-         p.pinner_id AS pin_pinner_id, p.is_deleted AS pin_is_deleted, p.board_id AS pin_board_id, pb.privacy AS pin_board_privacy,
-         pb.owner_id AS pin_board_owner_id, ${collaboratorSql("p.board_id", "?3")} AS pin_board_viewer_collaborates,
-         pu.is_private_profile AS pinner_is_private_profile, pu.login_state AS pinner_login_state,
-         b.owner_id AS board_owner_id, b.privacy AS board_privacy, b.archived_at AS board_archived_at,
-         ${collaboratorSql("b.id", "?3")} AS board_viewer_collaborates,
-         bo.is_private_profile AS board_owner_is_private_profile, bo.login_state AS board_owner_login_state
+         ${visibleFlagSql("profile", { user: "s" }, "?3")} AS sender_visible,
+         CASE i.object_type WHEN 'pin' THEN ${visibleFlagSql("pin", { pin: "p", board: "pb", pinner: "pu" }, "?3")}
+                            ELSE ${visibleFlagSql("boardPage", { board: "b", owner: "bo" }, "?3")} END AS object_visible
   FROM invites i
   JOIN users s ON s.id = i.sender_id
   LEFT JOIN pins p ON i.object_type = 'pin' AND p.id = i.object_id
@@ -82,37 +64,19 @@ const LOOKUP_SQL = `
   WHERE i.id = ?1 AND i.expires_at > ?2`;
 
 /**
- * The pin page's rule (pins.server.ts visibleTo): its pinner, its board's owner and accepted
- * collaborators always; others when the pinner is visible and the board public or none.
- */
-function pinVisible(row: PinVisibilityRow, viewerId: number | null): boolean {
-  if (row.pin_pinner_id === null || row.pin_is_deleted !== 0) return false;
-  if (viewerId !== null && (viewerId === row.pin_pinner_id || viewerId === row.pin_board_owner_id || row.pin_board_viewer_collaborates === 1)) return true;
-  const pinner = { id: row.pin_pinner_id, is_private_profile: row.pinner_is_private_profile ?? 1, login_state: row.pinner_login_state ?? "limited" };
-  return canViewProfile(pinner, viewerId) && (row.pin_board_id === null || row.pin_board_privacy === "public");
-}
-
-function boardVisible(row: InviteRow, viewerId: number | null): boolean {
-  if (row.board_owner_id === null || row.board_privacy === null) return false;
-  const owner = { id: row.board_owner_id, is_private_profile: row.board_owner_is_private_profile ?? 1, login_state: row.board_owner_login_state ?? "limited" };
-  const board = { owner_id: row.board_owner_id, privacy: row.board_privacy, archived_at: row.board_archived_at, viewer_collaborates: row.board_viewer_collaborates };
-  return canViewBoard(board, viewerId) && canViewProfile(owner, viewerId);
-}
-
-/**
  * The invite a code names, as the spec's metadata, or null when there is none the viewer may
  * see. A limited-login sender (no full account behind the link) counts as none.
  */
 export async function lookupInvite(db: D1Database, code: string, viewerId: number | null, now = Date.now()): Promise<InviteMetadata | null> {
   const row = await db.prepare(LOOKUP_SQL).bind(await inviteKey(code), now, viewerId).first<InviteRow>();
-  if (!row || row.sender_login_state !== "full") return null;
-  const visible = row.object_type === "pin" ? pinVisible(row, viewerId) : boardVisible(row, viewerId);
-  if (!visible) return null;
+  if (!row || row.sender_login_state !== "full" || row.object_visible !== 1) return null;
   return {
     sender: {
       id: String(row.sender_id),
       should_show_messaging: row.sender_should_show_messaging === 1,
-      image_medium_url: userImageUrl(row.sender_image_key, "medium"),
+      // A private sender's avatar is theirs to show only where their profile shows (its bytes
+      // answer 404 elsewhere): the invite names them and shows no picture.
+      image_medium_url: row.sender_visible === 1 ? userImageUrl(row.sender_image_key, "medium") : null,
       first_name: row.sender_first_name,
       full_name: row.sender_full_name,
     },
@@ -126,22 +90,16 @@ export interface NewInvite {
   expires_at: string;
 }
 
-const PIN_VISIBILITY_SQL = `
-  SELECT p.pinner_id AS pin_pinner_id, p.is_deleted AS pin_is_deleted, p.board_id AS pin_board_id, pb.privacy AS pin_board_privacy,
-         pb.owner_id AS pin_board_owner_id, ${collaboratorSql("p.board_id", "?2")} AS pin_board_viewer_collaborates,
-         pu.is_private_profile AS pinner_is_private_profile, pu.login_state AS pinner_login_state
-  FROM pins p
-  LEFT JOIN boards pb ON pb.id = p.board_id
-  JOIN users pu ON pu.id = p.pinner_id
-  WHERE p.id = ?1`;
+const PIN_VISIBLE_SQL = `
+  SELECT 1 FROM pins p LEFT JOIN boards pb ON pb.id = p.board_id JOIN users pu ON pu.id = p.pinner_id
+  WHERE p.id = ?1 AND ${visibleSql("pin", { pin: "p", board: "pb", pinner: "pu" }, "?2")}`;
 
 /**
  * Stores a fresh invite for a pin the sender can see, or answers null (the pin is missing to
  * them, exactly as its page would be).
  */
 export async function createInvite(db: D1Database, senderId: number, pinId: string, channel: InviteChannel, now = Date.now()): Promise<NewInvite | null> {
-  const pin = await db.prepare(PIN_VISIBILITY_SQL).bind(pinId, senderId).first<PinVisibilityRow>();
-  if (!pin || !pinVisible(pin, senderId)) return null;
+  if (!(await db.prepare(PIN_VISIBLE_SQL).bind(pinId, senderId).first())) return null;
   const code = newInviteCode();
   const expiresAt = now + INVITE_LIFETIME_MS;
   await db

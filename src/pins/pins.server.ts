@@ -15,8 +15,9 @@ import { parseStoredTags } from "../comments/comment.ts";
 import { toSegments, type Segment } from "../comments/segments.ts";
 import { TAGGED_USERS_SQL, parseTaggedUsers } from "../comments/tagged-users.ts";
 import type { PinTableRow } from "./pin-row.ts";
-import { canViewBoard, collaboratorSql, type BoardPrivacy } from "../boards/board.ts";
-import { canViewProfile, profileVisibleSql, userImageUrl, type LoginState } from "../users/user.ts";
+import { isBlockedHost } from "../comments/segments.ts";
+import { userImageUrl } from "../users/user.ts";
+import { factColumns, holdsFor, visibleFlagSql, visibleSql, type Aliases } from "../visibility/visibility.server.ts";
 import { encodeKeyset } from "../feeds/cursor.ts";
 
 export interface UserSummary {
@@ -55,7 +56,8 @@ export interface CommentSummary {
   replyCount: number;
   likeCount: number;
   highlighted: boolean;
-  author: { username: string; fullName: string; imageSmallUrl: string | null };
+  /** Null when the viewer may not see the author's profile: the comment shows under an anonymous name. */
+  author: { username: string; fullName: string; imageSmallUrl: string | null } | null;
 }
 
 export interface FeedPage {
@@ -123,57 +125,38 @@ export interface GridPin {
   image2x: string | null;
 }
 
-/** A pins row joined with its pinner and board (PIN_SELECT). */
+/** A pins row joined with its pinner and board (PIN_SELECT), and the visibility facts it selects. */
 interface PinRow extends PinTableRow {
   pinner_username: string;
   pinner_full_name: string;
   pinner_image_key: string | null;
   pinner_is_verified_merchant: number;
   pinner_follower_count: number;
-  pinner_is_private_profile: number;
-  pinner_login_state: LoginState;
   board_name: string | null;
   board_slug: string | null;
-  board_privacy: BoardPrivacy | null;
-  board_owner_id: number | null;
-  board_archived_at: number | null;
   board_owner_username: string | null;
-  board_owner_is_private_profile: number | null;
-  board_owner_login_state: LoginState | null;
-  /** 1 when the viewer is an accepted collaborator of the pin's board. */
-  board_viewer_collaborates: number;
+  /** 1 when the viewer may open the pin's board's page (the boardPage rule). */
+  board_page_visible: number;
 }
+
+/** The aliases PIN_SELECT and the related feed give the pin, its own board and its pinner. */
+const PIN_ALIASES: Aliases = { pin: "p", board: "b", pinner: "u" };
 
 const PIN_SELECT = `
   SELECT p.*, u.username AS pinner_username, u.full_name AS pinner_full_name, u.image_key AS pinner_image_key,
          u.is_verified_merchant AS pinner_is_verified_merchant, u.follower_count AS pinner_follower_count,
-         u.is_private_profile AS pinner_is_private_profile, u.login_state AS pinner_login_state,
-         b.name AS board_name, b.slug AS board_slug, b.privacy AS board_privacy, b.owner_id AS board_owner_id,
-         b.archived_at AS board_archived_at, bo.username AS board_owner_username,
-         bo.is_private_profile AS board_owner_is_private_profile, bo.login_state AS board_owner_login_state,
-         ${collaboratorSql("b.id", "?2")} AS board_viewer_collaborates
+         b.name AS board_name, b.slug AS board_slug, bo.username AS board_owner_username,
+         ${factColumns("pinExists", PIN_ALIASES, "?2")},
+         ${visibleFlagSql("boardPage", { board: "b", owner: "bo" }, "?2")} AS board_page_visible
   FROM pins p
   JOIN users u ON u.id = p.pinner_id
   LEFT JOIN boards b ON b.id = p.board_id
   LEFT JOIN users bo ON bo.id = b.owner_id
   WHERE p.id = ?1`;
 
-/**
- * Who may see a pin at all: its pinner always; anyone else when its pinner's profile is
- * visible and it sits on a public board or none (isPinListed, the grids' rule).
- */
-function visibleTo(row: PinRow, viewerId: number | null): boolean {
-  if (viewerId !== null && (viewerId === row.pinner_id || viewerId === row.board_owner_id || row.board_viewer_collaborates === 1)) return true;
-  const pinner = { id: row.pinner_id, is_private_profile: row.pinner_is_private_profile, login_state: row.pinner_login_state };
-  return canViewProfile(pinner, viewerId) && (row.board_id === null || row.board_privacy === "public");
-}
-
 /** The pin's board as a link, only when the viewer may open that board's page. */
-function visibleBoard(row: PinRow, viewerId: number | null): BoardSummary | null {
-  if (row.board_id === null || row.board_name === null || row.board_slug === null || row.board_owner_id === null) return null;
-  const board = { owner_id: row.board_owner_id, privacy: row.board_privacy ?? "secret", archived_at: row.board_archived_at, viewer_collaborates: row.board_viewer_collaborates };
-  const owner = { id: row.board_owner_id, is_private_profile: row.board_owner_is_private_profile ?? 1, login_state: row.board_owner_login_state ?? "limited" };
-  if (!canViewBoard(board, viewerId) || !canViewProfile(owner, viewerId)) return null;
+function visibleBoard(row: PinRow): BoardSummary | null {
+  if (row.board_id === null || row.board_name === null || row.board_slug === null || row.board_page_visible !== 1) return null;
   return { id: String(row.board_id), name: row.board_name, slug: row.board_slug, url: `/${row.board_owner_username}/${row.board_slug}/` };
 }
 
@@ -191,12 +174,8 @@ export const GRID_COLUMNS = `${GRID_CELL_COLUMNS}, p.created_at`;
 export const GRID_JOINS = `${GRID_IMAGE_JOINS}
        LEFT JOIN boards b ON b.id = p.board_id
        JOIN users pu ON pu.id = p.pinner_id`;
-/**
- * Pins anyone may see in a shared feed: the pin page's rule for a stranger (a visible pinner,
- * a public board or none), and not unsafe.
- */
-export const VISIBLE_IN_FEEDS = `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0 AND (p.board_id IS NULL OR b.privacy = 'public')
-         AND ${profileVisibleSql("pu", "NULL")}`;
+/** Pins anyone may see in a shared feed (the feedPin rule), for a query joining GRID_JOINS. */
+export const VISIBLE_IN_FEEDS = visibleSql("feedPin", { pin: "p", board: "b", pinner: "pu" }, null);
 
 /** The columns of GRID_CELL_COLUMNS. */
 export interface GridCellRow {
@@ -276,11 +255,9 @@ export async function listRelatedPins(
     db
       .prepare(
         `SELECT 1 AS visible FROM pins p
-         JOIN users pu ON pu.id = p.pinner_id
+         JOIN users u ON u.id = p.pinner_id
          LEFT JOIN boards b ON b.id = p.board_id
-         WHERE p.id = ?1 AND p.is_deleted = 0
-           AND (p.pinner_id = ?2 OR b.owner_id = ?2 OR ${collaboratorSql("b.id", "?2")}
-                OR (${profileVisibleSql("pu", "?2")} AND (p.board_id IS NULL OR b.privacy = 'public')))`,
+         WHERE p.id = ?1 AND ${visibleSql("pin", PIN_ALIASES, "?2")}`,
       )
       .bind(pinId, viewerId),
     relatedPinsStatement(db, pinId, cursor),
@@ -316,7 +293,7 @@ export async function getPin(
   const comments = db
     .prepare(
       `SELECT c.id, c.text, c.tags, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
-              u.username, u.full_name, u.image_key,
+              u.username, u.full_name, u.image_key, ${visibleFlagSql("profile", { user: "u" }, "?3")} AS author_visible,
               ${TAGGED_USERS_SQL} AS tagged_users
        FROM comments c JOIN users u ON u.id = c.user_id
        WHERE c.pin_id = ?1 AND c.parent_id IS NULL AND c.is_hidden = 0
@@ -347,7 +324,7 @@ export async function getPin(
     parts.related ? relatedPinsStatement(db, pinId, relatedCursor) : nothing(),
   ]);
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
-  if (!row || !visibleTo(row, viewerId)) return { status: "missing" };
+  if (!row || !holdsFor("pinExists", row as unknown as Record<string, unknown>, viewerId)) return { status: "missing" };
   if (row.is_deleted) return { status: "deleted" };
 
   const images: PinImages = {};
@@ -355,6 +332,7 @@ export async function getPin(
     images[image.size] = { url: image.url, width: image.width, height: image.height, dominantColor: image.dominant_color };
   }
   const blockedHosts = new Set(((blockedResult?.results ?? []) as Array<{ domain: string }>).map((r) => r.domain.toLowerCase()));
+  const domainShown = row.domain !== null && !isBlockedHost(row.domain, blockedHosts) ? row.domain : null;
   const videos = ((videoResult?.results ?? []) as Array<Record<string, unknown>>).map(
     (video): VideoFormat => ({
       format: String(video.format),
@@ -379,7 +357,8 @@ export async function getPin(
       descriptionHtml: row.description_html,
       altText: row.alt_text ?? row.auto_alt_text,
       dominantColor: row.dominant_color,
-      domain: row.domain,
+      // A blocked host's name is never published, though the pin stays (its link is dropped above).
+      domain: domainShown,
       link: choosePinLink(
         { mobileLink: row.mobile_link, trackedLink: row.tracked_link, link: row.link, originalImageUrl: images.orig?.url ?? null },
         blockedHosts,
@@ -395,7 +374,7 @@ export async function getPin(
         isVerifiedMerchant: row.pinner_is_verified_merchant === 1,
         followerCount: row.pinner_follower_count,
       },
-      board: visibleBoard(row, viewerId),
+      board: visibleBoard(row),
       richMetadata: parseJsonColumn(richMetadataSchema, row.rich_metadata),
       storyPinData: parseJsonColumn(storyPinDataSchema, row.story_pin_data),
       carouselData: parseJsonColumn(carouselDataSchema, row.carousel_data),
@@ -417,7 +396,7 @@ export async function getPin(
         reactionType: r.reaction_type,
         reactionCount: r.count,
       })),
-      domainOfficialUser: nameOf(officialResult?.results?.[0]),
+      domainOfficialUser: domainShown === null ? null : nameOf(officialResult?.results?.[0]),
       closeupAttribution: nameOf(attributionResult?.results?.[0]),
       comments: ((commentResult?.results ?? []) as Array<Record<string, unknown>>).map(
         (comment): CommentSummary => ({
@@ -428,11 +407,10 @@ export async function getPin(
           replyCount: Number(comment.reply_count),
           likeCount: Number(comment.like_count),
           highlighted: comment.highlighted_by_pin_owner === 1,
-          author: {
-            username: String(comment.username),
-            fullName: String(comment.full_name),
-            imageSmallUrl: userImageUrl((comment.image_key as string | null) ?? null, "small"),
-          },
+          author:
+            comment.author_visible === 1
+              ? { username: String(comment.username), fullName: String(comment.full_name), imageSmallUrl: userImageUrl((comment.image_key as string | null) ?? null, "small") }
+              : null,
         }),
       ),
       related: parts.related ? keysetPage((relatedResult?.results ?? []) as GridRow[], RELATED_PAGE_SIZE) : EMPTY_PAGE,

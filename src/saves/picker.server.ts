@@ -3,13 +3,13 @@
 // saved by them. Only boards the viewer owns or collaborates on (accepted) and that are not
 // archived are offered; every list is bounded.
 import { boardsFromResult, boardsJsonStatement, sectionsFromResult, sectionsStatement, type BoardJson, type SectionJson } from "../boards/board-json.server.ts";
-import { collaboratorSql, boardVisibleSql } from "../boards/board.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
 import type { SavedInfo } from "./saves.server.ts";
 
 export const RECENT_BOARDS = 5;
 
 /** The viewer may save to it: theirs or accepted collaboration, and not archived. */
-const WRITABLE = (board: string, viewer: string) => `${board}.archived_at IS NULL AND (${board}.owner_id = ${viewer} OR ${collaboratorSql(`${board}.id`, viewer)})`;
+const WRITABLE = (board: string, viewer: string) => `${board}.archived_at IS NULL AND ${visibleSql("boardPeople", { board }, viewer)}`;
 
 export interface PickerAnswer {
   recent: BoardJson[];
@@ -41,7 +41,7 @@ export async function pickerData(db: D1Database, viewerId: number, username: str
       .prepare(
         `SELECT bp.board_id, bp.section_id, b.name, b.slug, u.username FROM board_pins bp
          JOIN boards b ON b.id = bp.board_id JOIN users u ON u.id = b.owner_id
-         WHERE bp.pin_id = ?2 AND bp.saved_by = ?1 AND ${boardVisibleSql("b", "?1")}
+         WHERE bp.pin_id = ?2 AND bp.saved_by = ?1 AND ${visibleSql("board", { board: "b" }, "?1")}
          ORDER BY bp.created_at DESC LIMIT 50`,
       )
       .bind(viewerId, pinId),

@@ -5,7 +5,7 @@
 // a move), and the counters are recounted from the rows at the end (counts.server.ts).
 import { recountBoards, recountBoardsWithoutPin, recountPinSaves, recountUserPins, STRANGER_VISIBLE_BOARD } from "../boards/counts.server.ts";
 import { firstPosition, frontPosition } from "../boards/positions.ts";
-import { pinListedSql } from "../boards/board.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
 import { badRequest, notFound } from "../server/errors.ts";
 import { boardFeedHead, isUniqueViolation, profileFeedHead } from "../boards/write.server.ts";
 
@@ -201,7 +201,8 @@ export async function copyPins(db: D1Database, viewerId: number, sourceId: numbe
       db,
       `INSERT INTO board_pins (board_id, pin_id, section_id, saved_by, position, created_at)
        SELECT ?2, r.pin_id, ?6, ?8, r.new_position, ?9 FROM (${RANKED}
-         AND pin_id IN (SELECT cp.id FROM pins cp LEFT JOIN boards cpb ON cpb.id = cp.board_id WHERE cp.id = board_pins.pin_id AND ${pinListedSql("cp", "cpb", "?8")})) r
+         AND pin_id IN (SELECT cp.id FROM pins cp LEFT JOIN boards cpb ON cpb.id = cp.board_id JOIN users cpu ON cpu.id = cp.pinner_id
+                        WHERE cp.id = board_pins.pin_id AND ${visibleSql("gridPin", { pin: "cp", board: "cpb", pinner: "cpu" }, "?8")})) r
        WHERE ${SECTION_GUARD}
        ON CONFLICT (board_id, pin_id) DO NOTHING`,
       params,

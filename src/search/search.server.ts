@@ -2,9 +2,10 @@
 // src/search/ranking.ts, with every visibility rule in SQL before LIMIT (so pages, counts and
 // facets never hold what the viewer may not see), paged by a bookmark bound to its search.
 import { badRequest } from "../server/errors.ts";
-import { collaboratorSql, boardVisibleSql, pinListedSql } from "../boards/board.ts";
+import { listedPinCountSql } from "../boards/boards.server.ts";
 import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow } from "../pins/pins.server.ts";
-import { profileVisibleSql, userImageUrl } from "../users/user.ts";
+import { userImageUrl } from "../users/user.ts";
+import { publishedDomainSql, visibleSql } from "../visibility/visibility.server.ts";
 import {
   CREATED_FILTERS,
   DEFAULT_PAGE_SIZE,
@@ -116,15 +117,16 @@ function searchIdentity(options: SearchOptions, scope: Scope): string {
 }
 
 /**
- * Visible to the viewer: the pin page's rule (visibleTo) plus the feeds' (not hidden, deleted,
- * unsafe). The public case comes first: SQLite stops an OR at its first true term, so most
- * matches never run the collaborator lookup (signed out, "recipe" at 100,000 pins: −1 ms).
+ * Visible to the viewer in search (the searchPin rule: the close-up's rule, neither hidden nor
+ * unsafe) over pins `p`, board `b` and pinner `pu`; `viewer` null for a read made for no one.
+ * The rule's public case comes first: SQLite stops an OR at its first true term, so most matches
+ * never run the collaborator lookup (signed out, "recipe" at 100,000 pins: −1 ms).
  */
-export function pinVisibleSql(viewer: string): string {
-  return `p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0
-    AND ((${profileVisibleSql("pu", viewer)} AND (p.board_id IS NULL OR b.privacy = 'public'))
-         OR p.pinner_id = ${viewer} OR b.owner_id = ${viewer} OR ${collaboratorSql("b.id", viewer)})`;
-}
+const pinVisibleSql = (viewer: string | null) => visibleSql("searchPin", { pin: "p", board: "b", pinner: "pu" }, viewer);
+/** A board the viewer may open (the board page's rule) over board `b` and owner `owner`. */
+const boardVisibleSql = (owner: string, viewer: string | null) => visibleSql("boardPage", { board: "b", owner }, viewer);
+/** A profile the viewer may see over users `u`. */
+const profileVisibleSql = (viewer: string | null) => visibleSql("profile", { user: "u" }, viewer);
 
 /**
  * The joins pinVisibleSql reads for pins `p` matched by search_pins: the pinner and the board
@@ -276,7 +278,8 @@ function facetStatement(db: D1Database, plan: PinFilterPlan): D1PreparedStatemen
 function facetColumnsSql(): string {
   return `(SELECT json_object('min', min(price), 'max', max(price)) FROM c WHERE price IS NOT NULL) AS price_json,
               (SELECT json_group_array(json_object('domain', domain, 'count', n)) FROM (
-                 SELECT domain, count(*) AS n FROM c WHERE domain IS NOT NULL GROUP BY domain ORDER BY n DESC, domain LIMIT ${MAX_FACETS})) AS domains_json,
+                 SELECT domain, count(*) AS n FROM c WHERE domain IS NOT NULL AND ${publishedDomainSql("c.domain")}
+                 GROUP BY domain ORDER BY n DESC, domain LIMIT ${MAX_FACETS})) AS domains_json,
               (SELECT json_group_array(json_object('id', category, 'count', n)) FROM (
                  SELECT category, count(*) AS n FROM c WHERE category IS NOT NULL GROUP BY category ORDER BY n DESC, category LIMIT ${MAX_FACETS})) AS categories_json`;
 }
@@ -303,23 +306,23 @@ interface BoardRow {
 /**
  * Boards by id with what a result shows: counts and cover only over pins the viewer may see.
  * With `visibleMatching` (a match expression) it also leaves out a board the viewer may not
- * see (boardVisibleSql, and its owner's profile, as board search requires) or whose text no
+ * see (the board page's rule, its owner's profile included, as board search requires) or whose text no
  * longer matches: the answer cache's re-read of remembered ids.
  */
 function boardRowsStatement(db: D1Database, ids: readonly number[], viewer: number | null, visibleMatching: string | null = null): D1PreparedStatement {
   const visible =
     visibleMatching === null
       ? ""
-      : `AND ${boardVisibleSql("b", "?2")} AND EXISTS (SELECT 1 FROM users vo WHERE vo.id = b.owner_id AND ${profileVisibleSql("vo", "?2")})
+      : `AND EXISTS (SELECT 1 FROM users vo WHERE vo.id = b.owner_id AND ${boardVisibleSql("vo", "?2")})
          AND b.id IN (SELECT rowid FROM search_boards WHERE search_boards MATCH ?3)`;
   return db
     .prepare(
       `WITH picked AS (
          SELECT b.id, b.name, b.slug, b.owner_id, b.cover_pin_id,
-                (SELECT count(*) FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id LEFT JOIN boards cpb ON cpb.id = cp.board_id
-                 WHERE cbp.board_id = b.id AND ${pinListedSql("cp", "cpb", "?2")}) AS visible_pin_count,
+                ${listedPinCountSql("?2", "cbp.board_id = b.id")} AS visible_pin_count,
                 (SELECT cp.id FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id LEFT JOIN boards cpb ON cpb.id = cp.board_id
-                 WHERE cbp.board_id = b.id AND ${pinListedSql("cp", "cpb", "?2")}
+                 JOIN users cpu ON cpu.id = cp.pinner_id
+                 WHERE cbp.board_id = b.id AND ${visibleSql("gridPin", { pin: "cp", board: "cpb", pinner: "cpu" }, "?2")}
                  ORDER BY (cp.id IS b.cover_pin_id) DESC, cbp.position, cbp.pin_id LIMIT 1) AS cover_id
          FROM boards b WHERE b.id IN (SELECT value FROM json_each(?1)) ${visible})
        SELECT c.id, c.name, c.slug, c.visible_pin_count, u.username, u.full_name,
@@ -365,7 +368,7 @@ function userItem(row: UserRow): SearchUserItem {
 /** FROM and WHERE of the visible boards matching; `ownerOnly` restricts to the viewer's own. */
 function boardsFromWhere(match: string, viewer: number | null, user: string | null, ownerOnly: boolean, params: Params): string {
   const v = params.add(viewer);
-  const where = [`search_boards MATCH ${params.add(match)}`, boardVisibleSql("b", v), profileVisibleSql("o", v)];
+  const where = [`search_boards MATCH ${params.add(match)}`, boardVisibleSql("o", v)];
   if (ownerOnly) where.push(`b.owner_id = ${v}`);
   if (user !== null) where.push(`b.owner_id = (SELECT id FROM users WHERE username = ${params.add(user)})`);
   return `FROM search_boards JOIN boards b ON b.id = search_boards.rowid JOIN users o ON o.id = b.owner_id
@@ -474,7 +477,7 @@ export async function search(db: D1Database, options: SearchOptions, viewer: Sea
   } else if (scope === "users") {
     const params = new Params();
     const v = params.add(viewer.id);
-    const where = [`search_users MATCH ${params.add(match)}`, profileVisibleSql("u", v)];
+    const where = [`search_users MATCH ${params.add(match)}`, profileVisibleSql(v)];
     if (plan.user !== null) where.push(`u.username = ${params.add(plan.user)}`);
     const rows = await db
       .prepare(
@@ -552,7 +555,7 @@ function visiblePinRowsStatement(db: D1Database, ids: readonly number[], match: 
       `SELECT ${GRID_CELL_COLUMNS} FROM pins p
        ${PIN_VISIBILITY_JOINS}
        ${GRID_IMAGE_JOINS}
-       WHERE ${rememberedMatchingSql("p.id", ids, "search_pins", match, params)} AND ${pinVisibleSql(params.add(null))}`,
+       WHERE ${rememberedMatchingSql("p.id", ids, "search_pins", match, params)} AND ${pinVisibleSql(null)}`,
     )
     .bind(...params.values);
 }
@@ -809,7 +812,7 @@ export async function typeahead(
         db
           .prepare(
             `SELECT p.id AS id, p.title AS title FROM pins p ${PIN_VISIBILITY_JOINS}
-             WHERE ${rememberedMatchingSql("p.id", cached.titles, "search_pins", titleMatch, params)} AND ${pinVisibleSql(params.add(null))} AND p.title != ''
+             WHERE ${rememberedMatchingSql("p.id", cached.titles, "search_pins", titleMatch, params)} AND ${pinVisibleSql(null)} AND p.title != ''
              LIMIT ${limit(params, cached.titles.length)}`,
           )
           .bind(...params.values),
@@ -817,12 +820,11 @@ export async function typeahead(
     }
     if (cached.boards.length > 0 && boardMatch !== null) {
       const params = new Params();
-      const v = params.add(null);
       boardIndex = push(
         db
           .prepare(
             `SELECT b.id, b.name, b.slug, o.username FROM boards b JOIN users o ON o.id = b.owner_id
-             WHERE ${rememberedMatchingSql("b.id", cached.boards, "search_boards", boardMatch, params)} AND ${boardVisibleSql("b", v)} AND ${profileVisibleSql("o", v)}
+             WHERE ${rememberedMatchingSql("b.id", cached.boards, "search_boards", boardMatch, params)} AND ${boardVisibleSql("o", null)}
              LIMIT ${limit(params, cached.boards.length)}`,
           )
           .bind(...params.values),
@@ -834,7 +836,7 @@ export async function typeahead(
         db
           .prepare(
             `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM users u
-             WHERE ${rememberedMatchingSql("u.id", cached.users, "search_users", userMatch, params)} AND ${profileVisibleSql("u", params.add(null))}
+             WHERE ${rememberedMatchingSql("u.id", cached.users, "search_users", userMatch, params)} AND ${profileVisibleSql(null)}
              LIMIT ${limit(params, cached.users.length)}`,
           )
           .bind(...params.values),
@@ -881,7 +883,7 @@ export async function typeahead(
         db
           .prepare(
             `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM search_users JOIN users u ON u.id = search_users.rowid
-             WHERE search_users MATCH ${userParams.add(userMatch)} AND ${profileVisibleSql("u", uv)}
+             WHERE search_users MATCH ${userParams.add(userMatch)} AND ${profileVisibleSql(uv)}
              ORDER BY u.follower_count DESC, u.id DESC LIMIT ${limit(userParams, TYPEAHEAD_USERS)}`,
           )
           .bind(...userParams.values),
@@ -933,7 +935,7 @@ export async function typeahead(
   };
 }
 
-/** A pin the viewer may see (the pin page's rule), or null. */
+/** A pin the viewer may find in search (the searchPin rule), or null. */
 async function visiblePin(db: D1Database, pinId: string, viewer: number | null): Promise<{ id: number; kind: string } | null> {
   return db
     .prepare(
@@ -989,7 +991,8 @@ export async function flashlightFilters(
          ORDER BY p.id DESC LIMIT ${FLASHLIGHT_SET})
        SELECT (SELECT json_group_array(price) FROM (SELECT price FROM r WHERE price IS NOT NULL ORDER BY price)) AS prices_json,
               (SELECT json_group_array(json_object('domain', domain, 'count', n)) FROM (
-                 SELECT domain, count(*) AS n FROM r WHERE domain IS NOT NULL GROUP BY domain ORDER BY n DESC, domain LIMIT ${MAX_FACETS})) AS domains_json,
+                 SELECT domain, count(*) AS n FROM r WHERE domain IS NOT NULL AND ${publishedDomainSql("r.domain")}
+                 GROUP BY domain ORDER BY n DESC, domain LIMIT ${MAX_FACETS})) AS domains_json,
               (SELECT json_group_array(json_object('id', category, 'count', n)) FROM (
                  SELECT category, count(*) AS n FROM r WHERE category IS NOT NULL GROUP BY category ORDER BY n DESC, category LIMIT ${MAX_FACETS})) AS categories_json`,
     )

@@ -4,6 +4,7 @@
 // rules live here as SQL and are tested against secret, protected and archived rows
 // (tests/worker/seo.worker.test.ts).
 import { articlePath } from "../articles/article.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
 
 /** The site's origin for every absolute URL here (astro.config.mjs `site`). */
 export const SITE_ORIGIN = "https://pinloom.example";
@@ -35,46 +36,38 @@ export function defineSource<Row extends SitemapRow>(source: SitemapSource<Row>)
 }
 
 /**
- * A profile anyone may see (alias u): public, with a full login. It is also the owner rule of
- * a board page: a private or limited-login profile hides its boards too (canViewProfile in
- * src/users/user.ts), so their board URLs would be 404s that admit the boards exist.
+ * A profile anyone may see (alias u): the publicProfile rule. It is also the owner rule of a
+ * board page: a private, under-16 or limited-login profile hides its boards too, so their board
+ * URLs would be 404s that admit the boards exist.
  */
-const PUBLIC_PROFILE = `u.is_private_profile = 0 AND u.login_state = 'full'`;
+const PUBLIC_PROFILE = visibleSql("publicProfile", { user: "u" }, null);
 
-/** A board anyone may see and find (alias b): public, not archived, with a slug to address it by. */
-const PUBLIC_BOARD = `b.privacy = 'public' AND b.archived_at IS NULL AND b.slug <> ''`;
+/** A board anyone may open and find (alias b, owner u): the publicBoard rule, with a slug to address it by. */
+const PUBLIC_BOARD = `${visibleSql("publicBoard", { board: "b", owner: "u" }, null)} AND b.slug <> ''`;
 
 /**
- * A pin anyone may see (alias p, its first board LEFT JOINed as b): not deleted, hidden or
- * unsafe, not marked noindex; first pinned to a public board (archived or not: the pin page
- * shows it), or to no board when it is saved nowhere or to at least one public board. A pin
- * saved only to secret or protected boards never appears.
- * The unary `+` keeps SQLite off pins_feed (is_deleted, is_hidden), which matches nearly every
- * pin: without statistics the planner prefers it and then sorts every public pin, where the
- * primary key (pages) or pins_pinner (profiles) walks only what it returns.
+ * A pin anyone may open (alias p, its own board LEFT JOINed as b, its pinner u): the sitemapPin
+ * rule, the close-up's rule for a stranger less unsafe and noindex pins, so no listed URL is a
+ * 404. The unary `+` keeps SQLite off pins_feed (is_deleted, is_hidden), which matches nearly
+ * every pin: without statistics the planner prefers it and then sorts every public pin, where
+ * the primary key (pages) or pins_pinner (profiles) walks only what it returns.
  */
-const PUBLIC_PIN = `+p.is_deleted = 0 AND +p.is_hidden = 0 AND p.is_unsafe = 0 AND p.seo_noindex_reason IS NULL
-  AND (b.privacy = 'public'
-       OR (p.board_id IS NULL
-           AND (NOT EXISTS (SELECT 1 FROM board_pins sp WHERE sp.pin_id = p.id)
-                OR EXISTS (SELECT 1 FROM board_pins sp JOIN boards sb ON sb.id = sp.board_id
-                           WHERE sp.pin_id = p.id AND sb.privacy = 'public'))))`;
+const PUBLIC_PIN = visibleSql("sitemapPin", { pin: "p", board: "b", pinner: "u" }, null, { unindexed: ["pin"] });
 
 /** Kinds in index order. An `articles` kind joins by adding one defineSource here. */
 export const SITEMAP_SOURCES: readonly SitemapSource[] = [
   defineSource<SitemapRow>({
     kind: "pins",
-    // A pin by a private or limited-login profile is a missing pin to strangers (the pin page's rule).
     sql: `SELECT p.id AS id, p.updated_at AS lastmod
           FROM pins p LEFT JOIN boards b ON b.id = p.board_id JOIN users u ON u.id = p.pinner_id
-          WHERE ${PUBLIC_PIN} AND ${PUBLIC_PROFILE}`,
+          WHERE ${PUBLIC_PIN}`,
     path: (row) => `/pin/${row.id}/`,
   }),
   defineSource<SitemapRow & { username: string; slug: string }>({
     kind: "boards",
     sql: `SELECT b.id AS id, b.updated_at AS lastmod, u.username AS username, b.slug AS slug
           FROM boards b JOIN users u ON u.id = b.owner_id
-          WHERE ${PUBLIC_BOARD} AND ${PUBLIC_PROFILE}`,
+          WHERE ${PUBLIC_BOARD}`,
     path: (row) => `/${encodePathSegment(row.username)}/${encodePathSegment(row.slug)}/`,
   }),
   defineSource<SitemapRow & { username: string }>({

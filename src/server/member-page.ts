@@ -35,6 +35,7 @@ import { sha256Hex } from "../runtime/sha256.ts";
 import { viewerSaveProps } from "../saving/island-props.ts";
 import { pinSocialFields, pinSocialFromRow, type PinSocialData, type SocialRow } from "../social/pin-social.server.ts";
 import { topicItems } from "../social/topic-items.ts";
+import { visibleFlagSql } from "../visibility/visibility.server.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import type { AppEnv } from "./context.ts";
 import { RENDERED_SLOTS, closeMark, contextMarkOf, newMemberRender, openMark, type MemberRender, type RenderedSlot } from "./member-marks.ts";
@@ -126,7 +127,7 @@ export interface MemberState {
    * and topics): in the key, so an edit on any isolate starts a new template at once.
    */
   version: string;
-  /** A stranger may see the pin (its pinner's profile is public, its board public or none, it is not deleted). */
+  /** A stranger may open the pin (the pin rule for no viewer). */
   public: boolean;
   /** The viewer has something of their own on the page, or takes part in a block. */
   related: boolean;
@@ -135,10 +136,12 @@ export interface MemberState {
 
 /**
  * The viewer's relation to the pin as SQL over its row `p`, pinner `u` and board `b`.
- * `public` is the pin page's rule for a stranger (pins.server.ts visibleTo). Any collaborator
+ * `public` is the close-up's rule for a stranger (the pin rule, src/visibility/). Any collaborator
  * row counts, whatever its status. A pin without a board or sponsorship reads 0 for those
  * terms, never NULL. The update times and counts make the pin's version (versionOf).
  */
+const STRANGER_MAY_OPEN = visibleFlagSql("pin", { pin: "p", board: "b", pinner: "u" }, null);
+
 function relationFields(viewer: ViewerRef): Array<[keyof RelationRow, string]> {
   const v = viewer.sql;
   return [
@@ -147,7 +150,7 @@ function relationFields(viewer: ViewerRef): Array<[keyof RelationRow, string]> {
     ["comment_count", "p.comment_count"],
     ["save_count", "p.save_count"],
     ["board_updated_at", "b.updated_at"],
-    ["public", "(p.is_deleted = 0 AND u.is_private_profile = 0 AND u.login_state = 'full' AND (p.board_id IS NULL OR b.privacy = 'public'))"],
+    ["public", STRANGER_MAY_OPEN],
     [
       "related",
       `(p.pinner_id = ${v}

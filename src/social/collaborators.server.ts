@@ -12,7 +12,8 @@ import type { BoardTableRow } from "../boards/board-row.ts";
 import { parseAccess, type BoardAccess } from "../boards/policy.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
-import { profileVisibleSql, userImageUrl } from "../users/user.ts";
+import { userImageUrl } from "../users/user.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
 import type { CollaboratorStatus, CollaboratorType } from "./collaborators.ts";
 import { INVITE_ACCESS } from "./collaborators.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
@@ -52,7 +53,7 @@ export async function inviteCollaborators(c: Context<AppEnv>, boardId: number, u
   const { results } = await db
     .prepare(
       `SELECT u.id FROM users u
-       WHERE u.id IN (${marks}) AND u.id != ?2 AND ${profileVisibleSql("u", "?2")}
+       WHERE u.id IN (${marks}) AND u.id != ?2 AND ${visibleSql("profile", { user: "u" }, "?2")}
          AND NOT EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = ?1 AND bc.user_id = u.id)
          AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?2 AND blocked_id = u.id) OR (blocker_id = u.id AND blocked_id = ?2))`,
     )

@@ -11,16 +11,14 @@ import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
 import type { BoardTableRow } from "../boards/board-row.ts";
 import type { AppEnv } from "../server/context.ts";
 import { badRequest, notFound } from "../server/errors.ts";
-import { canViewProfile, type LoginState } from "../users/user.ts";
+import { factColumns, holdsFor } from "../visibility/visibility.server.ts";
 import { loadBoardWithRole, requireBoardAction } from "../boards/access.server.ts";
 import { canSeeBoard } from "../boards/policy.ts";
 import { assertNotBlocked, blockedError, purgeLater } from "./guard.server.ts";
 
-interface TargetUserRow {
+interface TargetUserRow extends Record<string, unknown> {
   id: number;
   username: string;
-  is_private_profile: number;
-  login_state: LoginState;
   blocked: number;
 }
 
@@ -30,13 +28,13 @@ async function loadTarget(db: D1Database, viewerId: number, userId: number, fiel
   if (userId === viewerId) throw badRequest([{ field, reason: "social:validation.notYourself" }]);
   const target = await db
     .prepare(
-      `SELECT u.id, u.username, u.is_private_profile, u.login_state,
+      `SELECT u.id, u.username, ${factColumns("profile", { user: "u" }, "?2")},
               EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?2 AND blocked_id = u.id) OR (blocker_id = u.id AND blocked_id = ?2)) AS blocked
        FROM users u WHERE u.id = ?1`,
     )
     .bind(userId, viewerId)
     .first<TargetUserRow>();
-  if (!target || !canViewProfile(target, viewerId)) throw notFound("social:api.userNotFound");
+  if (!target || !holdsFor("profile", target, viewerId)) throw notFound("social:api.userNotFound");
   return target;
 }
 

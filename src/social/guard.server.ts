@@ -1,14 +1,12 @@
 // The doors every social call goes through: ids as the API writes them, the board policy
-// (src/boards/policy.ts) the pin
-// visibility rule (isPinListed, plus the pinner's profile), and the edge-cache purge.
+// (src/boards/policy.ts), the close-up's visibility rule (src/visibility/), and the edge-cache purge.
 import type { Context } from "hono";
 import { requireWriteAllowed } from "../accounts/guards.server.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
-import { collaboratorSql, isPinListed, type BoardPrivacy } from "../boards/board.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
 import { purgePage } from "../server/page-cache.ts";
-import { canViewProfile, type LoginState } from "../users/user.ts";
+import { factColumns, holdsFor } from "../visibility/visibility.server.ts";
 
 /** IDs travel as decimal strings (`"2001"`): the boards API's one rule (positive, safe integers). */
 export { idOption as idSchema } from "../boards/options.ts";
@@ -17,34 +15,24 @@ interface PinAccessRow {
   id: number;
   pinner_id: number;
   board_id: number | null;
-  is_deleted: number;
-  is_hidden: number;
   sponsorship: string | null;
   did_it_images_count: number;
-  board_privacy: BoardPrivacy | null;
-  board_owner_id: number | null;
-  board_viewer_collaborates: number;
-  pinner_is_private_profile: number;
-  pinner_login_state: LoginState;
   /** 1 when the viewer and the pinner block each other (either way). */
   blocked: number;
 }
 
 export type SocialPin = PinAccessRow;
 
-const PIN_ACCESS_SQL = `SELECT p.id, p.pinner_id, p.board_id, p.is_deleted, p.is_hidden, p.sponsorship, p.did_it_images_count,
-         b.privacy AS board_privacy, b.owner_id AS board_owner_id, ${collaboratorSql("b.id", "?2")} AS board_viewer_collaborates,
-         u.is_private_profile AS pinner_is_private_profile, u.login_state AS pinner_login_state,
+const PIN_ACCESS_SQL = `SELECT p.id, p.pinner_id, p.board_id, p.sponsorship, p.did_it_images_count,
+         ${factColumns("pin", { pin: "p", board: "b", pinner: "u" }, "?2")},
          EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = p.pinner_id AND k.blocked_id = ?2) OR (k.blocker_id = ?2 AND k.blocked_id = p.pinner_id)) AS blocked
   FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
   WHERE p.id = ?1`;
 
-/** The pin when the viewer may see it (the grids' isPinListed rule and the pinner's profile), else null. */
+/** The pin when the viewer may open its close-up (the pin rule), else null: actions go where the page shows. */
 export async function loadVisiblePin(db: D1Database, pinId: number, viewerId: number | null): Promise<SocialPin | null> {
-  const row = await db.prepare(PIN_ACCESS_SQL).bind(pinId, viewerId).first<PinAccessRow>();
-  if (!row || !isPinListed(row, viewerId)) return null;
-  const pinner = { id: row.pinner_id, is_private_profile: row.pinner_is_private_profile, login_state: row.pinner_login_state };
-  return canViewProfile(pinner, viewerId) ? row : null;
+  const row = await db.prepare(PIN_ACCESS_SQL).bind(pinId, viewerId).first<PinAccessRow & Record<string, unknown>>();
+  return row && holdsFor("pin", row, viewerId) ? row : null;
 }
 
 /**

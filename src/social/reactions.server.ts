@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../server/context.ts";
 import { notFound } from "../server/errors.ts";
 import { userImageUrl } from "../users/user.ts";
+import { visibleSql } from "../visibility/visibility.server.ts";
 import { loadVisiblePin, purgeLater, requirePinReaction, type UserRef } from "./guard.server.ts";
 import type { ReactionCount } from "./reactions.ts";
 
@@ -102,7 +103,7 @@ export async function listReactions(c: Context<AppEnv>, pinId: number, bookmark:
     .prepare(
       `SELECT r.user_id, r.reaction_type, r.created_at, u.username, u.full_name, u.image_key
        FROM reactions r JOIN users u ON u.id = r.user_id
-       WHERE r.pin_id = ?1 AND ((u.is_private_profile = 0 AND u.login_state = 'full') OR u.id = ?2)
+       WHERE r.pin_id = ?1 AND ${visibleSql("profile", { user: "u" }, "?2")}
          AND (?3 IS NULL OR r.created_at < ?3 OR (r.created_at = ?3 AND r.user_id < ?4))
        ORDER BY r.created_at DESC, r.user_id DESC LIMIT ?5`,
     )

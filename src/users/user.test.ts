@@ -2,39 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getT } from "../i18n/i18n.ts";
-import { canViewProfile, displayName, profileVisibleSql, usernameSchema } from "./user.ts";
-
-const OWNER = 1;
-const user = (patch: Partial<Parameters<typeof canViewProfile>[0]> = {}) => ({
-  id: OWNER,
-  is_private_profile: 0,
-  login_state: "full" as const,
-  ...patch,
-});
-
-describe("canViewProfile: strangers see public profiles of full accounts; the owner sees their own", () => {
-  it.each([
-    ["public, full login", user(), true],
-    ["private profile", user({ is_private_profile: 1 }), false],
-    ["limited login", user({ login_state: "limited" }), false],
-    ["private and limited", user({ is_private_profile: 1, login_state: "limited" }), false],
-  ])("%s → visible to strangers: %s", (_name, row, visible) => {
-    expect(canViewProfile(row, null)).toBe(visible);
-    expect(canViewProfile(row, 2)).toBe(visible);
-  });
-
-  it("the owner always sees their own profile", () => {
-    expect(canViewProfile(user({ is_private_profile: 1, login_state: "limited" }), OWNER)).toBe(true);
-  });
-
-  it("a signed-out viewer is never the owner", () => {
-    expect(canViewProfile(user({ id: 0, is_private_profile: 1 }), null)).toBe(false);
-  });
-
-  it("has a SQL form naming the alias and the viewer parameter", () => {
-    expect(profileVisibleSql("u", "?2")).toBe("((u.is_private_profile = 0 AND u.login_state = 'full') OR u.id = ?2)");
-  });
-});
+import { displayName, usernameSchema } from "./user.ts";
 
 describe("usernameSchema", () => {
   it.each(["demo", "lou_limited", "marta_kutch90", "Sam", "a"])("accepts %s", (name) => {

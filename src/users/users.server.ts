@@ -1,14 +1,14 @@
 // Profile reads from D1. A profile page costs one round trip: its statements go in one batch,
-// and each repeats the visibility conditions (user.ts, board.ts) so nothing of a hidden
-// profile, a secret board or a secret pin leaves D1. What comes back is checked again with
-// the pure rules.
+// and each repeats the visibility conditions (src/visibility/) so nothing of a hidden profile,
+// a secret board or a secret pin leaves D1. What comes back is checked again with the same
+// rules' JS predicates.
 import { USER_IMAGE_SIZES } from "../media/media.ts";
 import { gridPin, type GridPin } from "../pins/pins.server.ts";
-import { boardVisibleSql, canViewBoard, collaboratorSql, isPinListed, pinListedSql, type BoardPrivacy } from "../boards/board.ts";
-import { GRID_PIN_JOINS, gridPinColumns, type GridPinRow } from "../boards/boards.server.ts";
+import { GRID_PIN_ALIASES, GRID_PIN_JOINS, gridPinColumns, gridPinSql, gridRowVisible, type GridPinRow } from "../boards/boards.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
 import { DEFAULT_BOARD_SORT, type BoardSortOrder } from "../profile/view-state.ts";
-import { canViewProfile, displayName, profileVisibleSql, userImageUrl, type LoginState } from "./user.ts";
+import { factColumns, holdsFor, visibleSql } from "../visibility/visibility.server.ts";
+import { displayName, userImageUrl } from "./user.ts";
 
 export const PROFILE_PINS_PAGE_SIZE = 25;
 export const PROFILE_BOARDS_PAGE_SIZE = 50;
@@ -63,18 +63,13 @@ interface UserRow {
   image_key: string | null;
   follower_count: number;
   following_count: number;
-  is_private_profile: number;
-  login_state: LoginState;
 }
 
-interface BoardCardRow {
+interface BoardCardRow extends Record<string, unknown> {
   id: number;
   owner_id: number;
   name: string;
   slug: string;
-  privacy: BoardPrivacy;
-  archived_at: number | null;
-  viewer_collaborates: number;
   created_at: number;
   updated_at: number;
   pin_count: number;
@@ -90,14 +85,13 @@ interface KeyedPinRow extends GridPinRow {
 
 // Every profile statement binds ?1 username, ?2 viewer id (NULL signed out), ?3 and ?4 the
 // cursor's key and id (NULL for the first page), ?5 the row limit (page size + 1).
-const OWNER = `owner AS (SELECT u.id FROM users u WHERE u.username = ?1 AND ${profileVisibleSql("u", "?2")})`;
+const OWNER = `owner AS (SELECT u.id FROM users u WHERE u.username = ?1 AND ${visibleSql("profile", { user: "u" }, "?2")})`;
 // Archived boards leave the profile's boards (spec 001 §4): their owner finds them in the
 // archived list (BoardsFeedResource archived), and nobody else sees them at all.
 const LISTED_BOARDS = `listed AS (
-       SELECT b.id, b.owner_id, b.name, b.slug, b.privacy, b.archived_at, b.created_at, b.updated_at,
-              ${collaboratorSql("b.id", "?2")} AS viewer_collaborates
+       SELECT b.id, b.owner_id, b.name, b.slug, b.created_at, b.updated_at, ${factColumns("profileBoard", { board: "b" }, "?2")}
        FROM owner o JOIN boards b ON b.owner_id = o.id
-       WHERE b.archived_at IS NULL AND ${boardVisibleSql("b", "?2")})`;
+       WHERE ${visibleSql("profileBoard", { board: "b" }, "?2")})`;
 
 /** Each sort order's key column, direction and comparison (keyset paging follows the order). */
 const BOARD_ORDER: Record<BoardSortOrder, { key: string; descending: boolean; keyType: "number" | "string" }> = {
@@ -132,8 +126,9 @@ function boardsStatement(db: D1Database, username: string, viewerId: number | nu
          JOIN board_pins bp ON bp.board_id = l.id
          JOIN pins p ON p.id = bp.pin_id
          LEFT JOIN boards pb ON pb.id = p.board_id
-         WHERE ${pinListedSql("p", "pb", "?2")})
-       SELECT l.id, l.owner_id, l.name, l.slug, l.privacy, l.archived_at, l.viewer_collaborates, l.created_at, l.updated_at,
+         JOIN users pu ON pu.id = p.pinner_id
+         WHERE ${visibleSql("gridPin", GRID_PIN_ALIASES, "?2")})
+       SELECT l.*,
               coalesce(v.pin_count, 0) AS pin_count,
               i.url AS cover_url, i.width AS cover_width, i.height AS cover_height, i.dominant_color AS cover_color
        FROM listed l
@@ -162,7 +157,7 @@ function boardsPage(rows: BoardCardRow[], ownerId: number, username: string, sor
           ? { url: board.cover_url, width: board.cover_width, height: board.cover_height, dominantColor: board.cover_color ?? "#e9e9e9" }
           : null,
     }),
-    (board) => board.owner_id === ownerId && canViewBoard(board, viewerId),
+    (board) => board.owner_id === ownerId && holdsFor("profileBoard", board, viewerId),
   );
 }
 
@@ -178,7 +173,7 @@ function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, v
       : `SELECT pin_id, max(saved_at) AS sort_key FROM (
            SELECT bp.pin_id, bp.created_at AS saved_at
            FROM owner o JOIN boards b ON b.owner_id = o.id JOIN board_pins bp ON bp.board_id = b.id AND bp.saved_by = o.id
-           WHERE ${boardVisibleSql("b", "?2")}
+           WHERE ${visibleSql("board", { board: "b" }, "?2")}
            UNION ALL
            SELECT ps.pin_id, ps.created_at FROM owner o JOIN profile_saves ps ON ps.user_id = o.id WHERE o.id = ?2)
          GROUP BY pin_id`;
@@ -189,7 +184,7 @@ function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, v
        FROM source s
        JOIN pins p ON p.id = s.pin_id
        ${GRID_PIN_JOINS}
-       WHERE ${pinListedSql("p", "pb", "?2")}
+       WHERE ${gridPinSql("?2")}
          AND (?3 IS NULL OR s.sort_key < ?3 OR (s.sort_key = ?3 AND p.id < ?4))
        ORDER BY s.sort_key DESC, p.id DESC
        LIMIT ?5`,
@@ -198,22 +193,22 @@ function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, v
 }
 
 function pinsPage(rows: KeyedPinRow[], size: number, viewerId: number | null): KeysetPage<GridPin> {
-  return keysetPageOf(rows, size, (row) => encodeKeyset(row.sort_key, row.id), gridPin, (row) => isPinListed(row, viewerId));
+  return keysetPageOf(rows, size, (row) => encodeKeyset(row.sort_key, row.id), gridPin, (row) => gridRowVisible(row, viewerId));
 }
 
 function userStatement(db: D1Database, username: string, viewerId: number | null) {
   return db
     .prepare(
       `SELECT u.id, u.username, u.full_name, u.about, u.image_key, u.follower_count, u.following_count,
-              u.is_private_profile, u.login_state
-       FROM users u WHERE u.username = ?1 AND ${profileVisibleSql("u", "?2")}`,
+              ${factColumns("profile", { user: "u" }, "?2")}
+       FROM users u WHERE u.username = ?1 AND ${visibleSql("profile", { user: "u" }, "?2")}`,
     )
     .bind(username, viewerId);
 }
 
 function visibleUser(result: D1Result | undefined, viewerId: number | null): UserRow | null {
-  const user = (result?.results as UserRow[] | undefined)?.[0];
-  return user && canViewProfile(user, viewerId) ? user : null;
+  const user = (result?.results as Array<UserRow & Record<string, unknown>> | undefined)?.[0];
+  return user && holdsFor("profile", user, viewerId) ? user : null;
 }
 
 /**

@@ -5,6 +5,11 @@ import { fetchWorker } from "./fixtures.ts";
 const BYTES = new Uint8Array(1000).map((_, i) => i % 251);
 
 beforeAll(async () => {
+  // The objects' owners: a public profile and its boardless pin, both visible to anyone.
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO users (id, username, email, image_key, created_at) VALUES (1, 'ana', 'ana@pinloom.test', 'users/1', 0)"),
+    env.DB.prepare("INSERT INTO pins (id, pinner_id, kind, image_signature, created_at, updated_at) VALUES (1, 1, 'video', 'sig', 0, 0)"),
+  ]);
   await env.MEDIA.put("pins/1/736x.jpg", BYTES);
   await env.MEDIA.put("pins/1/video.mp4", BYTES);
   await env.MEDIA.put("pins/1/video.webm", BYTES);
@@ -19,11 +24,11 @@ describe("GET /media/<key>", () => {
     ["pins/1/video.webm", "video/webm"],
     ["pins/1/captions.en_US.vtt", "text/vtt; charset=utf-8"],
     ["users/1/medium.jpg", "image/jpeg"],
-  ])("serves %s as %s, immutable, with an ETag", async (key, type) => {
+  ])("serves %s as %s, publicly for five minutes, with an ETag", async (key, type) => {
     const response = await fetchWorker(`/media/${key}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(type);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
     expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]+"$/);
     expect(response.headers.get("accept-ranges")).toBe("bytes");
     await response.arrayBuffer();

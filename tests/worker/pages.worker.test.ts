@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, BROWSER_UA, GOOGLEBOT_UA, attributeOf, countElements, fetchWorker, get, seedWorld } from "./fixtures.ts";
+import { createSession } from "./session-fixture.ts";
 
 /** Script a browser would run: anything but JSON data blocks (JSON-LD, the context). */
 const EXECUTABLE_SCRIPT = 'script:not([type="application/ld+json"]):not([type="application/json"])';
@@ -64,8 +65,13 @@ describe("status codes", () => {
     expect(await response.text()).toContain("This pin was deleted");
   });
 
-  it("a hidden pin is served but noindex", async () => {
-    const html = await (await get("/pin/103/")).text();
+  it("a hidden pin is missing to strangers and served, noindex, to its pinner", async () => {
+    expect((await get("/pin/103/")).status).toBe(404);
+    const pinner = await createSession(1);
+    const response = await get("/pin/103/", { cookie: pinner.cookie });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Hidden tart");
     expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex, follow");
   });
 });
@@ -165,9 +171,11 @@ describe("a pin's people and boards follow their own visibility", () => {
     expect(html).not.toContain("/cole/weeknight-dinners/");
   });
 
-  it("a pin on an archived board shows no link to a board strangers cannot open", async () => {
-    const html = await (await get("/pin/109/")).text();
-    expect(html).toContain("On an archived board");
+  it("a pin first saved to an archived board is missing to strangers, named by nothing", async () => {
+    const response = await get("/pin/109/");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).not.toContain("On an archived board");
     expect(html).not.toContain("/ana/old-flat/");
     expect(html).not.toContain("Old flat");
   });

@@ -8,48 +8,16 @@ import { Browser } from "./accounts-helpers.ts";
 import { ids, searchOk } from "./search-world.ts";
 import { SEARCH_RANKING_SET } from "./search-ranking-set.ts";
 import { buildWorld, type SqlValue, type TableName } from "../../scripts/seed/world.ts";
+import { insertSql, runStatements } from "./seeded-world.ts";
 
 /** The tables search reads (rows, visibility, counts); the rest of the world is not needed. */
 const TABLES: readonly TableName[] = ["users", "link_domains", "boards", "board_sections", "board_collaborators", "pins", "pin_images", "board_pins", "follows"];
-const MAX_STATEMENT_CHARS = 90_000;
-
-function literal(value: SqlValue): string {
-  if (value === null) return "NULL";
-  if (typeof value === "number") return String(value);
-  return `'${value.replace(/'/g, "''")}'`;
-}
-
-/** Multi-row INSERTs under D1's statement size limit, as scripts/seed.ts writes them. */
-function inserts(table: string, rows: ReadonlyArray<Record<string, SqlValue>>): string[] {
-  const first = rows[0];
-  if (!first) return [];
-  const columns = Object.keys(first);
-  const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
-  const out: string[] = [];
-  let values: string[] = [];
-  let size = head.length;
-  for (const row of rows) {
-    const tuple = `(${columns.map((column) => literal(row[column] ?? null)).join(", ")})`;
-    if (values.length > 0 && (size + tuple.length + 1 > MAX_STATEMENT_CHARS || values.length >= 400)) {
-      out.push(head + values.join(","));
-      values = [];
-      size = head.length;
-    }
-    values.push(tuple);
-    size += tuple.length + 1;
-  }
-  if (values.length > 0) out.push(head + values.join(","));
-  return out;
-}
 
 let anon: Browser;
 
 beforeAll(async () => {
   const world = buildWorld({ pins: 1000 });
-  const statements = TABLES.flatMap((table) => inserts(table, world.tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>));
-  for (let start = 0; start < statements.length; start += 20) {
-    await env.DB.batch(statements.slice(start, start + 20).map((sql) => env.DB.prepare(sql)));
-  }
+  await runStatements(TABLES.flatMap((table) => insertSql(table, world.tables[table] as unknown as ReadonlyArray<Record<string, SqlValue>>)));
   const pins = await env.DB.prepare("SELECT count(*) AS n FROM search_pins").first<{ n: number }>();
   expect(pins?.n).toBe(1000);
   anon = new Browser();
