@@ -7,7 +7,7 @@ import { fill, type AuthStrings } from "./auth-strings.ts";
 import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
 import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
 import { sessionAccounts, signOut, switchAccount } from "./client/session.ts";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { withViewerSlot, type ViewerSlotProps } from "../member-page/viewer-values.ts";
 import { pageStrings } from "../i18n/page-strings.ts";
 
 export interface MenuViewer {

@@ -26,7 +26,7 @@ import { pageStrings } from "../i18n/page-strings.ts";
 import { TriedIt } from "./TriedIt.tsx";
 import "../organize/organize.css";
 import "./comments.css";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { withViewerSlot, type ViewerSlotProps } from "../member-page/viewer-values.ts";
 
 export interface CommentsIslandProps extends ViewerSlotProps {
   pinId: string;

@@ -9,8 +9,8 @@ import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
 import { daysToExpiration, type Session } from "../accounts/session.server.ts";
 import { viewerExperiments } from "../experiments/experiments.ts";
-import type { MemberRender } from "../server/member-marks.ts";
-import type { MemberState } from "../server/member-page.ts";
+import type { MemberRender } from "../member-page/marks.ts";
+import type { MemberState } from "../member-page/member-page.server.ts";
 import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "../accounts/viewer.ts";
 

@@ -9,7 +9,7 @@ import { saving } from "./client.ts";
 import { $saves, pinSave } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
 import "./save.css";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { withViewerSlot, type ViewerSlotProps } from "../member-page/viewer-values.ts";
 import { pageStrings } from "../i18n/page-strings.ts";
 
 export interface GridSaveProps extends ViewerSlotProps {

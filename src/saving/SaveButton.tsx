@@ -13,7 +13,7 @@ import { UNSAVED } from "./saves.ts";
 import { $saves } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
 import "./save.css";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { withViewerSlot, type ViewerSlotProps } from "../member-page/viewer-values.ts";
 import { pageStrings } from "../i18n/page-strings.ts";
 
 export interface SaveButtonProps extends ViewerSlotProps {

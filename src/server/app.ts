@@ -16,7 +16,7 @@ import { csrf } from "./csrf.ts";
 import { appVersion } from "./app-version.ts";
 import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
 import { servePage } from "./page-cache.ts";
-import { renderMemberIsland } from "./member-islands.ts";
+import { renderMemberIsland } from "../member-page/islands.server.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { getT } from "../i18n/i18n.ts";
 import { EVENT_BATCH_LIMITS } from "../events/ingest.server.ts";

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "../context/request-context.ts";
 import { getT, type TFunction } from "../i18n/i18n.ts";
 import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE } from "../accounts/session.server.ts";
-import { memberCompanion, memberPinOfPath, memberStateFrom } from "./member-page.ts";
+import { memberCompanion, memberPinOfPath, memberStateFrom } from "../member-page/member-page.server.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 

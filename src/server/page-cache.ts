@@ -13,7 +13,7 @@ import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { LOCALE_QUERY, type RequestContext } from "../context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import { withRenderContext, type AppEnv } from "./context.ts";
-import { memberPinId, purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "./member-page.ts";
+import { memberPinId, purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "../member-page/member-page.server.ts";
 
 export const FRESH_SECONDS = 60;
 export const STALE_SECONDS = 600;

@@ -3,7 +3,7 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { TopicState } from "./follows.ts";
 import { $topics, seed, toggleTopic } from "./store.ts";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { withViewerSlot, type ViewerSlotProps } from "../member-page/viewer-values.ts";
 
 export interface TopicFollowListProps extends ViewerSlotProps {
   topics: Array<TopicState & { name: string; followLabel: string }>;

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { assignExperiments, PIN_GRID_FOOTER_EXPERIMENT } from "../../src/experiments/experiments.ts";
 import { readSessionWith } from "../../src/accounts/session.server.ts";
-import { memberCompanion, memberStateFrom, readMemberState } from "../../src/server/member-page.ts";
+import { memberCompanion, memberStateFrom, readMemberState } from "../../src/member-page/member-page.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "../../src/server/page-cache.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { GOOGLEBOT_UA } from "./fixtures.ts";

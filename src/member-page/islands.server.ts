@@ -8,10 +8,10 @@ import AccountMenu from "../accounts/AccountMenu.tsx";
 import SaveButton from "../saving/SaveButton.tsx";
 import PinReactions from "../social/PinReactions.tsx";
 import TopicFollowList from "../social/TopicFollowList.tsx";
-import type { RenderedSlot } from "./member-marks.ts";
+import type { RenderedSlot } from "./marks.ts";
 // Islands render with the server's string tables (src/i18n/page-strings.ts).
 import "../i18n/page-strings.server.ts";
-import type { IslandRenderer } from "./member-page.ts";
+import type { IslandRenderer } from "./member-page.server.ts";
 
 const COMPONENTS: Record<RenderedSlot, ComponentType<never>> = {
   account: AccountMenu as ComponentType<never>,

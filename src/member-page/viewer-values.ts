@@ -7,7 +7,7 @@
 // The server renders each island's HTML from the same merged props (member-page.ts), so the
 // first client render matches the server's and hydration changes nothing.
 
-import { readJsonBlock } from "./json-block.ts";
+import { readJsonBlock } from "../islands/json-block.ts";
 
 export const VIEWER_SLOTS_ID = "pinloom-viewer-slots";
 

@@ -28,16 +28,16 @@ import { clientContext, serializeForScript, type RequestContext } from "../conte
 import { viewerExperiments } from "../experiments/experiments.ts";
 import { getT } from "../i18n/i18n.ts";
 import { decodeCursor } from "../pins/pins.server.ts";
-import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
+import { VIEWER_SLOTS_ID, type ViewerSlot } from "./viewer-values.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { concatBytes } from "../runtime/bytes.ts";
 import { sha256Hex } from "../runtime/sha256.ts";
 import { viewerSaveProps } from "../saving/island-props.ts";
 import { pinSocialFields, pinSocialFromRow, type PinSocialData, type SocialRow } from "../social/pin-social.server.ts";
 import { topicItems } from "../social/topic-items.ts";
-import { BoundedLru } from "./bounded-lru.ts";
-import type { AppEnv } from "./context.ts";
-import { RENDERED_SLOTS, closeMark, contextMarkOf, newMemberRender, openMark, type MemberRender, type RenderedSlot } from "./member-marks.ts";
+import { BoundedLru } from "../server/bounded-lru.ts";
+import type { AppEnv } from "../server/context.ts";
+import { RENDERED_SLOTS, closeMark, contextMarkOf, newMemberRender, openMark, type MemberRender, type RenderedSlot } from "./marks.ts";
 
 /** The stand-in's id: ids are assigned from 1 up, so no row, follow, block or reaction has it. */
 export const STAND_IN_ID = -1;
