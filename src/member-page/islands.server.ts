@@ -1,4 +1,4 @@
-// The per-viewer islands of a member page, rendered per request (src/server/member-page.ts).
+// The per-viewer islands of a member page, rendered per request (member-page.server.ts).
 // Their HTML must be what @astrojs/react would have put in the page for the same props:
 // renderToReadableStream with the island's identifier prefix, resource hints dropped, so the
 // browser's hydration finds exactly the markup it renders itself.

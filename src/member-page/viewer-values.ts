@@ -1,12 +1,16 @@
-// Per-viewer island props of a member page (src/server/member-page.ts). One render of a pin
+// Per-viewer island props of a member page (member-page.server.ts). One render of a pin
 // page is shared by the signed-in people who have nothing of their own on it; what differs
 // between them (who they are, their save behaviour, their reaction, the topics they follow)
 // reaches each island through a JSON block the server fills in for every request. An island
-// rendered for such a page carries `viewerSlot`, and takes its slot's values over its props.
+// rendered for such a page carries `viewerSlot` (marks.ts), and takes its slot's values over
+// its props.
 //
-// The server renders each island's HTML from the same merged props (member-page.ts), so the
-// first client render matches the server's and hydration changes nothing.
-
+// Browser code: islands import it, so it imports nothing of the server (nor React: the server's
+// member-page module imports it too). Each island is wrapped once (perViewer) and sees only its
+// props, the slot's values already over them. The server renders each island's HTML from the
+// same merged props (member-page.server.ts), so the first client render matches the server's
+// and hydration changes nothing.
+import type { ReactNode } from "react";
 import { readJsonBlock } from "../islands/json-block.ts";
 
 export const VIEWER_SLOTS_ID = "pinloom-viewer-slots";
@@ -29,12 +33,16 @@ function readSlots(): Readonly<Record<string, unknown>> {
 }
 
 /**
- * An island's props with its slot's values over them. On the server (no document) the props
- * are returned as given: the member template's stand-ins, or the merged props member-page.ts
- * renders with.
+ * `Island`, taking its slot's values over its props on a member page. On the server (no
+ * document) the props are passed as given: the member template's stand-ins, or the merged
+ * props member-page.server.ts renders with. The island is called, not nested: it stays the
+ * same component in React's tree (its hooks, its useId), wrapped or not.
  */
-export function withViewerSlot<P extends ViewerSlotProps>(props: P): P {
-  if (!props.viewerSlot || typeof document === "undefined") return props;
-  const values = readSlots()[props.viewerSlot];
-  return values && typeof values === "object" ? { ...props, ...(values as Partial<P>) } : props;
+export function perViewer<P extends object>(Island: (props: P) => ReactNode): { (props: P & ViewerSlotProps): ReactNode; displayName: string } {
+  function PerViewer({ viewerSlot, ...given }: P & ViewerSlotProps): ReactNode {
+    const values = viewerSlot && typeof document !== "undefined" ? readSlots()[viewerSlot] : undefined;
+    return Island((values && typeof values === "object" ? { ...given, ...values } : given) as P);
+  }
+  PerViewer.displayName = Island.name;
+  return PerViewer;
 }

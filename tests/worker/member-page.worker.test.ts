@@ -1,4 +1,4 @@
-// Member pages (src/server/member-page.ts): one render of a signed-in close-up shared by the
+// Member pages (src/member-page/member-page.server.ts): one render of a signed-in close-up shared by the
 // people with nothing of their own on it, each request filled in with its own viewer.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
