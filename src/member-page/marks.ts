@@ -22,7 +22,7 @@ export interface MemberRender {
  * folder): a template render's marks, or the viewer's state read beside the session (its type
  * is member-page.server.ts's, which is why it is a parameter here).
  */
-export interface MemberOwn<State> {
+interface MemberOwn<State> {
   render?: MemberRender;
   /** Null when it was read and there is none; absent when it was not read. */
   state?: State | null;

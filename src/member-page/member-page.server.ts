@@ -463,7 +463,7 @@ async function makeTemplate(render: TemplateRenderer, template: RequestContext):
   return { parts: await encodeParts(parts), status: response.status, headers };
 }
 
-export interface MemberRequest {
+interface MemberRequest {
   ctx: RequestContext;
   method: string;
   db: D1Database;

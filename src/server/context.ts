@@ -23,7 +23,7 @@ function runtimeCountry(request: Request): string | undefined {
  * goes on the context: the app gives the member page's (src/member-page/), so this
  * middleware knows nothing of what it reads.
  */
-export type BesideSession = (method: string, path: string) => { companion: SessionCompanion; keep: (ctx: RequestContext, value: unknown) => void } | null;
+type BesideSession = (method: string, path: string) => { companion: SessionCompanion; keep: (ctx: RequestContext, value: unknown) => void } | null;
 
 export function requestContext(besideSession: BesideSession = () => null): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
