@@ -190,7 +190,7 @@ export const ROUTES = [
   // (per account, per CF-Connecting-IP) do not turn the measurement into a count of 429s.
   { name: "login", path: "/v3/login/handshake/", method: "POST", requests: loginRequests },
   // A signed-in pin page: the session read (with the viewer's state for the pin, one
-  // D1 round trip) and a member page filled in from the shared render (src/server/member-page.ts).
+  // D1 round trip) and a member page filled in from the shared render (src/member-page/member-page.server.ts).
   { name: "pin (signed in)", path: firstPinPath, headers: signedInHeaders, skipNote: 'no href="/pin/<digits>/" link on /' },
   // The floor under any signed-in page: the session read alone and a small JSON answer.
   { name: "state (signed in)", path: "/_/_/state?source_url=%2F", headers: signedInHeaders },

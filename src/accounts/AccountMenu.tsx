@@ -10,7 +10,7 @@ import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
 import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
 import { ApiCallError } from "./client/api.ts";
 import { passwordAskedFor, sessionAccounts, signOut, switchAccount } from "./client/session.ts";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { perViewer } from "../member-page/viewer-values.ts";
 import { pageStrings } from "../i18n/page-strings.ts";
 
 export interface MenuViewer {
@@ -20,7 +20,7 @@ export interface MenuViewer {
   imageUrl: string | null;
 }
 
-export interface AccountMenuProps extends ViewerSlotProps {
+export interface AccountMenuProps {
   viewer: MenuViewer;
   limited: boolean;
   /** Given, or the page's copy (src/i18n/page-strings.ts). */
@@ -48,8 +48,7 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
   );
 }
 
-export default function AccountMenu(props: AccountMenuProps) {
-  const { viewer, limited, country, locale, ...given } = withViewerSlot(props);
+function AccountMenu({ viewer, limited, country, locale, ...given }: AccountMenuProps) {
   const strings = given.strings ?? pageStrings("auth", locale);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -232,3 +231,6 @@ export default function AccountMenu(props: AccountMenuProps) {
     </div>
   );
 }
+
+/** The island as pages mount it: on a member page, its slot's values over its props. */
+export default perViewer(AccountMenu);

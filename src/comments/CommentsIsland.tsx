@@ -27,9 +27,9 @@ import { pageStrings } from "../i18n/page-strings.ts";
 import { TriedIt } from "./TriedIt.tsx";
 import "../organize/organize.css";
 import "./comments.css";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { perViewer } from "../member-page/viewer-values.ts";
 
-export interface CommentsIslandProps extends ViewerSlotProps {
+export interface CommentsIslandProps {
   pinId: string;
   pinner: MentionUser;
   /** The signed-in (full login) viewer; null signed out or with a limited login. */
@@ -51,8 +51,7 @@ export interface CommentsIslandProps extends ViewerSlotProps {
 
 type Tab = "comments" | "tried";
 
-export default function CommentsIsland(given: CommentsIslandProps) {
-  const props = withViewerSlot(given);
+function CommentsIsland(props: CommentsIslandProps) {
   const { pinId, pinner, viewer, signedOut, commentCount, commentsDisabled, language } = props;
   const strings = props.strings ?? pageStrings("comments", props.locale);
   const hydrated = useHydrated();
@@ -278,3 +277,6 @@ export default function CommentsIsland(given: CommentsIslandProps) {
     </section>
   );
 }
+
+/** The island as pages mount it: on a member page, its slot's values over its props. */
+export default perViewer(CommentsIsland);

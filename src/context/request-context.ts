@@ -8,9 +8,7 @@ import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
 import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
 import { daysToExpiration, type Session } from "../accounts/session.server.ts";
-import { viewerExperiments } from "../experiments/experiments.ts";
-import type { MemberRender } from "../server/member-marks.ts";
-import type { MemberState } from "../server/member-page.ts";
+import { assignExperiments } from "../experiments/experiments.ts";
 import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "../accounts/viewer.ts";
 
@@ -22,6 +20,16 @@ const SOCIAL_BOTS =
 
 export const LOCALE_COOKIE = "pinloom_locale";
 export const LOCALE_QUERY = "locale";
+
+declare const MEMBER_PART: unique symbol;
+/**
+ * What a member page keeps on a request (src/member-page/marks.ts): the viewer's state read
+ * beside the session, or a template render's marks. Opaque here, so this module, which every
+ * layer imports, knows nothing of member pages.
+ */
+export interface MemberPart {
+  readonly [MEMBER_PART]: true;
+}
 
 export interface RequestContext {
   requestId: string;
@@ -57,22 +65,19 @@ export interface RequestContext {
   /**
    * "shared" when this render may be served to other visitors from the edge cache: then the
    * page embeds only what every visitor shares. Set by src/server/page-cache.ts.
-   * "member" when this render is a template shared by signed-in people (src/server/member-page.ts):
+   * "member" when this render is a template shared by signed-in people (src/member-page/member-page.server.ts):
    * it is made for no one (the session's user is a stand-in whose id matches no row), and
    * what is someone's own (the client context, the per-viewer islands) is filled in per request.
    */
   renderMode: "personal" | "shared" | "member";
-  /** A member template's experiment groups: those of the people it is served to (its key has them). */
-  experiments?: Readonly<Record<string, string>>;
-  /** A member template's marks nonce and per-viewer islands (src/server/member-marks.ts). */
-  member?: MemberRender;
   /**
-   * A signed-in close-up's state, read beside the session (src/server/member-page.ts): the
-   * viewer's relation to the pin and their social block, which the personal render reuses.
-   * Null when it was read and there is none (no such pin, or the read failed); absent when it
-   * was not read.
+   * The viewer's experiment groups (spec 000 §3): by account id for a full login, none for
+   * anyone else. Read on first use (a getter); a copy by spread carries the value, so a member
+   * template keeps the groups of the people it is served to.
    */
-  memberState?: MemberState | null;
+  readonly experiments: Readonly<Record<string, string>>;
+  /** The member page's part of this request (src/member-page/), when it has one. */
+  member?: MemberPart;
 }
 
 export interface RequestFacts {
@@ -140,6 +145,7 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
   const session = facts.session ?? null;
   const viewerType: ViewerType = session === null ? "UNAUTH" : viewerTypeOf(session.user);
   let country: string | undefined;
+  let experiments: Readonly<Record<string, string>> | undefined;
   return {
     requestId: facts.requestId ?? headers.get("cf-ray") ?? crypto.randomUUID(),
     url,
@@ -173,6 +179,11 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
     utmCampaign: boundedParam(url, "utm_campaign"),
     utmContent: boundedParam(url, "utm_content"),
     renderMode: "personal",
+    // Read on first use: API calls and signed-out pages never need them.
+    get experiments(): Readonly<Record<string, string>> {
+      experiments ??= assignExperiments(viewerType === "AUTH" && session ? session.user.id : null);
+      return experiments;
+    },
   };
 }
 
@@ -202,7 +213,7 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     viewer: session && ctx.viewerType === "AUTH" ? toViewer(session.user) : null,
     limitedViewer: session && ctx.viewerType === "LIMITED_LOGIN" ? toLimitedViewer(session.user) : null,
     // Spec 000 §3 "experiments": groups by account id, so only a full login is enrolled.
-    experiments: viewerExperiments(ctx),
+    experiments: ctx.experiments,
     daysToExpiration: session ? daysToExpiration(session.expiresAt) : null,
     country: ctx.country,
     fullPath: ctx.fullPath,

@@ -47,13 +47,3 @@ export function assignExperiments(userId: number | string | null | undefined): R
   }
   return groups;
 }
-
-/** The groups of a request's viewer: by account id for a full login, none for anyone else. */
-export function viewerExperiments(viewer: {
-  viewerType: string;
-  session: { user: { id: number } } | null;
-  experiments?: Readonly<Record<string, string>> | undefined;
-}): Readonly<Record<string, string>> {
-  if (viewer.experiments) return viewer.experiments;
-  return assignExperiments(viewer.viewerType === "AUTH" && viewer.session ? viewer.session.user.id : null);
-}

@@ -1,7 +1,7 @@
 // The server's side of the page strings (src/i18n/page-strings.ts): the per-locale tables an
 // island renders with on the server, and the page's block the browser reads them from. Imported
 // for its effect by the layout (src/layouts/Base.astro) and by the member-page island renderer
-// (src/server/member-islands.ts), the two places islands render on the server.
+// (src/member-page/islands.server.ts), the two places islands render on the server.
 import type { TFunction } from "i18next";
 import { authStrings } from "../accounts/auth-strings.ts";
 import { commentStrings } from "../comments/strings.ts";

@@ -9,10 +9,10 @@ import { saving } from "./client.ts";
 import { $saves, pinSave } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
 import "./save.css";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { perViewer } from "../member-page/viewer-values.ts";
 import { pageStrings } from "../i18n/page-strings.ts";
 
-export interface GridSaveProps extends ViewerSlotProps {
+export interface GridSaveProps {
   /** The id of the grid's <ul>. */
   gridId: string;
   /** Given, or the page's copy (src/i18n/page-strings.ts). */
@@ -31,8 +31,8 @@ function pinIdOf(cell: Element): string | null {
   return PIN_HREF.exec(href)?.[1] ?? null;
 }
 
-export default function GridSave(props: GridSaveProps) {
-  const { gridId, quickSave, profileUrl, locale } = withViewerSlot(props);
+function GridSave(props: GridSaveProps) {
+  const { gridId, quickSave, profileUrl, locale } = props;
   const strings = props.strings ?? pageStrings("save", locale);
   const [pinId, setPinId] = useState<string | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -107,3 +107,6 @@ export default function GridSave(props: GridSaveProps) {
   const close = useCallback(() => setPinId(null), []);
   return <BoardPicker pinId={pinId} strings={strings} saving={saving()} onClose={close} returnFocus={opener} />;
 }
+
+/** The island as pages mount it: on a member page, its slot's values over its props. */
+export default perViewer(GridSave);

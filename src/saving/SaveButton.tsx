@@ -14,10 +14,10 @@ import { UNSAVED } from "./saves.ts";
 import { $saves } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
 import "./save.css";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { perViewer } from "../member-page/viewer-values.ts";
 import { pageStrings } from "../i18n/page-strings.ts";
 
-export interface SaveButtonProps extends ViewerSlotProps {
+export interface SaveButtonProps {
   pinId: string;
   /** Given, or the page's copy (src/i18n/page-strings.ts). */
   strings?: SaveStrings;
@@ -29,8 +29,8 @@ export interface SaveButtonProps extends ViewerSlotProps {
   profileUrl: string;
 }
 
-export default function SaveButton(props: SaveButtonProps) {
-  const { pinId, quickSave, profileUrl, locale } = withViewerSlot(props);
+function SaveButton(props: SaveButtonProps) {
+  const { pinId, quickSave, profileUrl, locale } = props;
   const strings = props.strings ?? pageStrings("save", locale);
   const state = useStore($saves)[pinId] ?? UNSAVED;
   const [picking, setPicking] = useState(false);
@@ -121,3 +121,6 @@ export default function SaveButton(props: SaveButtonProps) {
     </span>
   );
 }
+
+/** The island as pages mount it: on a member page, its slot's values over its props. */
+export default perViewer(SaveButton);

@@ -29,7 +29,7 @@ export function saveIslandProps(ctx: Pick<RequestContext, "viewerType" | "noClie
 
 /**
  * The per-person part: quick-save and the profile it lists. A member template (made for no
- * one) holds inert values; each request's own are in its slot block (src/server/member-page.ts).
+ * one) holds inert values; each request's own are in its slot block (src/member-page/member-page.server.ts).
  */
 export function viewerSaveProps(user: { save_behavior: number | null; username: string } | null): Omit<SaveIslandProps, "strings"> {
   return user ? { quickSave: quickSaves(user.save_behavior), profileUrl: `/${encodeURIComponent(user.username)}/` } : { quickSave: false, profileUrl: "/" };

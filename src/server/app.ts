@@ -10,7 +10,8 @@ import { appVersion } from "./app-version.ts";
 import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
 import { PRIVATE_CACHE_CONTROL, servePage } from "./page-cache.ts";
 import { canNamePage } from "./page-path.ts";
-import { renderMemberIsland } from "./member-islands.ts";
+import { renderMemberIsland } from "../member-page/islands.server.ts";
+import { memberBesideSession } from "../member-page/member-page.server.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { getT } from "../i18n/i18n.ts";
 import { EVENT_BATCH_LIMITS } from "../events/ingest.server.ts";
@@ -52,7 +53,8 @@ export function createApp(renderPage: PageRenderer) {
   app.use(appVersion());
   // The floor the benchmarks compare against: no context, no storage.
   app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
-  app.use(requestContext());
+  // A signed-in close-up's member-page state is read in the session's own statement.
+  app.use(requestContext(memberBesideSession));
   app.use(csrf());
   const limitOf = (maxSize: number) =>
     bodyLimit({
@@ -71,7 +73,7 @@ export function createApp(renderPage: PageRenderer) {
 
   for (const [path, routes] of EDGE_ROUTES) app.route(path, routes);
   // Every other path is a page: signed-out renders are shared through the edge cache.
-  // Signed-in close-ups are filled in from a shared member template (src/server/member-page.ts).
+  // Signed-in close-ups are filled in from a shared member template (src/member-page/).
   app.all("*", (c) => (canNamePage(new URL(c.req.url).pathname) ? servePage(c, renderPage, { islands: renderMemberIsland }) : notFoundPage(c, renderPage)));
 
   app.onError((error, c) => {

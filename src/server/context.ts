@@ -3,8 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "../context/request-context.ts";
 import { getT, type TFunction } from "../i18n/i18n.ts";
-import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE } from "../accounts/session.server.ts";
-import { memberCompanion, memberPinOfPath, memberStateFrom } from "./member-page.ts";
+import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE, type SessionCompanion } from "../accounts/session.server.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 
@@ -19,21 +18,28 @@ function runtimeCountry(request: Request): string | undefined {
   return typeof cf?.country === "string" ? cf.country : undefined;
 }
 
-export function requestContext(): MiddlewareHandler<AppEnv> {
+/**
+ * A read that rides in the session's own statement for some requests, and where its value
+ * goes on the context: the app gives the member page's (src/member-page/), so this
+ * middleware knows nothing of what it reads.
+ */
+type BesideSession = (method: string, path: string) => { companion: SessionCompanion; keep: (ctx: RequestContext, value: unknown) => void } | null;
+
+export function requestContext(besideSession: BesideSession = () => null): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // Only a request carrying a session cookie pays for the D1 read; signed-out traffic does not.
     const cookies = c.req.header("cookie") ?? "";
     // A signed-in close-up reads the viewer's state for a member page beside the session.
-    const pinId = memberPinOfPath(c.req.method, c.req.path);
+    const beside = besideSession(c.req.method, c.req.path);
     const { session, companion } = cookies.includes(SESSION_COOKIE)
-      ? await readSessionWith(c.env.DB, c.req.raw, pinId ? memberCompanion(pinId) : null)
+      ? await readSessionWith(c.env.DB, c.req.raw, beside?.companion ?? null)
       : { session: null, companion: null };
     if (session) {
       const touch = touchSession(c.env.DB, session);
       if (touch) c.executionCtx.waitUntil(touch);
     }
     const ctx = buildRequestContext(c.req.raw, { country: () => runtimeCountry(c.req.raw), session });
-    if (pinId && session) ctx.memberState = memberStateFrom(pinId, companion);
+    if (beside && session) beside.keep(ctx, companion);
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
     contexts.set(c.executionCtx, ctx);
@@ -48,7 +54,7 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
 
 /**
  * Runs `work` with `ctx` as the context Astro reads for this execution (a member template's,
- * src/server/member-page.ts), then puts the request's own back. `work` must finish the render
+ * src/member-page/), then puts the request's own back. `work` must finish the render
  * (read its body) before it returns: Astro reads the context while it streams.
  */
 export async function withRenderContext<T>(executionContext: object, ctx: RequestContext, work: () => Promise<T>): Promise<T> {

@@ -13,7 +13,7 @@ import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { LOCALE_QUERY, type RequestContext } from "../context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import { withRenderContext, type AppEnv } from "./context.ts";
-import { memberPinId, purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "./member-page.ts";
+import { purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "../member-page/member-page.server.ts";
 
 export const FRESH_SECONDS = 60;
 export const STALE_SECONDS = 600;
@@ -129,8 +129,8 @@ const revalidating = new Set<string>();
 export type Renderer = (c: Context<AppEnv>, request?: Request) => Promise<Response> | Response;
 
 /** A member template's render: the request without its cookies, with the template's context. */
-function templateRenderer(render: Renderer): TemplateRenderer {
-  return (c, template) =>
+function templateRenderer(c: Context<AppEnv>, render: Renderer): TemplateRenderer {
+  return (template) =>
     withRenderContext(c.executionCtx, template, async () => {
       const headers = new Headers(c.req.raw.headers);
       headers.delete("cookie");
@@ -151,8 +151,7 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
   const ctx = c.var.ctx;
   if (!isShareable(c.req.method, ctx)) {
     // A signed-in close-up with nothing of the viewer's own on it: the shared member template.
-    const pinId = islands ? memberPinId(c.req.method, ctx) : null;
-    const member = pinId && islands ? await serveMemberPage(c, templateRenderer(render), islands, pinId, now) : null;
+    const member = islands ? await serveMemberPage({ ctx, method: c.req.method, db: c.env.DB, render: templateRenderer(c, render), renderIsland: islands, now }) : null;
     if (member) {
       member.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
       return member;

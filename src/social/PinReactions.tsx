@@ -6,9 +6,9 @@ import type { PinDidItState } from "./did-it.ts";
 import { formatCount, type PluralForms } from "./plural.ts";
 import { REACTION_TYPES, countOf, type ReactionState } from "./reactions.ts";
 import { $pinDidIts, $reactions, seed, toggleDidIt, toggleReaction } from "./store.ts";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { perViewer } from "../member-page/viewer-values.ts";
 
-export interface PinReactionsProps extends ViewerSlotProps {
+export interface PinReactionsProps {
   pinId: string;
   reactions: ReactionState;
   didIt: PinDidItState;
@@ -24,8 +24,7 @@ export interface PinReactionsProps extends ViewerSlotProps {
   };
 }
 
-export default function PinReactions(props: PinReactionsProps) {
-  const { pinId, reactions, didIt, language, labels } = withViewerSlot(props);
+function PinReactions({ pinId, reactions, didIt, language, labels }: PinReactionsProps) {
   useState(() => {
     seed($reactions, pinId, reactions);
     seed($pinDidIts, pinId, didIt);
@@ -53,3 +52,6 @@ export default function PinReactions(props: PinReactionsProps) {
     </div>
   );
 }
+
+/** The island as pages mount it: on a member page, its slot's values over its props. */
+export default perViewer(PinReactions);

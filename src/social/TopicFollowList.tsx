@@ -3,16 +3,15 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { TopicState } from "./follows.ts";
 import { $topics, seed, toggleTopic } from "./store.ts";
-import { withViewerSlot, type ViewerSlotProps } from "../islands/viewer-slot.ts";
+import { perViewer } from "../member-page/viewer-values.ts";
 
-export interface TopicFollowListProps extends ViewerSlotProps {
+export interface TopicFollowListProps {
   topics: Array<TopicState & { name: string; followLabel: string }>;
   labels: { heading: string; follow: string; following: string };
   headingId: string;
 }
 
-export default function TopicFollowList(props: TopicFollowListProps) {
-  const { topics, labels, headingId } = withViewerSlot(props);
+function TopicFollowList({ topics, labels, headingId }: TopicFollowListProps) {
   useState(() => {
     for (const topic of topics) seed($topics, topic.id, { id: topic.id, is_followed: topic.is_followed });
   });
@@ -33,3 +32,6 @@ export default function TopicFollowList(props: TopicFollowListProps) {
     </ul>
   );
 }
+
+/** The island as pages mount it: on a member page, its slot's values over its props. */
+export default perViewer(TopicFollowList);

@@ -1,6 +1,6 @@
 // The close-up's topics as its Follow list shows them: each translated (social:topic.<key>,
 // else the stored name) with its button label. One function, because a member page
-// (src/server/member-page.ts) builds the same list per request that PinSocial.astro renders.
+// (src/member-page/member-page.server.ts) builds the same list per request that PinSocial.astro renders.
 import type { TFunction } from "i18next";
 import type { PinTopic } from "./interests.server.ts";
 

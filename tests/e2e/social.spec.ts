@@ -110,7 +110,7 @@ test("a close-up shared between signed-in people hydrates as each person's own p
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  // Served from the member template (src/server/member-page.ts), filled in for this person.
+  // Served from the member template (src/member-page/member-page.server.ts), filled in for this person.
   const response = await page.goto(cast.pin);
   expect(response?.headers()["x-pinloom-cache"]).toMatch(/^MEMBER-(HIT|MISS)$/);
   const name = await page.evaluate(() => (JSON.parse(document.getElementById("pinloom-context")!.textContent!) as { viewer: { full_name: string } }).viewer.full_name);

@@ -1,5 +1,5 @@
 // A page's islands as their client receives them: Astro's props attribute decoded, and on a
-// member page (src/server/member-page.ts) each island's viewer slot merged over its props.
+// member page (src/member-page/member-page.server.ts) each island's viewer slot merged over its props.
 
 const unescapeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 

@@ -1,10 +1,10 @@
-// Member pages (src/server/member-page.ts): one render of a signed-in close-up shared by the
+// Member pages (src/member-page/member-page.server.ts): one render of a signed-in close-up shared by the
 // people with nothing of their own on it, each request filled in with its own viewer.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { assignExperiments, PIN_GRID_FOOTER_EXPERIMENT } from "../../src/experiments/experiments.ts";
 import { readSessionWith } from "../../src/accounts/session.server.ts";
-import { memberCompanion, memberStateFrom, readMemberState } from "../../src/server/member-page.ts";
+import { memberCompanion, memberStateFrom, readMemberState } from "../../src/member-page/member-page.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "../../src/server/page-cache.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { GOOGLEBOT_UA } from "./fixtures.ts";

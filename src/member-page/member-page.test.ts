@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { closeMark, contextMarkOf, openMark, type MemberRender, type RenderedSlot } from "./member-marks.ts";
-import { memberPinOfPath, memberStateFrom, parseTemplate } from "./member-page.ts";
+import { closeMark, contextMarkOf, openMark, type MemberRender, type RenderedSlot } from "./marks.ts";
+import { memberPinOfPath, memberStateFrom, parseTemplate } from "./member-page.server.ts";
 
 const island = (prefix: string, inner: string, end = "") => `<astro-island uid="u" prefix="${prefix}" props="{&quot;a&quot;:[0,1]}" ssr>${inner}${end}</astro-island>`;
 const NONCE = "3f1c1b7e-5a0e-4f8e-9b7a-0c2d9e6f1a22";

@@ -8,9 +8,9 @@
 // user is a stand-in whose id matches no row, so every read sees what a stranger sees. Each
 // request then costs its session's D1 round trip (the viewer's relation to the pin and their
 // social state ride in the session's own statement) and a fill-in:
-//  - the context block and a slot block (src/islands/viewer-slot.ts) go where the head's mark is;
+//  - the context block and a slot block (viewer-values.ts) go where the head's mark is;
 //  - the account menu, Save, reactions and topics islands, whose server HTML shows the person's
-//    own state, are rendered again with React (src/server/member-islands.ts) from the props the
+//    own state, are rendered again with React (islands.server.ts) from the props the
 //    template recorded merged with the person's values, exactly as Astro's React renderer
 //    does, so hydration changes nothing; when the person's values are the stand-in's, the
 //    template's own HTML is that render already, and a render already made is remembered.
@@ -20,15 +20,18 @@
 // are not its pinner, its board's owner or a collaborator, its sponsorship's creator or sponsor,
 // and take part in no block at all (comments and related pins are filtered by blocks). Anyone
 // else gets a personal render. Every answer is `private, no-store`.
-import type { Context } from "hono";
+//
+// The folder is the member page's one seam: the request-context middleware runs its read
+// beside the session (memberBesideSession) and keeps the answer in RequestContext.member,
+// opaque elsewhere; pages mark their per-viewer islands through marks.ts; islands get their
+// values from viewer-values.ts; the page cache asks serveMemberPage for the answer.
 import type { SessionCompanion } from "../accounts/session.server.ts";
 import { accountCornerOf, VIEWER_COLUMNS, type ViewerUserRow } from "../accounts/viewer.ts";
 import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
 import { clientContext, serializeForScript, type RequestContext } from "../context/request-context.ts";
-import { viewerExperiments } from "../experiments/experiments.ts";
 import { getT } from "../i18n/i18n.ts";
 import { decodeTimeCursor } from "../feeds/cursor.ts";
-import { VIEWER_SLOTS_ID, type ViewerSlot } from "../islands/viewer-slot.ts";
+import { VIEWER_SLOTS_ID, type ViewerSlot } from "./viewer-values.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { concatBytes } from "../runtime/bytes.ts";
 import { sha256Hex } from "../runtime/sha256.ts";
@@ -36,9 +39,8 @@ import { viewerSaveProps } from "../saving/island-props.ts";
 import { pinSocialFields, pinSocialFromRow, type PinSocialData, type SocialRow } from "../social/pin-social.server.ts";
 import { topicItems } from "../social/topic-items.ts";
 import { visibleFlagSql } from "../visibility/visibility.server.ts";
-import { BoundedLru } from "./bounded-lru.ts";
-import type { AppEnv } from "./context.ts";
-import { RENDERED_SLOTS, closeMark, contextMarkOf, newMemberRender, openMark, type MemberRender, type RenderedSlot } from "./member-marks.ts";
+import { BoundedLru } from "../server/bounded-lru.ts";
+import { RENDERED_SLOTS, asPart, closeMark, contextMarkOf, newMemberRender, openMark, ownOf, type MemberRender, type RenderedSlot } from "./marks.ts";
 
 /** The stand-in's id: ids are assigned from 1 up, so no row, follow, block or reaction has it. */
 export const STAND_IN_ID = -1;
@@ -51,7 +53,7 @@ const PIN_PATH = /^\/pin\/([1-9][0-9]{0,18})\/$/;
 const ASTRO_END = "<!--astro:end-->";
 
 /** The pin a member page may be served for, or null (another page, method, viewer or variant). */
-export function memberPinId(method: string, ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session" | "url">): string | null {
+function memberPinId(method: string, ctx: Pick<RequestContext, "viewerType" | "noClientScript" | "session" | "url">): string | null {
   if (ctx.viewerType !== "AUTH" || ctx.noClientScript || !ctx.session) return null;
   return memberPinOfPath(method, ctx.url.pathname);
 }
@@ -89,9 +91,7 @@ export function templateContext(ctx: RequestContext): RequestContext {
     searchEngineReferrer: null,
     session: { id: "", createdAt: 0, expiresAt: 0, lastSeenAt: 0, deviceId: null, verifiedAt: null, user: STAND_IN },
     renderMode: "member",
-    experiments: viewerExperiments(ctx),
-    member: newMemberRender(),
-    memberState: null,
+    member: asPart({ render: newMemberRender() }),
   };
 }
 
@@ -111,7 +111,7 @@ export function memberKey(ctx: RequestContext, version: string, build: string = 
   key += `__locale=${encodeURIComponent(ctx.locale)}`;
   if (ctx.explicitLocale) key += "&__explicit=1";
   key += `&__device=${ctx.userAgent.isMobile || ctx.userAgent.isTablet ? "handheld" : "desktop"}`;
-  for (const [name, group] of Object.entries(viewerExperiments(ctx)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) key += `&__x_${encodeURIComponent(name)}=${encodeURIComponent(group)}`;
+  for (const [name, group] of Object.entries(ctx.experiments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) key += `&__x_${encodeURIComponent(name)}=${encodeURIComponent(group)}`;
   return `${key}&__v=${encodeURIComponent(version)}&__build=${encodeURIComponent(build)}`;
 }
 
@@ -229,6 +229,27 @@ export async function readMemberState(db: D1Database, pinId: string, viewerId: n
   return memberStateFrom(pinId, row?.state);
 }
 
+/**
+ * The member page's read beside the session, for the request-context middleware: for a GET
+ * of a close-up, the companion SQL, and where its value goes (RequestContext.member).
+ */
+export function memberBesideSession(method: string, path: string): { companion: SessionCompanion; keep: (ctx: RequestContext, value: unknown) => void } | null {
+  const pinId = memberPinOfPath(method, path);
+  if (!pinId) return null;
+  return {
+    companion: memberCompanion(pinId),
+    keep: (ctx, value) => {
+      ctx.member = asPart<MemberState>({ state: memberStateFrom(pinId, value) });
+    },
+  };
+}
+
+/** The viewer's social block for the pin when it came with their session: the personal render reuses it. */
+export function socialBesideSession(ctx: Pick<RequestContext, "member">, pinId: string, viewerId: number | null): PinSocialData | null {
+  const state = ownOf<MemberState>(ctx).state;
+  return state && state.pinId === pinId && state.viewerId === viewerId ? state.social : null;
+}
+
 // ---- Templates -----------------------------------------------------------------------------
 
 interface RenderedIsland {
@@ -323,7 +344,7 @@ export function parseTemplate(html: string, member: MemberRender): TemplateParts
 }
 
 /**
- * Renders one per-viewer island's HTML as Astro's React renderer would (src/server/member-islands.ts).
+ * Renders one per-viewer island's HTML as Astro's React renderer would (islands.server.ts).
  * Passed in, so this module (which the page cache and every writer's purge import) carries no React.
  */
 export type IslandRenderer = (slot: RenderedSlot, props: object, prefix: string | undefined) => Promise<string>;
@@ -431,16 +452,27 @@ function sizeOf(template: MemberTemplate): number {
   );
 }
 
-export type TemplateRenderer = (c: Context<AppEnv>, template: RequestContext) => Promise<Response>;
+/** Renders the page with a template's context (the request without its cookies), to its end. */
+export type TemplateRenderer = (template: RequestContext) => Promise<Response>;
 
-async function makeTemplate(c: Context<AppEnv>, render: TemplateRenderer, template: RequestContext): Promise<MemberTemplate | null> {
-  const response = await render(c, template);
+async function makeTemplate(render: TemplateRenderer, template: RequestContext): Promise<MemberTemplate | null> {
+  const response = await render(template);
   const html = await response.text();
   if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/html") || response.headers.has("set-cookie")) return null;
-  const parts = template.member ? parseTemplate(html, template.member) : null;
+  const made = ownOf(template).render;
+  const parts = made ? parseTemplate(html, made) : null;
   if (!parts) return null;
   const headers = [...response.headers].filter(([name]) => !["cache-control", "x-request-id", "content-length"].includes(name.toLowerCase()));
   return { parts: await encodeParts(parts), status: response.status, headers };
+}
+
+interface MemberRequest {
+  ctx: RequestContext;
+  method: string;
+  db: D1Database;
+  render: TemplateRenderer;
+  renderIsland: IslandRenderer;
+  now?: number;
 }
 
 /**
@@ -448,12 +480,14 @@ async function makeTemplate(c: Context<AppEnv>, render: TemplateRenderer, templa
  * of this file). Requests that miss together each render (as the signed-out cache's do): one
  * request never waits on another's I/O.
  */
-export async function serveMemberPage(c: Context<AppEnv>, render: TemplateRenderer, renderIsland: IslandRenderer, pinId: string, now = Date.now()): Promise<Response | null> {
-  const ctx = c.var.ctx;
+export async function serveMemberPage({ ctx, method, db, render, renderIsland, now = Date.now() }: MemberRequest): Promise<Response | null> {
+  const pinId = memberPinId(method, ctx);
+  if (!pinId) return null;
   const viewerId = ctx.session!.user.id;
   // Read beside the session by the request-context middleware (one round trip), else here.
   // Null: no such pin (or the read failed), which a personal render answers, with no second read.
-  const state = ctx.memberState === undefined ? await readMemberState(c.env.DB, pinId, viewerId) : ctx.memberState;
+  const known = ownOf<MemberState>(ctx).state;
+  const state = known === undefined ? await readMemberState(db, pinId, viewerId) : known;
   if (!state || state.pinId !== pinId || state.viewerId !== viewerId || !state.public || state.related) return null;
   const key = memberKey(ctx, state.version);
   let template = templates.get(key, now) ?? null;
@@ -462,7 +496,7 @@ export async function serveMemberPage(c: Context<AppEnv>, render: TemplateRender
   if (!template) {
     status = MEMBER_CACHE_STATUS.miss;
     const snapshot = purgeCount;
-    template = await makeTemplate(c, render, templateContext(ctx));
+    template = await makeTemplate(render, templateContext(ctx));
     // A purge while it rendered (a comment deleted, a pin edited) may have outdated it: not kept.
     const current = unpurgedSince(key, snapshot, now);
     if (!template) {

@@ -1,4 +1,4 @@
-// The per-viewer islands of a member page, rendered per request (src/server/member-page.ts).
+// The per-viewer islands of a member page, rendered per request (member-page.server.ts).
 // Their HTML must be what @astrojs/react would have put in the page for the same props:
 // renderToReadableStream with the island's identifier prefix, resource hints dropped, so the
 // browser's hydration finds exactly the markup it renders itself.
@@ -8,10 +8,10 @@ import AccountMenu from "../accounts/AccountMenu.tsx";
 import SaveButton from "../saving/SaveButton.tsx";
 import PinReactions from "../social/PinReactions.tsx";
 import TopicFollowList from "../social/TopicFollowList.tsx";
-import type { RenderedSlot } from "./member-marks.ts";
+import type { RenderedSlot } from "./marks.ts";
 // Islands render with the server's string tables (src/i18n/page-strings.ts).
 import "../i18n/page-strings.server.ts";
-import type { IslandRenderer } from "./member-page.ts";
+import type { IslandRenderer } from "./member-page.server.ts";
 
 const COMPONENTS: Record<RenderedSlot, ComponentType<never>> = {
   account: AccountMenu as ComponentType<never>,
