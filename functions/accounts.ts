@@ -3,8 +3,9 @@
 // Shapes: docs of the contract in /work/briefs/accounts-api.md (mirrored in the report).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { failureWithData, sessionPayload, success, userRow } from "../src/accounts/answer.server.ts";
-import { readFields } from "../src/accounts/body.server.ts";
+import { sessionPayload, userRow } from "../src/accounts/answer.server.ts";
+import { failureWithData, success } from "../src/server/answer.ts";
+import { readFields } from "../src/server/read-fields.ts";
 import { requireFullViewer, requireSession } from "../src/accounts/guards.server.ts";
 import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
 import { mfaLogin, passwordLogin, providerLogin, type LoginOutcome } from "../src/accounts/login.server.ts";
@@ -16,9 +17,10 @@ import { startSession, deviceSessions } from "../src/accounts/session.server.ts"
 import { loginSchema, mfaLoginSchema, REGISTRATION_TYPES, type RegistrationType } from "../src/accounts/signup.ts";
 import { deviceIdOf, toSwitcherEntry, type SwitcherRow } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { clientIp } from "../src/server/client-ip.ts";
+import { clientIp, signupOrigin } from "../src/server/client-ip.ts";
 import { canViewProfile, type LoginState } from "../src/users/user.ts";
-import { ApiError, ErrorCode, badRequest, zodProblems } from "../src/server/errors.ts";
+import { badRequest, isDomainError, zodProblems } from "../src/domain/errors.ts";
+import { ApiError, ErrorCode } from "../src/server/errors.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 
 export const accountRoutes = new Hono<AppEnv>();
@@ -49,7 +51,7 @@ accountRoutes.post("/register/:type/handshake/", async (c) => {
     throw badRequest([{ field: "X-Pinloom-Install-Id", reason: "validation.invalidFormat" }]);
   }
   const body = parseSignup(await readFields(c), c.var.ctx.country);
-  const prepared = await prepareUser(c, body, pathType as RegistrationType);
+  const prepared = await prepareUser(c.env, signupOrigin(c.req.raw), body, pathType as RegistrationType);
   const issued = await issueToken(c.env.DB, prepared.userId, "register");
   // The user row and its register token in one batch: no account without its way in.
   await runSignupBatch(c.env.DB, [prepared.statement, issued.statement]);
@@ -122,7 +124,7 @@ accountRoutes.post("/sessions/exchange/", async (c) => {
 const ME_FIELDS = ["full_name", "email", "is_name_eligible_for_lead_form_autofill", "is_email_eligible_for_lead_form_autofill"] as const;
 
 accountRoutes.get("/users/me/", (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   const fieldsParam = c.req.query("fields");
   const wanted = fieldsParam === undefined ? [...ME_FIELDS] : fieldsParam.split(",").map((field) => field.trim()).filter(Boolean).slice(0, 20);
   const unknown = wanted.find((field) => !(ME_FIELDS as readonly string[]).includes(field));
@@ -142,7 +144,7 @@ accountRoutes.get("/users/me/", (c) => {
 // ── E-mail verification ───────────────────────────────────────────────────────────────────
 
 accountRoutes.post("/users/email/verify/resend/", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   const db = c.env.DB;
   await enforce(db, RATE_RULES.emailResendPerAccount, session.user.id);
   if (session.user.email_verified === 1) return success(c, { sent: false });
@@ -168,7 +170,7 @@ accountRoutes.get("/users/email/verify/", async (c) => {
       await spendWith(db, token, "email_verify", userId, [db.prepare("UPDATE users SET email_verified = 1 WHERE id = ?1").bind(userId)]);
       verified = true;
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!isDomainError(error, "unauthorized")) throw error;
     }
   }
   return c.redirect(`/?email_verified=${verified ? 1 : 0}`, 303);
@@ -228,7 +230,7 @@ const fingerprintSchema = z.strictObject({ fingerprint: z.string().min(1).max(12
 
 accountRoutes.post("/spam/fingerprints/", async (c) => {
   // Spec 000 §6: not for limited-login viewers (403 code 17).
-  const session = requireFullViewer(c);
+  const session = requireFullViewer(c.var.ctx);
   const { fingerprint } = parseWith(fingerprintSchema, await readFields(c));
   const db = c.env.DB;
   await enforce(db, RATE_RULES.fingerprintPerAccount, session.user.id);
@@ -246,7 +248,7 @@ accountRoutes.post("/spam/fingerprints/", async (c) => {
 const verifySchema = z.strictObject({ recaptcha_token: z.string().min(1).max(2048) });
 
 accountRoutes.put("/sessions/verify/", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   const { recaptcha_token } = parseWith(verifySchema, await readFields(c));
   await verifyTurnstile(c.env, recaptcha_token, c.req.header("cf-connecting-ip") ?? null, new URL(c.req.url).hostname);
   const now = Date.now();

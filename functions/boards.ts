@@ -10,7 +10,7 @@ import { idOption } from "../src/boards/options.ts";
 import { boardTitleSuggestions } from "../src/boards/suggestions.ts";
 import { requirePin } from "../src/boards/write.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { notFound } from "../src/server/errors.ts";
+import { notFound } from "../src/domain/errors.ts";
 
 export const boardRoutes = new Hono<AppEnv>();
 
@@ -25,7 +25,7 @@ const answer = (data: unknown, message = "ok") => ({ status: "success", code: 0,
 
 boardRoutes.get("/boards/:id{[0-9]+}/", async (c) => {
   const boardId = pathId(c.req.param("id"));
-  await requireBoardAction(c, boardId, "view_public");
+  await requireBoardAction(c.env.DB, c.var.ctx, boardId, "view_public");
   const actions = await listBlockingActions(c.env.DB, boardId);
   const message = actions.length === 0 ? c.var.t("boards:blocking.none") : "ok";
   return c.json(answer({ board: { id: String(boardId), blocking_actions: actions } }, message), 200, { "Cache-Control": "private, no-store" });
@@ -35,7 +35,7 @@ boardRoutes.get("/boards/:id{[0-9]+}/", async (c) => {
 const MAX_COMPARED_BOARDS = 500;
 
 boardRoutes.get("/pins/:id{[0-9]+}/board_title_suggestions/", async (c) => {
-  const session = requireWriteAllowed(c);
+  const session = requireWriteAllowed(c.var.ctx);
   const db = c.env.DB;
   const pin = await requirePin(db, pathId(c.req.param("id")), session.user.id);
   const [pinResult, boardResult] = await db.batch([

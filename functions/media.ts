@@ -3,7 +3,8 @@
 // is served in byte ranges so players can seek.
 import { Hono } from "hono";
 import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode, notFound } from "../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../src/server/errors.ts";
+import { notFound } from "../src/domain/errors.ts";
 import { MEDIA_TYPES } from "../src/media/media.ts";
 import { parseRange } from "../src/media/range.ts";
 

@@ -30,7 +30,8 @@ import {
 import { hashPassword, verifyPassword } from "../src/accounts/password.ts";
 import type { Session } from "../src/accounts/session.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode, badRequest, zodProblems, type FieldProblem } from "../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../src/server/errors.ts";
+import { badRequest, zodProblems, type FieldProblem } from "../src/domain/errors.ts";
 import { enforce, type RateRule } from "../src/server/rate-limit.server.ts";
 import { AUDIENCES, SETTINGS_GROUPS, passwordProblem, type SettingsGroup } from "../src/settings/settings.ts";
 
@@ -43,9 +44,8 @@ const MAX_FIELD = 1024;
 const ok = (c: Context<AppEnv>, data: Record<string, unknown>) =>
   c.json({ status: "success", code: 0, message: "ok", data }, 200, { "Cache-Control": "private, no-store" });
 
-/** Signed in with a full login: limited-login viewers may not change protected settings. */
 /** Settings belong to full logins: signed out 401, limited login 403 code 17 (src/accounts/guards.server.ts). */
-const fullSession = requireFullViewer;
+const fullSession = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx);
 
 /** JSON or form-encoded body as a plain object; anything else is a 400 on `body`. */
 async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -107,7 +107,7 @@ passcodeRoutes.post("/users/parental_passcode/", async (c) => {
   const body = parse(setupSchema, await readBody(c));
   const errors = validatePasscodeSetup(body, session.user.email);
   if (Object.keys(errors).length > 0) throw badRequest(setupErrorsToProblems(errors));
-  await requirePasscode(c, body.current_passcode, "current_passcode");
+  await requirePasscode(c.env.DB, c.var.ctx, body.current_passcode, "current_passcode");
   const email = body.backup_email.trim();
   const hash = await hashPasscode(stripWhitespace(body.passcode));
   await c.env.DB.batch([
@@ -143,7 +143,7 @@ passcodeRoutes.delete("/users/parental_passcode/", async (c) => {
   const session = fullSession(c);
   const body = parse(z.strictObject(passcodeField), await readBody(c));
   if (!isEnabled(await passcodeState(c.env.DB, session.user.id))) throw notEnabled();
-  await requirePasscode(c, body.passcode);
+  await requirePasscode(c.env.DB, c.var.ctx, body.passcode);
   await c.env.DB.batch([
     c.env.DB.prepare(
       `UPDATE users SET is_parental_control_passcode_enabled = 0, parental_passcode_hash = NULL,
@@ -205,7 +205,7 @@ for (const group of Object.keys(groupRequestSchemas) as SettingsGroup[]) {
     const { passcode, ...values } = parse(groupRequestSchemas[group], await readBody(c));
     const stored = SETTINGS_GROUPS[group].parse(values);
     assertAllowedForAge(session, values);
-    await requirePasscode(c, passcode);
+    await requirePasscode(c.env.DB, c.var.ctx, passcode);
     // json_set in SQL: one group changes without a read-modify-write race on the others.
     await c.env.DB.batch([
       c.env.DB.prepare(
@@ -234,7 +234,7 @@ passcodeRoutes.put("/users/settings/privacy/", async (c) => {
   const session = fullSession(c);
   const body = parse(z.strictObject({ is_private_profile: flag, ...passcodeField }), await readBody(c));
   if (!body.is_private_profile && session.user.is_under_16 === 1) throw badRequest([{ field: "is_private_profile", reason: "settings:settings.under16.private" }]);
-  await requirePasscode(c, body.passcode);
+  await requirePasscode(c.env.DB, c.var.ctx, body.passcode);
   await c.env.DB.batch([
     c.env.DB.prepare("UPDATE users SET is_private_profile = ?2 WHERE id = ?1").bind(session.user.id, body.is_private_profile ? 1 : 0),
   ]);
@@ -261,7 +261,7 @@ passcodeRoutes.put("/users/settings/email/", async (c) => {
   // password change does (a signed-in browser alone, or a switched-to account, is not enough).
   const hasPassword = session.user.has_password === 1;
   if (hasPassword && !body.current_password) throw badRequest([{ field: "current_password", reason: `settings:${PASSCODE_ERRORS.required}` }]);
-  await requirePasscode(c, body.passcode);
+  await requirePasscode(c.env.DB, c.var.ctx, body.passcode);
   if (hasPassword) await assertAccountPassword(c, session, body.current_password ?? "", "current_password");
   const taken = await c.env.DB.prepare("SELECT 1 AS taken FROM users WHERE email = ?1 AND id != ?2").bind(email, session.user.id).first();
   if (taken) throw emailTaken();
@@ -289,7 +289,7 @@ passcodeRoutes.put("/users/settings/password/", async (c) => {
   const rule = passwordProblem(body.new_password);
   if (rule) problems.push({ field: "new_password", ...rule });
   if (problems.length > 0) throw badRequest(problems);
-  await requirePasscode(c, body.passcode);
+  await requirePasscode(c.env.DB, c.var.ctx, body.passcode);
   await assertAccountPassword(c, session, body.current_password, "current_password");
   const hash = await hashPassword(body.new_password);
   const now = Date.now();

@@ -2,15 +2,17 @@
 // POST /vx/users/cctld_token/, and the country-domain end of that hand-off, POST /cctld_session/.
 import { Hono } from "hono";
 import { z } from "zod";
-import { sessionPayload, success, userRow } from "../src/accounts/answer.server.ts";
-import { readFields } from "../src/accounts/body.server.ts";
+import { sessionPayload, userRow } from "../src/accounts/answer.server.ts";
+import { success } from "../src/server/answer.ts";
+import { readFields } from "../src/server/read-fields.ts";
 import { requireSession } from "../src/accounts/guards.server.ts";
 import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 import { daysToExpiration, revokeSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "../src/accounts/session.server.ts";
 import { sessionAccounts } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode, badRequest, notFound } from "../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../src/server/errors.ts";
+import { badRequest, notFound } from "../src/domain/errors.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 
@@ -33,7 +35,7 @@ export function cctldHosts(env: Env): string[] {
 // left. Inside that window the session gets a new id and a full lifetime (the old id stops
 // working at once); outside it nothing changes, so a stray call cannot churn sessions.
 sessionRoutes.get("/refresh_token", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   if (daysToExpiration(session.expiresAt) > TOKEN_REFRESH_WINDOW_DAYS) {
     return success(c, { days_to_expiration: daysToExpiration(session.expiresAt) });
   }
@@ -50,7 +52,7 @@ sessionRoutes.get("/refresh_stored_accounts", async (c) => {
 const cctldSchema = z.strictObject({ host: z.string().max(253).optional() });
 
 sessionRoutes.post("/vx/users/cctld_token/", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   const hosts = cctldHosts(c.env);
   if (hosts.length === 0) throw notFound();
   const parsed = cctldSchema.safeParse(await readFields(c));

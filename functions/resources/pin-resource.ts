@@ -4,15 +4,18 @@
 // pinner only: it leaves every feed and its page answers 410).
 import { z } from "zod";
 import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { forbidden, requireBoardAction } from "../../src/boards/access.server.ts";
+import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { forbidden } from "../../src/domain/errors.ts";
 import { idOption } from "../../src/boards/options.ts";
 import { findSection } from "../../src/boards/sections.server.ts";
-import { boardPath, pinPath, profilePaths, purgePages, requirePin, visiblePin } from "../../src/boards/write.server.ts";
+import { boardPath, pinPath, profilePaths, requirePin, visiblePin } from "../../src/boards/write.server.ts";
+import { purgePages } from "../../src/server/after-write.ts";
 import { escapeHtml } from "../../src/html/sanitize.server.ts";
 import { pinIdSchema } from "../../src/pins/pin.ts";
 import { getPin } from "../../src/pins/pins.server.ts";
 import { assertOnBoard, deletePin, movePins } from "../../src/saves/saves.server.ts";
-import { ApiError, ErrorCode, badRequest, notFound } from "../../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../../src/server/errors.ts";
+import { badRequest, notFound } from "../../src/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /** Pin field bounds: a title as the grid shows it, the description as spec 000 §9, a link as spec 001 §5. */
@@ -72,8 +75,8 @@ export const pinResource: ResourceDefinition = {
       const moving = options.board_id !== undefined || options.section_id !== undefined;
       const editing = options.title !== undefined || options.description !== undefined || options.link !== undefined;
       if (!moving && !editing) throw badRequest([{ field: "options", reason: "boards:validation.nothingToChange" }]);
-      if (options.from_board_id !== undefined) await requireBoardAction(c, options.from_board_id, options.board_id === undefined || options.board_id === options.from_board_id ? "save_pin" : "remove_pin");
-      const session = requireWriteAllowed(c);
+      if (options.from_board_id !== undefined) await requireBoardAction(c.env.DB, c.var.ctx, options.from_board_id, options.board_id === undefined || options.board_id === options.from_board_id ? "save_pin" : "remove_pin");
+      const session = requireWriteAllowed(c.var.ctx);
       const viewerId = session.user.id;
       const pin = await requirePin(db, options.id, viewerId);
       if (editing && pin.pinner_id !== viewerId) throw forbidden("boards:api.pinnerOnly");
@@ -111,8 +114,8 @@ export const pinResource: ResourceDefinition = {
       const sourceId = options.from_board_id ?? pin.board_id;
       if (sourceId === null) throw badRequest([{ field: "from_board_id", reason: "boards:validation.sourceRequired" }]);
       const targetId = options.board_id ?? sourceId;
-      if (options.from_board_id === undefined) await requireBoardAction(c, sourceId, targetId === sourceId ? "save_pin" : "remove_pin");
-      if (targetId !== sourceId) await requireBoardAction(c, targetId, "save_pin");
+      if (options.from_board_id === undefined) await requireBoardAction(c.env.DB, c.var.ctx, sourceId, targetId === sourceId ? "save_pin" : "remove_pin");
+      if (targetId !== sourceId) await requireBoardAction(c.env.DB, c.var.ctx, targetId, "save_pin");
       await assertOnBoard(db, sourceId, { all: false, ids: [pin.id] }).catch(() => {
         throw badRequest([{ field: "id", reason: "boards:validation.notOnBoard" }]);
       });
@@ -134,7 +137,7 @@ export const pinResource: ResourceDefinition = {
   delete: defineHandler({
     options: z.strictObject({ id: idOption }),
     async handle(c, options) {
-      const session = requireWriteAllowed(c);
+      const session = requireWriteAllowed(c.var.ctx);
       const db = c.env.DB;
       const pin = await visiblePin(db, options.id, session.user.id);
       if (!pin) throw notFound("api.pinNotFound");

@@ -3,15 +3,17 @@
 // answered like the first save (idempotent, nothing counted twice).
 import { z } from "zod";
 import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { forbidden, requireBoardAction } from "../../src/boards/access.server.ts";
+import { requireBoardAction } from "../../src/boards/access.server.ts";
+import { forbidden } from "../../src/domain/errors.ts";
 import { allows } from "../../src/boards/policy.ts";
 import { idOption } from "../../src/boards/options.ts";
-import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages, requirePin } from "../../src/boards/write.server.ts";
+import { boardPageFacts, boardPath, pinPath, profilePaths, requirePin } from "../../src/boards/write.server.ts";
+import { purgePages } from "../../src/server/after-write.ts";
 import { findSection } from "../../src/boards/sections.server.ts";
 import { profileSavedInfo } from "../../src/saves/picker.server.ts";
 import { quickSaveTarget } from "../../src/saves/save-behavior.ts";
 import { saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
-import { badRequest, notFound } from "../../src/server/errors.ts";
+import { badRequest, notFound } from "../../src/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const repinResource: ResourceDefinition = {
@@ -20,7 +22,7 @@ export const repinResource: ResourceDefinition = {
     async handle(c, options) {
       const db = c.env.DB;
       if (options.board_id === undefined) {
-        const session = requireWriteAllowed(c);
+        const session = requireWriteAllowed(c.var.ctx);
         if (options.section_id !== undefined || quickSaveTarget(session.user.save_behavior) === null) {
           throw badRequest([{ field: "board_id", reason: "boards:validation.boardRequired" }]);
         }
@@ -28,7 +30,7 @@ export const repinResource: ResourceDefinition = {
         await saveToProfile(db, session.user.id, options.pin_id);
         return { saved_info: profileSavedInfo(session.user.username, options.pin_id), board: null, pin_id: String(options.pin_id) };
       }
-      const { board, viewerId } = await requireBoardAction(c, options.board_id, "save_pin");
+      const { board, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "save_pin");
       await requirePin(db, options.pin_id, viewerId);
       if (options.section_id !== undefined) {
         const section = await findSection(db, options.section_id);
@@ -53,13 +55,13 @@ export const repinResource: ResourceDefinition = {
     async handle(c, options) {
       const db = c.env.DB;
       if (options.board_id === undefined) {
-        const session = requireWriteAllowed(c);
+        const session = requireWriteAllowed(c.var.ctx);
         await unsaveFromProfile(db, session.user.id, options.pin_id);
         return { pin_id: String(options.pin_id), board_id: null };
       }
       // A write collaborator may take back their own save (Undo), not anyone else's; the
       // DELETE itself repeats the condition, so a save that changed hands meanwhile stays.
-      const { board, role, viewerId } = await requireBoardAction(c, options.board_id, "unsave_own");
+      const { board, role, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "unsave_own");
       const onlyOwn = allows(role, "remove_pin") ? null : viewerId;
       if (onlyOwn !== null) {
         const save = await db.prepare("SELECT saved_by FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(board.id, options.pin_id).first<{ saved_by: number }>();

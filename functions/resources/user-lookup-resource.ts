@@ -3,7 +3,7 @@
 // whose profile the viewer may not see (private, limited login) is the same 404 as no user.
 import { z } from "zod";
 import { requireFullViewer } from "../../src/accounts/guards.server.ts";
-import { notFound } from "../../src/server/errors.ts";
+import { notFound } from "../../src/domain/errors.ts";
 import { profileVisibleSql, userImageUrl, usernameSchema } from "../../src/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
@@ -11,7 +11,7 @@ export const userLookupResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ username: usernameSchema }),
     async handle(c, options) {
-      const viewer = requireFullViewer(c);
+      const viewer = requireFullViewer(c.var.ctx);
       const row = await c.env.DB.prepare(
         `SELECT u.id, u.username, u.full_name, u.image_key FROM users u WHERE u.username = ?1 COLLATE NOCASE AND ${profileVisibleSql("u", "?2")}`,
       )

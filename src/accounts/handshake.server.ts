@@ -3,7 +3,7 @@
 // statement after it aborts the caller's batch unless that UPDATE changed exactly one row:
 // two exchanges of one token racing each other cannot both start a session, and a session
 // row never exists without the spend that justified it (D1 rolls a failed batch back).
-import { ApiError, ErrorCode } from "../server/errors.ts";
+import { DomainError } from "../domain/errors.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 
 export type TokenPurpose = "login" | "register" | "mfa" | "cctld" | "email_verify";
@@ -19,7 +19,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 /** The error the guard raises; SQLite's json() refuses this text, which aborts the batch. */
 const NOT_SPENT_MARKER = "token-not-spent";
 
-export const invalidToken = () => new ApiError(401, ErrorCode.Unauthorized, { message: "accounts:token.invalid" });
+export const invalidToken = () => new DomainError("unauthorized", { message: "accounts:token.invalid" });
 
 export interface IssuedToken {
   token: string;

@@ -2,7 +2,7 @@
 // one. Unknown account and wrong password are one answer (same status, code and message), and
 // the password hash runs either way, against a fixed dummy hash, so timing does not tell
 // them apart. Throttled per account and per client address before any hash work.
-import { ApiError, ErrorCode } from "../server/errors.ts";
+import { DomainError } from "../domain/errors.ts";
 import { clientIp } from "../server/client-ip.ts";
 import { enforce, RATE_RULES, resetStatement } from "../server/rate-limit.server.ts";
 import { issueToken, peekToken, spendWith, invalidToken } from "./handshake.server.ts";
@@ -27,8 +27,8 @@ export interface LoginAccount {
 
 const ACCOUNT_COLUMNS = "id, username, email, password_hash, has_mfa_enabled, mfa_secret, mfa_last_step";
 
-export const loginFailed = () => new ApiError(401, ErrorCode.Unauthorized, { message: "accounts:login.failed" });
-const mfaFailed = () => new ApiError(401, ErrorCode.Unauthorized, { message: "accounts:login.mfaFailed" });
+export const loginFailed = () => new DomainError("unauthorized", { message: "accounts:login.failed" });
+const mfaFailed = () => new DomainError("unauthorized", { message: "accounts:login.mfaFailed" });
 
 /** The account a username or e-mail names (both case-insensitive), or null. */
 export async function findAccount(db: D1Database, identifier: string): Promise<LoginAccount | null> {

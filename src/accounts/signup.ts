@@ -4,7 +4,7 @@
 // the same things with the same words.
 import { z } from "zod";
 import { LOCALES, parseLocale } from "../context/locales.ts";
-import { zodProblems, type FieldProblem } from "../server/errors.ts";
+import { zodProblems, type FieldProblem } from "../domain/errors.ts";
 
 export const REGISTRATION_TYPES = ["email", "partner", "facebook"] as const;
 export type RegistrationType = (typeof REGISTRATION_TYPES)[number];

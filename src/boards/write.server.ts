@@ -1,11 +1,8 @@
 // What every board, section and save write shares: the viewer's pin lookup, the feed head a
-// new save is placed against, the edge-cache purge of the signed-out pages a write changed,
-// and telling a lost race (a UNIQUE index refusing the batch) from a real failure.
-import type { Context } from "hono";
+// new save is placed against, the signed-out pages a write changes (the edge functions purge
+// them), and telling a lost race (a UNIQUE index refusing the batch) from a real failure.
 import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
-import { purgePage } from "../server/page-cache.ts";
+import { DomainError, notFound } from "../domain/errors.ts";
 import { profileVisibleSql } from "../users/user.ts";
 import { collaboratorSql } from "./board.ts";
 import { MAX_LEADING_STORIES, type FeedHead } from "./positions.ts";
@@ -43,7 +40,7 @@ export async function visiblePin(db: D1Database, pinId: number, viewerId: number
 export async function requirePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts> {
   const pin = await visiblePin(db, pinId, viewerId);
   if (!pin) throw notFound("api.pinNotFound");
-  if (pin.is_deleted === 1) throw new ApiError(410, ErrorCode.Gone, { message: "api.pinNotFound" });
+  if (pin.is_deleted === 1) throw new DomainError("gone", { message: "api.pinNotFound" });
   return pin;
 }
 
@@ -85,16 +82,6 @@ export function profilePaths(username: string): string[] {
 
 export const boardPath = (username: string, slug: string) => `/${username}/${slug}/`;
 export const pinPath = (pinId: number) => `/pin/${pinId}/`;
-
-/**
- * Drops the signed-out renders of `paths` from this location's edge cache once the response
- * is sent (other locations' copies expire within the cache's fresh time).
- */
-export function purgePages(c: Context<AppEnv>, paths: Iterable<string>): void {
-  const origin = c.var.ctx.origin;
-  const unique = [...new Set(paths)];
-  c.executionCtx.waitUntil(Promise.all(unique.map((path) => purgePage(origin, path))));
-}
 
 /** The owner's username and a board's slug, for purging (null when the board is gone). */
 export async function boardPageFacts(db: D1Database, boardId: number): Promise<{ username: string; slug: string } | null> {

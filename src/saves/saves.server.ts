@@ -6,7 +6,7 @@
 import { recountBoards, recountBoardsWithoutPin, recountPinSaves, recountUserPins, STRANGER_VISIBLE_BOARD } from "../boards/counts.server.ts";
 import { firstPosition, frontPosition } from "../boards/positions.ts";
 import { pinListedSql } from "../boards/board.ts";
-import { badRequest, notFound } from "../server/errors.ts";
+import { badRequest, notFound } from "../domain/errors.ts";
 import { boardFeedHead, isUniqueViolation, profileFeedHead } from "../boards/write.server.ts";
 
 export type { SavedInfo } from "./saved-info.ts";

@@ -14,7 +14,8 @@ import { v3Routes } from "../../functions/v3.ts";
 import { requestContext, type AppEnv } from "./context.ts";
 import { csrf } from "./csrf.ts";
 import { appVersion } from "./app-version.ts";
-import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
+import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./errors.ts";
+import { DomainError } from "../domain/errors.ts";
 import { servePage } from "./page-cache.ts";
 import { renderMemberIsland } from "./member-islands.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -76,9 +77,10 @@ export function createApp(renderPage: PageRenderer) {
   app.all("*", (c) => servePage(c, renderPage, { islands: renderMemberIsland }));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      if (error.status >= 500) console.error(error.cause ?? error);
-      return errorResponse(c, error);
+    if (error instanceof ApiError || error instanceof DomainError) {
+      const answer = toApiError(error);
+      if (answer.status >= 500) console.error(answer.cause ?? answer);
+      return errorResponse(c, answer);
     }
     console.error(error);
     return errorResponse(c, internalError(error));

@@ -2,8 +2,8 @@
 // handshake is form-encoded) or JSON (the session exchange). Bounded: at most MAX_FIELDS
 // fields, no files, and the app-wide 1 MiB body limit applies before this runs.
 import type { Context } from "hono";
-import type { AppEnv } from "../server/context.ts";
-import { badRequest } from "../server/errors.ts";
+import { badRequest } from "../domain/errors.ts";
+import type { AppEnv } from "./context.ts";
 
 const MAX_FIELDS = 40;
 
