@@ -6,9 +6,9 @@ import { sessionPayload, userRow } from "../src/accounts/answer.server.ts";
 import { success } from "../src/server/answer.ts";
 import { readFields } from "../src/server/read-fields.ts";
 import { requireSession } from "../src/accounts/guards.server.ts";
-import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
+import { invalidToken, peekToken, spendWith, storeToken } from "../src/accounts/handshake.server.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
-import { daysToExpiration, revokeSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "../src/accounts/session.server.ts";
+import { daysToExpiration, replaceSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "../src/accounts/session.server.ts";
 import { sessionAccounts } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
 import { ApiError, ErrorCode } from "../src/server/errors.ts";
@@ -41,7 +41,7 @@ sessionRoutes.get("/refresh_token", async (c) => {
   }
   const db = c.env.DB;
   const next = await startSession(db, c.req.raw, session.user.id);
-  await db.batch([revokeSession(db, session.id), ...next.statements]);
+  await replaceSession(db, session.id, next);
   return success(c, { days_to_expiration: daysToExpiration(next.expiresAt) }, next.cookies);
 });
 
@@ -62,9 +62,8 @@ sessionRoutes.post("/vx/users/cctld_token/", async (c) => {
   if (host === undefined) throw notFound();
   if (!hosts.includes(host) || host === here) throw badRequest([{ field: "host", reason: "validation.invalidValue", values: { values: hosts.join(", ") } }]);
   await enforce(c.env.DB, RATE_RULES.cctldPerAccount, session.user.id);
-  const issued = await issueToken(c.env.DB, session.user.id, "cctld");
-  await issued.statement.run();
-  return success(c, { token: issued.token, url: `https://${host}${CCTLD_SESSION_PATH}` });
+  const token = await storeToken(c.env.DB, session.user.id, "cctld");
+  return success(c, { token, url: `https://${host}${CCTLD_SESSION_PATH}` });
 });
 
 // The country domain's end: a form POST {token} from the main site. It is cross-site by

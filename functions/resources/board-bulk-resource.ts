@@ -8,7 +8,7 @@ import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadSection } from "../../src/boards/board-json.server.ts";
 import { hasRunningBlockingAction } from "../../src/boards/blocking.server.ts";
 import { idListOption, idOption, sectionTitleOption } from "../../src/boards/options.ts";
-import { findSection, prepareSection } from "../../src/boards/sections.server.ts";
+import { findSection, prepareSection, sectionIdBySlug } from "../../src/boards/sections.server.ts";
 import { boardPageFacts, boardPath, pinPath, profilePaths } from "../../src/boards/write.server.ts";
 import { purgePages } from "../../src/server/after-write.ts";
 import { assertOnBoard, copyPins, movePins, removePins, type Selection } from "../../src/saves/saves.server.ts";
@@ -85,9 +85,9 @@ export const boardBulkResource: ResourceDefinition = {
         if (options.section_title === undefined) throw badRequest([{ field: "section_title", reason: "validation.required" }]);
         const newSection = await prepareSection(db, board.id, options.section_title);
         const moved = await movePins(db, viewerId!, board.id, selection, { boardId: board.id, sectionId: null, newSection });
-        const created = await db.prepare("SELECT id FROM board_sections WHERE board_id = ?1 AND slug = ?2").bind(board.id, newSection.slug).first<{ id: number }>();
+        const createdId = await sectionIdBySlug(db, board.id, newSection.slug);
         await purgeBoards(c, [board.id]);
-        const section = created ? await loadSection(db, board.id, created.id, viewerId) : null;
+        const section = createdId === null ? null : await loadSection(db, board.id, createdId, viewerId);
         return { moved, section };
       }
       const moved = await movePins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });

@@ -8,7 +8,7 @@ import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadBoard } from "../../src/boards/board-json.server.ts";
 import { createBoard, deleteBoard, updateBoard } from "../../src/boards/boards-write.server.ts";
 import { boardNameOption, descriptionOption, idOption, layoutOption, privacyOption } from "../../src/boards/options.ts";
-import { boardPageFacts, boardPath, pinPath, profilePaths } from "../../src/boards/write.server.ts";
+import { boardPageFacts, boardPath, bornHerePages, pinPath, profilePaths } from "../../src/boards/write.server.ts";
 import { purgePages } from "../../src/server/after-write.ts";
 import { badRequest, notFound } from "../../src/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -18,12 +18,6 @@ export async function boardAnswer(db: D1Database, boardId: number, viewerId: num
   const board = await loadBoard(db, boardId, viewerId);
   if (!board) throw notFound("api.boardNotFound");
   return board;
-}
-
-/** Pin pages whose visibility follows a board (pins born on it), bounded. */
-async function bornHere(db: D1Database, boardId: number): Promise<string[]> {
-  const { results } = await db.prepare("SELECT id FROM pins WHERE board_id = ?1 LIMIT 50").bind(boardId).all<{ id: number }>();
-  return results.map((row) => pinPath(row.id));
 }
 
 export const boardResource: ResourceDefinition = {
@@ -78,7 +72,7 @@ export const boardResource: ResourceDefinition = {
       const result = await updateBoard(db, board, { ...edits, archived });
       if (facts) {
         const paths = [boardPath(facts.username, result.oldSlug), boardPath(facts.username, result.newSlug), ...profilePaths(facts.username)];
-        if (result.visibilityChanged) paths.push("/", ...(await bornHere(db, boardId)));
+        if (result.visibilityChanged) paths.push("/", ...(await bornHerePages(db, boardId)));
         purgePages(c, paths);
       }
       return boardAnswer(db, boardId, viewerId);

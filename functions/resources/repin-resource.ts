@@ -12,7 +12,7 @@ import { purgePages } from "../../src/server/after-write.ts";
 import { findSection } from "../../src/boards/sections.server.ts";
 import { profileSavedInfo } from "../../src/saves/picker.server.ts";
 import { quickSaveTarget } from "../../src/saves/save-behavior.ts";
-import { saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
+import { findSave, saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
 import { badRequest, notFound } from "../../src/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
@@ -64,7 +64,7 @@ export const repinResource: ResourceDefinition = {
       const { board, role, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "unsave_own");
       const onlyOwn = allows(role, "remove_pin") ? null : viewerId;
       if (onlyOwn !== null) {
-        const save = await db.prepare("SELECT saved_by FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(board.id, options.pin_id).first<{ saved_by: number }>();
+        const save = await findSave(db, board.id, options.pin_id);
         if (save && save.saved_by !== onlyOwn) throw forbidden();
       }
       const removed = await unsaveFromBoard(db, options.pin_id, board.id, onlyOwn);

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { sessionPayload, userRow } from "../../src/accounts/answer.server.ts";
 import { safeRedirectPath } from "../../src/accounts/redirect.ts";
-import { clearCookie, deviceSessions, revokeSession, SESSION_COOKIE, startSession } from "../../src/accounts/session.server.ts";
+import { clearCookie, deviceSessions, endSession, saveSession, SESSION_COOKIE, startSession } from "../../src/accounts/session.server.ts";
 import { deviceIdOf, sessionAccounts } from "../../src/accounts/switcher.server.ts";
 import { ApiError, ErrorCode } from "../../src/server/errors.ts";
 import { clientIp } from "../../src/server/client-ip.ts";
@@ -38,7 +38,7 @@ export const userSessionResource: ResourceDefinition = {
         throw new ApiError(403, ErrorCode.Forbidden, { message: "accounts:switch.notOnDevice" });
       }
       const session = await startSession(db, c.req.raw, targetId);
-      await db.batch(session.statements);
+      await saveSession(db, session);
       for (const cookie of session.cookies) c.header("Set-Cookie", cookie, { append: true });
       const row = await userRow(db, targetId);
       if (!row) throw new ApiError(403, ErrorCode.Forbidden, { message: "accounts:switch.notOnDevice" });
@@ -50,7 +50,7 @@ export const userSessionResource: ResourceDefinition = {
     async handle(c, options) {
       const session = c.var.ctx.session;
       // Idempotent: signed out already is still a success with the same redirect.
-      if (session) await revokeSession(c.env.DB, session.id).run();
+      if (session) await endSession(c.env.DB, session.id);
       c.header("Set-Cookie", clearCookie(SESSION_COOKIE), { append: true });
       return { redirect_url: safeRedirectPath(options.next) };
     },

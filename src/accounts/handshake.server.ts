@@ -75,3 +75,22 @@ export async function spendWith(db: D1Database, token: string, purpose: TokenPur
     throw error;
   }
 }
+
+/** A new e-mail verification link's token, the send time stored with it in one batch. */
+export async function issueEmailVerification(db: D1Database, userId: number, now = Date.now()): Promise<string> {
+  const issued = await issueToken(db, userId, "email_verify", now);
+  await db.batch([issued.statement, db.prepare("UPDATE users SET email_verification_sent_at = ?2 WHERE id = ?1").bind(userId, now)]);
+  return issued.token;
+}
+
+/** Spends an e-mail verification token and marks the address verified, together; throws invalidToken when spent. */
+export async function verifyEmail(db: D1Database, token: string, userId: number): Promise<void> {
+  await spendWith(db, token, "email_verify", userId, [db.prepare("UPDATE users SET email_verified = 1 WHERE id = ?1").bind(userId)]);
+}
+
+/** A token issued and stored on its own (no other row goes with it); answers the bearer token. */
+export async function storeToken(db: D1Database, userId: number, purpose: TokenPurpose, now = Date.now()): Promise<string> {
+  const issued = await issueToken(db, userId, purpose, now);
+  await issued.statement.run();
+  return issued.token;
+}

@@ -121,3 +121,25 @@ export async function providerLogin(db: D1Database, request: Request, userId: nu
   await issued.statement.run();
   return account.has_mfa_enabled === 1 ? { kind: "mfa", challenge: issued.token } : { kind: "token", token: issued.token };
 }
+
+/** The account a Facebook id signed up with, if any. */
+export async function userIdByFacebook(db: D1Database, facebookId: string): Promise<number | null> {
+  const row = await db.prepare("SELECT id FROM users WHERE facebook_id = ?1").bind(facebookId).first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/**
+ * The account a Google identity signs in to: the one linked to it, else (first Google sign-in)
+ * the account with its e-mail, linked now, only when both sides verified that e-mail;
+ * otherwise whoever registered an address first could share an account with its real owner.
+ */
+export async function userIdByGoogle(db: D1Database, identity: { sub: string; email: string | null; emailVerified: boolean }): Promise<number | null> {
+  let row = await db.prepare("SELECT id FROM users WHERE google_id = ?1").bind(identity.sub).first<{ id: number }>();
+  if (!row && identity.email && identity.emailVerified) {
+    row = await db
+      .prepare("UPDATE users SET google_id = ?1 WHERE email = ?2 COLLATE NOCASE AND email_verified = 1 AND google_id IS NULL RETURNING id")
+      .bind(identity.sub, identity.email)
+      .first<{ id: number }>();
+  }
+  return row?.id ?? null;
+}

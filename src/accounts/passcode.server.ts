@@ -115,3 +115,42 @@ export async function requirePasscode(db: D1Database, viewer: Pick<Viewer, "sess
   if (result.status === "not_enabled") return;
   assertPasscodeCheck(result);
 }
+
+/** Turns the passcode on (or replaces it) with its backup e-mail; tries and lock start afresh. */
+export async function enablePasscode(db: D1Database, userId: number, hash: string, backupEmail: string, anonymizedEmail: string): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET is_parental_control_passcode_enabled = 1, parental_passcode_hash = ?2,
+              parental_passcode_backup_email = ?3, parental_control_anonymized_email = ?4,
+              parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1`,
+      )
+      .bind(userId, hash, backupEmail, anonymizedEmail),
+  ]);
+}
+
+export async function disablePasscode(db: D1Database, userId: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET is_parental_control_passcode_enabled = 0, parental_passcode_hash = NULL,
+              parental_passcode_backup_email = NULL, parental_control_anonymized_email = NULL,
+              parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1`,
+      )
+      .bind(userId),
+  ]);
+}
+
+/** A new passcode set with the account password: the lock lifted, the backup e-mail kept. */
+export async function resetPasscode(db: D1Database, userId: number, hash: string): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET parental_passcode_hash = ?2, parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1 AND is_parental_control_passcode_enabled = 1`,
+      )
+      .bind(userId, hash),
+  ]);
+}

@@ -209,3 +209,33 @@ export async function deviceSessions(db: D1Database, deviceId: string, now = Dat
     .all<SessionWithUser>();
   return results.map(toSession);
 }
+
+/** The human check passed for this session. */
+export async function markSessionVerified(db: D1Database, sessionId: string, now = Date.now()): Promise<void> {
+  await db.prepare("UPDATE sessions SET verified_at = ?2 WHERE id = ?1").bind(sessionId, now).run();
+}
+
+/** A browser fingerprint seen for this account (spec 000 §7), first and last sighting kept. */
+export async function recordFingerprint(db: D1Database, userId: number, fingerprint: string, now = Date.now()): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO fingerprints (user_id, fingerprint, first_seen_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)
+       ON CONFLICT(user_id, fingerprint) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+    )
+    .bind(userId, fingerprint, now)
+    .run();
+}
+
+/** Stores a started session on its own (an account switch). */
+export async function saveSession(db: D1Database, session: NewSession): Promise<void> {
+  await db.batch(session.statements);
+}
+
+/** Ends one session and stores its successor in one batch (a token refresh: the old id stops at once). */
+export async function replaceSession(db: D1Database, oldSessionId: string, next: NewSession): Promise<void> {
+  await db.batch([revokeSession(db, oldSessionId), ...next.statements]);
+}
+
+export async function endSession(db: D1Database, sessionId: string): Promise<void> {
+  await revokeSession(db, sessionId).run();
+}

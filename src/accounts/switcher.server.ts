@@ -47,3 +47,16 @@ export async function sessionAccounts(db: D1Database, request: Request): Promise
   const sessions = await deviceSessions(db, deviceId);
   return sessions.map((session) => toSwitcherEntry(session.user, true));
 }
+
+/** The switcher's rows for these user ids, with what the profile rule needs (at most MAX ids: the caller bounds them). */
+export async function switcherRows(db: D1Database, ids: readonly number[]): Promise<Array<SwitcherRow & { is_private_profile: number; login_state: string }>> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, username, email, full_name, image_key, account_type, is_partner, business_name,
+              is_private_profile, login_state FROM users
+       WHERE id IN (${ids.map((_, index) => `?${index + 1}`).join(", ")})`,
+    )
+    .bind(...ids)
+    .all<SwitcherRow & { is_private_profile: number; login_state: string }>();
+  return results;
+}

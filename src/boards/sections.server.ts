@@ -112,3 +112,9 @@ export async function reorderSections(db: D1Database, boardId: number, sectionId
     .bind(boardId, JSON.stringify(sectionIds))
     .run();
 }
+
+/** The id of a board's section by its slug (a section a batch just created), or null. */
+export async function sectionIdBySlug(db: D1Database, boardId: number, slug: string): Promise<number | null> {
+  const row = await db.prepare("SELECT id FROM board_sections WHERE board_id = ?1 AND slug = ?2").bind(boardId, slug).first<{ id: number }>();
+  return row?.id ?? null;
+}

@@ -87,3 +87,19 @@ export const pinPath = (pinId: number) => `/pin/${pinId}/`;
 export async function boardPageFacts(db: D1Database, boardId: number): Promise<{ username: string; slug: string } | null> {
   return db.prepare("SELECT u.username, b.slug FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?1").bind(boardId).first();
 }
+
+/** The signed-out pages of these boards and their owners' profiles, for purging (bounded by the caller's list). */
+export async function boardPages(db: D1Database, boardIds: readonly number[]): Promise<string[]> {
+  if (boardIds.length === 0) return [];
+  const { results } = await db
+    .prepare("SELECT u.username, b.slug FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id IN (SELECT value FROM json_each(?1)) LIMIT 100")
+    .bind(JSON.stringify(boardIds))
+    .all<{ username: string; slug: string }>();
+  return results.flatMap((row) => [boardPath(row.username, row.slug), ...profilePaths(row.username)]);
+}
+
+/** Pin pages whose visibility follows a board (pins born on it), bounded. */
+export async function bornHerePages(db: D1Database, boardId: number): Promise<string[]> {
+  const { results } = await db.prepare("SELECT id FROM pins WHERE board_id = ?1 LIMIT 50").bind(boardId).all<{ id: number }>();
+  return results.map((row) => pinPath(row.id));
+}

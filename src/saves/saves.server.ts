@@ -11,6 +11,11 @@ import { boardFeedHead, isUniqueViolation, profileFeedHead } from "../boards/wri
 
 export type { SavedInfo } from "./saved-info.ts";
 
+/** The save of a pin on a board: its section and who saved it; null when the pin is not on the board. */
+export async function findSave(db: D1Database, boardId: number, pinId: number): Promise<{ section_id: number | null; saved_by: number } | null> {
+  return db.prepare("SELECT section_id, saved_by FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(boardId, pinId).first<{ section_id: number | null; saved_by: number }>();
+}
+
 /** Binds exactly the parameters a statement names (?1..?N), from one shared list. */
 function bindUsed(statement: D1PreparedStatement, sql: string, params: readonly unknown[]): D1PreparedStatement {
   const used = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((match) => Number(match[1])));
