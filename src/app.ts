@@ -1,27 +1,29 @@
-// The Worker's Hono app: one door for every request. Middleware order matters and reads top
-// to bottom: security headers wrap everything (so even errors carry them), then the request
-// context, CSRF and body bounds; the edge functions; and Astro for every other path.
+// The Worker's Hono app: one door for every request, and the one module that mounts the edge
+// functions (functions/ sits above src/server/ and the data layer; nothing below imports it).
+// Middleware order matters and reads top to bottom: security headers wrap everything (so even
+// errors carry them), then the request context, CSRF and body bounds; the edge functions; and
+// Astro for every other path.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { graphqlRoutes } from "../../functions/graphql.ts";
-import { attributionRoutes } from "../../functions/attribution.ts";
-import { mediaRoutes } from "../../functions/media.ts";
-import { resourceRoutes } from "../../functions/resource.ts";
-import { seoRoutes } from "../../functions/seo.ts";
-import { sessionRoutes } from "../../functions/session-routes.ts";
-import { stateRoutes } from "../../functions/state.ts";
-import { v3Routes } from "../../functions/v3.ts";
-import { requestContext, type AppEnv } from "./context.ts";
-import { csrf } from "./csrf.ts";
-import { appVersion } from "./app-version.ts";
-import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./errors.ts";
-import { DomainError } from "../domain/errors.ts";
-import { servePage } from "./page-cache.ts";
-import { renderMemberIsland } from "./member-islands.ts";
-import { securityHeaders } from "./security-headers.ts";
-import { getT } from "../i18n/i18n.ts";
-import { EVENT_BATCH_LIMITS } from "../events/ingest.server.ts";
-import { DEFAULT_LOCALE } from "../context/locales.ts";
+import { graphqlRoutes } from "../functions/graphql.ts";
+import { attributionRoutes } from "../functions/attribution.ts";
+import { mediaRoutes } from "../functions/media.ts";
+import { resourceRoutes } from "../functions/resource.ts";
+import { seoRoutes } from "../functions/seo.ts";
+import { sessionRoutes } from "../functions/session-routes.ts";
+import { stateRoutes } from "../functions/state.ts";
+import { v3Routes } from "../functions/v3.ts";
+import { requestContext, type AppEnv } from "./server/context.ts";
+import { csrf } from "./server/csrf.ts";
+import { appVersion } from "./server/app-version.ts";
+import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./server/errors.ts";
+import { DomainError } from "./domain/errors.ts";
+import { servePage } from "./server/page-cache.ts";
+import { renderMemberIsland } from "./server/member-islands.ts";
+import { securityHeaders } from "./server/security-headers.ts";
+import { getT } from "./i18n/i18n.ts";
+import { EVENT_BATCH_LIMITS } from "./events/ingest.server.ts";
+import { DEFAULT_LOCALE } from "./context/locales.ts";
 
 /** Largest request body any route accepts; routes may bound theirs tighter. */
 export const MAX_BODY_BYTES = 1024 * 1024;
