@@ -3,17 +3,15 @@
 // answered like the first save (idempotent, nothing counted twice).
 import { z } from "zod";
 import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { forbidden } from "../../src/domain/errors.ts";
+import { assertBoardAction, requireBoardAction } from "../../src/boards/access.server.ts";
 import { allows } from "../../src/boards/policy.ts";
 import { idOption } from "../../src/boards/options.ts";
-import { boardPageFacts, boardPath, pinPath, profilePaths, requirePin } from "../../src/boards/write.server.ts";
+import { boardPageFacts, boardPath, pinPath, profilePaths, usablePin } from "../../src/boards/write.server.ts";
+import { badRequest, forbidden, notFound } from "../../src/domain/errors.ts";
 import { purgePages } from "../../src/server/after-write.ts";
-import { findSection } from "../../src/boards/sections.server.ts";
 import { profileSavedInfo } from "../../src/saves/picker.server.ts";
 import { quickSaveTarget } from "../../src/saves/save-behavior.ts";
-import { findSave, saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
-import { badRequest, notFound } from "../../src/domain/errors.ts";
+import { findSave, loadBoardSave, loadProfileSave, saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const repinResource: ResourceDefinition = {
@@ -21,30 +19,33 @@ export const repinResource: ResourceDefinition = {
     options: z.strictObject({ pin_id: idOption, board_id: idOption.optional(), section_id: idOption.optional() }),
     async handle(c, options) {
       const db = c.env.DB;
+      const session = requireWriteAllowed(c.var.ctx);
+      const viewerId = session.user.id;
       if (options.board_id === undefined) {
-        const session = requireWriteAllowed(c.var.ctx);
         if (options.section_id !== undefined || quickSaveTarget(session.user.save_behavior) === null) {
           throw badRequest([{ field: "board_id", reason: "boards:validation.boardRequired" }]);
         }
-        await requirePin(db, options.pin_id, session.user.id);
-        await saveToProfile(db, session.user.id, options.pin_id);
+        // The pin and the feed head in one read, then the insert.
+        const target = await loadProfileSave(db, viewerId, options.pin_id);
+        usablePin(target.pin);
+        await saveToProfile(db, viewerId, options.pin_id, target.head);
         return { saved_info: profileSavedInfo(session.user.username, options.pin_id), board: null, pin_id: String(options.pin_id) };
       }
-      const { board, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "save_pin");
-      await requirePin(db, options.pin_id, viewerId);
-      if (options.section_id !== undefined) {
-        const section = await findSection(db, options.section_id);
-        if (!section || section.board_id !== board.id) throw notFound("boards:api.sectionNotFound");
-      }
-      const saved = await saveToBoard(db, viewerId!, options.pin_id, board.id, options.section_id ?? null);
-      const facts = await boardPageFacts(db, board.id);
-      if (facts && saved.created) purgePages(c, [boardPath(facts.username, facts.slug), ...profilePaths(facts.username), pinPath(options.pin_id)]);
+      // One read for the board and the viewer's role, the pin, the section, an earlier save and
+      // the feed head; then one write batch. The checks run in the order they always did.
+      const target = assertBoardAction(await loadBoardSave(db, viewerId, options.board_id, options.pin_id, options.section_id ?? null), "save_pin");
+      const { board } = target;
+      usablePin(target.pin);
+      if (options.section_id !== undefined && target.sectionBoardId !== board.id) throw notFound("boards:api.sectionNotFound");
+      const saved = await saveToBoard(db, viewerId, options.pin_id, board.id, options.section_id ?? null, target);
+      const url = boardPath(target.ownerUsername, board.slug);
+      if (saved.created) purgePages(c, [url, ...profilePaths(target.ownerUsername), pinPath(options.pin_id)]);
       const savedInfo: SavedInfo = {
         boardId: String(board.id),
         sectionId: saved.sectionId === null ? null : String(saved.sectionId),
         title: board.name,
         type: "board",
-        url: facts ? boardPath(facts.username, facts.slug) : "",
+        url,
         localPinId: String(options.pin_id),
       };
       return { saved_info: savedInfo, board: { id: String(board.id), name: board.name, privacy: board.privacy }, pin_id: String(options.pin_id) };

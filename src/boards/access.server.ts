@@ -18,7 +18,7 @@ export interface BoardWithRole {
   isPrivate: boolean;
 }
 
-interface BoardAccessRow extends BoardTableRow {
+export interface BoardAccessRow extends BoardTableRow {
   collaborator_access: string | null;
   follows: number;
   owner_is_private_profile: number;
@@ -47,7 +47,7 @@ export async function loadBoardWithRole(db: D1Database, boardId: number, viewerI
 }
 
 /** Throws the policy's answer for a loaded board (null = missing): not found, signed out or forbidden. */
-export function assertBoardAction(loaded: BoardWithRole | null, action: BoardAction): BoardWithRole {
+export function assertBoardAction<Loaded extends BoardWithRole>(loaded: Loaded | null, action: BoardAction): Loaded {
   if (!loaded) throw notFound("api.boardNotFound");
   const answer = decide(loaded.role, action, loaded.isPrivate);
   if (answer === "not_found") throw notFound("api.boardNotFound");

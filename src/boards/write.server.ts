@@ -21,52 +21,60 @@ export interface PinFacts {
 /**
  * A pin the viewer may see (the pin page's rule: its pinner, its board's people, or anyone when
  * its pinner's profile is visible and its own board is public or none), deleted ones included
- * so the caller can answer 410; null when missing or hidden (the caller's 404).
+ * so the caller can answer 410. `pin` and `viewer` name its parameters, so a larger statement
+ * can carry it (a save reads it with the board in one statement).
  */
-export async function visiblePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts | null> {
-  return db
-    .prepare(
-      `SELECT p.id, p.pinner_id, p.board_id, p.section_id, p.kind, p.is_deleted, pu.username AS pinner_username
+export function visiblePinSql(pin: string, viewer: string): string {
+  return `SELECT p.id, p.pinner_id, p.board_id, p.section_id, p.kind, p.is_deleted, pu.username AS pinner_username
        FROM pins p JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
-       WHERE p.id = ?1
-         AND (p.pinner_id = ?2 OR b.owner_id = ?2 OR ${collaboratorSql("b.id", "?2")}
-              OR (${profileVisibleSql("pu", "?2")} AND (p.board_id IS NULL OR b.privacy = 'public')))`,
-    )
-    .bind(pinId, viewerId)
-    .first<PinFacts>();
+       WHERE p.id = ${pin}
+         AND (p.pinner_id = ${viewer} OR b.owner_id = ${viewer} OR ${collaboratorSql("b.id", viewer)}
+              OR (${profileVisibleSql("pu", viewer)} AND (p.board_id IS NULL OR b.privacy = 'public')))`;
 }
 
-/** visiblePin, refusing deleted pins with 410 and missing or hidden ones with 404. */
-export async function requirePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts> {
-  const pin = await visiblePin(db, pinId, viewerId);
+/** visiblePinSql as one JSON object (PinFacts), NULL when missing or hidden: for a column of a larger statement. */
+export function visiblePinJsonSql(pin: string, viewer: string): string {
+  return `(SELECT json_object('id', v.id, 'pinner_id', v.pinner_id, 'board_id', v.board_id, 'section_id', v.section_id, 'kind', v.kind,
+                              'is_deleted', v.is_deleted, 'pinner_username', v.pinner_username)
+           FROM (${visiblePinSql(pin, viewer)}) v)`;
+}
+
+/** A pin the viewer may see (visiblePinSql); null when missing or hidden (the caller's 404). */
+export async function visiblePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts | null> {
+  return db.prepare(visiblePinSql("?1", "?2")).bind(pinId, viewerId).first<PinFacts>();
+}
+
+/** A looked-up pin a write may use: deleted ones refused as gone (410), missing or hidden ones as not found (404). */
+export function usablePin(pin: PinFacts | null): PinFacts {
   if (!pin) throw notFound("api.pinNotFound");
   if (pin.is_deleted === 1) throw new DomainError("gone", { message: "api.pinNotFound" });
   return pin;
 }
 
-/** The first items of a board's feed (or one section's), for frontPosition. */
-export async function boardFeedHead(db: D1Database, boardId: number, sectionId: number | null = null): Promise<FeedHead[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT bp.position, p.kind = 'story' AS is_story FROM board_pins bp JOIN pins p ON p.id = bp.pin_id
-       WHERE bp.board_id = ?1 AND (?2 IS NULL OR bp.section_id = ?2)
-       ORDER BY bp.position, bp.pin_id LIMIT ?3`,
-    )
-    .bind(boardId, sectionId, MAX_LEADING_STORIES + 1)
-    .all<{ position: number; is_story: number }>();
-  return results.map((row) => ({ position: row.position, isStory: row.is_story === 1 }));
+/** visiblePin, refusing deleted pins with 410 and missing or hidden ones with 404. */
+export async function requirePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts> {
+  return usablePin(await visiblePin(db, pinId, viewerId));
 }
 
-/** The first items of a person's quick-save (boardless) feed. */
-export async function profileFeedHead(db: D1Database, userId: number): Promise<FeedHead[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT ps.position, p.kind = 'story' AS is_story FROM profile_saves ps JOIN pins p ON p.id = ps.pin_id
-       WHERE ps.user_id = ?1 ORDER BY ps.position, ps.pin_id LIMIT ?2`,
-    )
-    .bind(userId, MAX_LEADING_STORIES + 1)
-    .all<{ position: number; is_story: number }>();
-  return results.map((row) => ({ position: row.position, isStory: row.is_story === 1 }));
+/** The first items of a board's feed, for frontPosition; `board` names the board-id parameter. */
+export const boardFeedHeadSql = (board: string) =>
+  `SELECT bp.position, p.kind = 'story' AS is_story, bp.pin_id FROM board_pins bp JOIN pins p ON p.id = bp.pin_id
+   WHERE bp.board_id = ${board} ORDER BY bp.position, bp.pin_id LIMIT ${MAX_LEADING_STORIES + 1}`;
+
+/** The first items of a person's quick-save (boardless) feed; `user` names the user-id parameter. */
+export const profileFeedHeadSql = (user: string) =>
+  `SELECT ps.position, p.kind = 'story' AS is_story, ps.pin_id FROM profile_saves ps JOIN pins p ON p.id = ps.pin_id
+   WHERE ps.user_id = ${user} ORDER BY ps.position, ps.pin_id LIMIT ${MAX_LEADING_STORIES + 1}`;
+
+/** A feed head query as one JSON column ([[position, is_story, pin_id], ...]), for a larger statement. */
+export const feedHeadJsonSql = (headSql: string) => `(SELECT json_group_array(json_array(h.position, h.is_story, h.pin_id)) FROM (${headSql}) h)`;
+
+/** The feed head from its JSON column, in feed order (position, then pin id). */
+export function feedHeadOf(json: string | null): FeedHead[] {
+  const rows = JSON.parse(json ?? "[]") as Array<[number, number, number]>;
+  return rows
+    .sort((a, b) => a[0] - b[0] || a[2] - b[2])
+    .map(([position, isStory]) => ({ position, isStory: isStory === 1 }));
 }
 
 /** True when a batch failed because a UNIQUE or PRIMARY KEY index refused a row (a lost race, a repeat). */
