@@ -18,7 +18,7 @@ export const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 
 const MAX_QUERY_LENGTH = 4096;
 
 /** One ping as its request shows it. */
-export interface AttributionPing {
+interface AttributionPing {
   /** The URL's query string, "?" included. */
   search: string;
   /** The sender's address (an IPv6 address by its /64): the throttle's subject. */

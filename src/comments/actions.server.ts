@@ -79,12 +79,12 @@ export async function removeMention(db: D1Database, viewer: Viewer, commentId: n
   return written(await readComment(db, row.id, viewerId), [`/pin/${row.pin_id}/`]);
 }
 
-export interface TranslationServices {
+interface TranslationServices {
   cache: TranslationCache;
   ai: TranslationAi | undefined;
 }
 
-export interface TranslationReader {
+interface TranslationReader {
   viewerId: number | null;
   /** The throttle's subject when signed out: the address (an IPv6 address by its /64). */
   address: string;

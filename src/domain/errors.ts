@@ -4,34 +4,32 @@
 // module never picks a status and the API answers the same wherever the refusal came from.
 import type { z } from "zod";
 
-export const DOMAIN_ERROR_KINDS = [
-  /** Bad input: detail names each field and reason. */
-  "invalid",
-  /** Signed out where a login is needed. */
-  "unauthorized",
-  "forbidden",
-  "not_found",
-  "conflict",
-  /** Existed and was deleted (a pin's close-up answers this). */
-  "gone",
-  "too_large",
-  /** Over a throttle; retryAfterSeconds says when the window ends. */
-  "rate_limited",
-  /** Sign-up refused for the birthday's age; the client sets the age-restriction cookie. */
-  "age_restricted",
-  /** A protected change needs the parental passcode. */
-  "passcode_required",
-  /** Five wrong passcodes: locked until reset with the account password. */
-  "passcode_locked",
-  "passcode_incorrect",
-  /** Signed in with limited login: this needs a full login. */
-  "limited_login",
-  /** A configured outside service is not set up, cannot be reached, or refused. */
-  "provider_unavailable",
-  "provider_unreachable",
-  "provider_refused",
-] as const;
-export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
+export type DomainErrorKind =
+  // Bad input: detail names each field and reason.
+  | "invalid"
+  // Signed out where a login is needed.
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  // Existed and was deleted (a pin's close-up answers this).
+  | "gone"
+  | "too_large"
+  // Over a throttle; retryAfterSeconds says when the window ends.
+  | "rate_limited"
+  // Sign-up refused for the birthday's age; the client sets the age-restriction cookie.
+  | "age_restricted"
+  // A protected change needs the parental passcode.
+  | "passcode_required"
+  // Five wrong passcodes: locked until reset with the account password.
+  | "passcode_locked"
+  | "passcode_incorrect"
+  // Signed in with limited login: this needs a full login.
+  | "limited_login"
+  // A configured outside service is not set up, cannot be reached, or refused.
+  | "provider_unavailable"
+  | "provider_unreachable"
+  | "provider_refused";
 
 export interface FieldProblem {
   field: string;
@@ -67,7 +65,6 @@ export const badRequest = (detail: FieldProblem[], message = "api.invalidParamet
 export const notFound = (message = "api.notFound", values?: Record<string, string>) => new DomainError("not_found", values ? { message, values } : { message });
 export const forbidden = (message = "api.forbidden") => new DomainError("forbidden", { message });
 export const conflict = (message: string, extraData?: Record<string, unknown>) => new DomainError("conflict", extraData ? { message, extraData } : { message });
-export const unauthorized = (message = "api.unauthorized") => new DomainError("unauthorized", { message });
 
 /** True for a refusal of this kind (a caller that re-words a lookup's 404, say). */
 export const isDomainError = (error: unknown, kind: DomainErrorKind): error is DomainError => error instanceof DomainError && error.kind === kind;

@@ -3,7 +3,7 @@
 // "not deleted", so an edit never lands on someone else's pin or a deleted one.
 import { escapeHtml } from "../html/sanitize.server.ts";
 
-export interface PinEdit {
+interface PinEdit {
   title?: string | undefined;
   description?: string | undefined;
   /** "" takes the link off. */

@@ -53,7 +53,7 @@ export interface SavePlacement {
 }
 
 /** Everything a save to a board checks and places itself by, read in one statement (loadBoardSave). */
-export interface BoardSave extends BoardWithRole, SavePlacement {
+interface BoardSave extends BoardWithRole, SavePlacement {
   /** The board owner's username, for the pages the save makes stale. */
   ownerUsername: string;
   /** The pin as the viewer may see it (visiblePinSql), or null. */
