@@ -3,22 +3,24 @@
 // Answers follow the spec's shapes: {status, code, message, data} and the session payload.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { failureWithData, sessionPayload, success, userRow } from "../src/accounts/answer.server.ts";
+import { sessionPayload, userRow } from "../src/accounts/answer.server.ts";
+import { failureWithData, success } from "../src/server/answer.ts";
 import { readFields } from "../src/server/body.ts";
 import { requireFullViewer, requireSession } from "../src/accounts/guards.server.ts";
-import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
-import { mfaLogin, passwordLogin, providerLogin, type LoginOutcome } from "../src/accounts/login.server.ts";
+import { invalidToken, issueEmailVerification, issueToken, peekToken, spendWith, verifyEmail } from "../src/accounts/handshake.server.ts";
+import { mfaLogin, passwordLogin, providerLogin, userIdByFacebook, userIdByGoogle, type LoginOutcome } from "../src/accounts/login.server.ts";
 import { verifyFacebookToken } from "../src/accounts/providers/facebook.server.ts";
 import { verifyGoogleIdToken } from "../src/accounts/providers/google.server.ts";
 import { verifyTurnstile } from "../src/accounts/providers/turnstile.server.ts";
 import { parseSignup, prepareUser, runSignupBatch } from "../src/accounts/register.server.ts";
-import { clearCookie, deviceSessions, revokeAllSessions, SESSION_COOKIE, startSession } from "../src/accounts/session.server.ts";
+import { clearCookie, deviceSessions, markSessionVerified, recordFingerprint, SESSION_COOKIE, signOutEverywhere, startSession } from "../src/accounts/session.server.ts";
 import { loginSchema, mfaLoginSchema, REGISTRATION_TYPES, type RegistrationType } from "../src/accounts/signup.ts";
-import { deviceIdOf, toSwitcherEntry, type SwitcherRow } from "../src/accounts/switcher.server.ts";
+import { deviceIdOf, switcherRows, toSwitcherEntry } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { clientIp } from "../src/server/client-ip.ts";
+import { clientIp, signupOrigin } from "../src/server/client-ip.ts";
 import { holds } from "../src/visibility/rules.ts";
-import { ApiError, ErrorCode, badRequest, zodProblems } from "../src/server/errors.ts";
+import { badRequest, isDomainError, zodProblems } from "../src/domain/errors.ts";
+import { ApiError, ErrorCode } from "../src/server/errors.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 
 export const accountRoutes = new Hono<AppEnv>();
@@ -49,7 +51,7 @@ accountRoutes.post("/register/:type/handshake/", async (c) => {
     throw badRequest([{ field: "X-Pinloom-Install-Id", reason: "validation.invalidFormat" }]);
   }
   const body = parseSignup(await readFields(c), c.var.ctx.country);
-  const prepared = await prepareUser(c, body, pathType as RegistrationType);
+  const prepared = await prepareUser(c.env, signupOrigin(c.req.raw), body, pathType as RegistrationType);
   const issued = await issueToken(c.env.DB, prepared.userId, "register");
   // The user row and its register token in one batch: no account without its way in.
   await runSignupBatch(c.env.DB, [prepared.statement, issued.statement]);
@@ -74,8 +76,7 @@ const facebookLoginSchema = z.strictObject({ facebook_id: z.string().regex(/^\d{
 accountRoutes.post("/login/facebook/handshake/", async (c) => {
   const body = parseWith(facebookLoginSchema, await readFields(c));
   await verifyFacebookToken(c.env, body.facebook_id, body.facebook_token);
-  const row = await c.env.DB.prepare("SELECT id FROM users WHERE facebook_id = ?1").bind(body.facebook_id).first<{ id: number }>();
-  return answerLogin(c, await providerLogin(c.env.DB, c.req.raw, row?.id ?? null));
+  return answerLogin(c, await providerLogin(c.env.DB, c.req.raw, await userIdByFacebook(c.env.DB, body.facebook_id)));
 });
 
 const googleLoginSchema = z.strictObject({ id_token: z.string().min(1).max(4096), referrer: z.string().max(2048).optional() });
@@ -83,16 +84,7 @@ accountRoutes.post("/login/google/handshake/", async (c) => {
   const body = parseWith(googleLoginSchema, await readFields(c));
   const identity = await verifyGoogleIdToken(c.env, body.id_token);
   const db = c.env.DB;
-  let row = await db.prepare("SELECT id FROM users WHERE google_id = ?1").bind(identity.sub).first<{ id: number }>();
-  // First Google sign-in links by e-mail only when both sides verified it; otherwise whoever
-  // registered an address first could share an account with its real owner.
-  if (!row && identity.email && identity.emailVerified) {
-    row = await db
-      .prepare("UPDATE users SET google_id = ?1 WHERE email = ?2 COLLATE NOCASE AND email_verified = 1 AND google_id IS NULL RETURNING id")
-      .bind(identity.sub, identity.email)
-      .first<{ id: number }>();
-  }
-  return answerLogin(c, await providerLogin(db, c.req.raw, row?.id ?? null));
+  return answerLogin(c, await providerLogin(db, c.req.raw, await userIdByGoogle(db, identity)));
 });
 
 // ── Session exchange ──────────────────────────────────────────────────────────────────────
@@ -122,7 +114,7 @@ accountRoutes.post("/sessions/exchange/", async (c) => {
 const ME_FIELDS = ["full_name", "email", "is_name_eligible_for_lead_form_autofill", "is_email_eligible_for_lead_form_autofill"] as const;
 
 accountRoutes.get("/users/me/", (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   const fieldsParam = c.req.query("fields");
   const wanted = fieldsParam === undefined ? [...ME_FIELDS] : fieldsParam.split(",").map((field) => field.trim()).filter(Boolean).slice(0, 20);
   const unknown = wanted.find((field) => !(ME_FIELDS as readonly string[]).includes(field));
@@ -143,23 +135,21 @@ accountRoutes.get("/users/me/", (c) => {
 // and this one too, so no device can switch into it without the password any more. It only
 // takes access away, so it asks for no passcode and works from a limited login as well.
 accountRoutes.delete("/users/me/sessions/", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   parseWith(z.strictObject({}), await readFields(c));
-  await revokeAllSessions(c.env.DB, session.user.id).run();
+  await signOutEverywhere(c.env.DB, session.user.id);
   return success(c, { signed_out: true }, [clearCookie(SESSION_COOKIE)]);
 });
 
 // ── E-mail verification ───────────────────────────────────────────────────────────────────
 
 accountRoutes.post("/users/email/verify/resend/", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   const db = c.env.DB;
   await enforce(db, RATE_RULES.emailResendPerAccount, session.user.id);
   if (session.user.email_verified === 1) return success(c, { sent: false });
-  const now = Date.now();
-  const issued = await issueToken(db, session.user.id, "email_verify", now);
-  await db.batch([issued.statement, db.prepare("UPDATE users SET email_verification_sent_at = ?2 WHERE id = ?1").bind(session.user.id, now)]);
-  const link = new URL(`/v3/users/email/verify/?token=${issued.token}`, c.req.url).toString();
+  const token = await issueEmailVerification(db, session.user.id);
+  const link = new URL(`/v3/users/email/verify/?token=${token}`, c.req.url).toString();
   // No mail service is bound to this Worker yet: in development the outbox is the Worker log
   // (like a console e-mail backend). In production the log is read by operators and kept,
   // so it never gets the bearer link or the address, only the fact.
@@ -175,10 +165,10 @@ accountRoutes.get("/users/email/verify/", async (c) => {
   let verified = false;
   if (userId !== null) {
     try {
-      await spendWith(db, token, "email_verify", userId, [db.prepare("UPDATE users SET email_verified = 1 WHERE id = ?1").bind(userId)]);
+      await verifyEmail(db, token, userId);
       verified = true;
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!isDomainError(error, "unauthorized")) throw error;
     }
   }
   return c.redirect(`/?email_verified=${verified ? 1 : 0}`, 303);
@@ -212,14 +202,7 @@ accountRoutes.post("/batch/", async (c) => {
   const ids = [...new Set(requests.map((request) => Number(USER_PATH.exec(request.path)![1])))];
   const deviceId = await deviceIdOf(c.req.raw);
   const onDevice = new Set(deviceId ? (await deviceSessions(db, deviceId)).map((session) => session.user.id) : []);
-  const { results } = await db
-    .prepare(
-      `SELECT id, username, email, full_name, image_key, account_type, is_partner, business_name,
-              is_private_profile, is_under_16, login_state FROM users
-       WHERE id IN (${ids.map((_, index) => `?${index + 1}`).join(", ")})`,
-    )
-    .bind(...ids)
-    .all<SwitcherRow & { is_private_profile: number; is_under_16: number; login_state: string }>();
+  const results = await switcherRows(db, ids);
   // Accounts not signed in on this device are answered only when a stranger may see their
   // profile (the profile page's rule): a private or limited account is simply not found.
   const byId = new Map(results.filter((row) => onDevice.has(row.id) || holds("profile", { rows: { user: row } }, null)).map((row) => [row.id, row]));
@@ -238,28 +221,20 @@ const fingerprintSchema = z.strictObject({ fingerprint: z.string().min(1).max(12
 
 accountRoutes.post("/spam/fingerprints/", async (c) => {
   // Spec 000 §6: not for limited-login viewers (403 code 17).
-  const session = requireFullViewer(c);
+  const session = requireFullViewer(c.var.ctx);
   const { fingerprint } = parseWith(fingerprintSchema, await readFields(c));
   const db = c.env.DB;
   await enforce(db, RATE_RULES.fingerprintPerAccount, session.user.id);
-  const now = Date.now();
-  await db
-    .prepare(
-      `INSERT INTO fingerprints (user_id, fingerprint, first_seen_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)
-       ON CONFLICT(user_id, fingerprint) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
-    )
-    .bind(session.user.id, fingerprint, now)
-    .run();
+  await recordFingerprint(db, session.user.id, fingerprint);
   return success(c, { recorded: true });
 });
 
 const verifySchema = z.strictObject({ recaptcha_token: z.string().min(1).max(2048) });
 
 accountRoutes.put("/sessions/verify/", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   const { recaptcha_token } = parseWith(verifySchema, await readFields(c));
   await verifyTurnstile(c.env, recaptcha_token, c.req.header("cf-connecting-ip") ?? null, new URL(c.req.url).hostname);
-  const now = Date.now();
-  await c.env.DB.prepare("UPDATE sessions SET verified_at = ?2 WHERE id = ?1").bind(session.id, now).run();
+  await markSessionVerified(c.env.DB, session.id);
   return success(c, { verified: true });
 });

@@ -4,7 +4,25 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../src/server/context.ts";
 import { recordAttributionPing } from "../src/attribution/ping.server.ts";
+import { attributionSecret } from "../src/attribution/token.server.ts";
+import { clientIp, throttleSubject } from "../src/server/client-ip.ts";
+import { viewerIdOf } from "../src/users/user.ts";
+
+const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
 
 export const attributionRoutes = new Hono<AppEnv>();
 
-attributionRoutes.get("/attribution_source/", (c) => recordAttributionPing(c));
+attributionRoutes.get("/attribution_source/", async (c) => {
+  const header = await recordAttributionPing(c.env.DB, {
+    search: new URL(c.req.url).search,
+    address: throttleSubject(clientIp(c.req.raw)),
+    sameOrigin: c.req.header("sec-fetch-site") === "same-origin",
+    secret: attributionSecret(c.env),
+    userId: viewerIdOf(c.var.ctx),
+    requestId: c.var.ctx.requestId,
+  });
+  return new Response(null, {
+    status: 204,
+    headers: header === null ? { "Cache-Control": "no-store" } : { [REGISTER_SOURCE_HEADER]: header, "Cache-Control": "no-store" },
+  });
+});

@@ -8,9 +8,10 @@ import { requireBoardAction } from "../src/boards/access.server.ts";
 import { listBlockingActions } from "../src/boards/blocking.server.ts";
 import { idOption } from "../src/boards/options.ts";
 import { boardTitleSuggestions } from "../src/boards/suggestions.ts";
+import { suggestionInputs } from "../src/boards/suggestions.server.ts";
 import { requirePin } from "../src/boards/write.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { notFound } from "../src/server/errors.ts";
+import { notFound } from "../src/domain/errors.ts";
 
 export const boardRoutes = new Hono<AppEnv>();
 
@@ -25,28 +26,16 @@ const answer = (data: unknown, message = "ok") => ({ status: "success", code: 0,
 
 boardRoutes.get("/boards/:id{[0-9]+}/", async (c) => {
   const boardId = pathId(c.req.param("id"));
-  await requireBoardAction(c, boardId, "view_public");
+  await requireBoardAction(c.env.DB, c.var.ctx, boardId, "view_public");
   const actions = await listBlockingActions(c.env.DB, boardId);
   const message = actions.length === 0 ? c.var.t("boards:blocking.none") : "ok";
   return c.json(answer({ board: { id: String(boardId), blocking_actions: actions } }, message), 200, { "Cache-Control": "private, no-store" });
 });
 
-/** How many of the viewer's board names the suggestions are compared with. */
-const MAX_COMPARED_BOARDS = 500;
-
 boardRoutes.get("/pins/:id{[0-9]+}/board_title_suggestions/", async (c) => {
-  const session = requireWriteAllowed(c);
+  const session = requireWriteAllowed(c.var.ctx);
   const db = c.env.DB;
   const pin = await requirePin(db, pathId(c.req.param("id")), session.user.id);
-  const [pinResult, boardResult] = await db.batch([
-    db.prepare("SELECT title, grid_title, category FROM pins WHERE id = ?1").bind(pin.id),
-    db.prepare("SELECT name FROM boards WHERE owner_id = ?1 LIMIT ?2").bind(session.user.id, MAX_COMPARED_BOARDS),
-  ]);
-  const row = (pinResult?.results as Array<{ title: string; grid_title: string; category: string | null }> | undefined)?.[0];
-  const titles = boardTitleSuggestions({
-    title: row?.title || row?.grid_title || "",
-    category: row?.category ?? null,
-    boardNames: ((boardResult?.results ?? []) as Array<{ name: string }>).map((board) => board.name),
-  });
+  const titles = boardTitleSuggestions(await suggestionInputs(db, pin.id, session.user.id));
   return c.json(answer({ titles }), 200, { "Cache-Control": "private, no-store" });
 });

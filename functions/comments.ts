@@ -10,16 +10,20 @@
 //   PUT         /v3/users/settings/comments/          {allow_comments?, allow_mentions?, passcode?}
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { success } from "../src/accounts/answer.server.ts";
-import { readFields } from "../src/server/body.ts";
+import { success } from "../src/server/answer.ts";
+import { readFields, readForm } from "../src/server/body.ts";
 import { flagComment, removeMention, setHelpful, setHighlight, setLike, translateComment } from "../src/comments/actions.server.ts";
-import { uploadDidItPhoto } from "../src/comments/did-it-posts.server.ts";
+import { storeDidItPhoto } from "../src/comments/did-it-posts.server.ts";
 import { COMMENT_FEATURES, type FeatureMap } from "../src/comments/comment.ts";
 import { updateFeatures } from "../src/comments/features.server.ts";
 import { requireWriteAllowed } from "../src/accounts/guards.server.ts";
+import { afterWrite } from "../src/server/after-write.ts";
+import { clientIp, throttleSubject } from "../src/server/client-ip.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { badRequest, notFound, zodProblems } from "../src/server/errors.ts";
+import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
+import { badRequest, notFound, zodProblems } from "../src/domain/errors.ts";
 import { idSchema } from "../src/social/guard.server.ts";
+import { viewerIdOf } from "../src/users/user.ts";
 
 export const commentRoutes = new Hono<AppEnv>();
 
@@ -45,18 +49,18 @@ const reactBody = z.strictObject({ reaction_type: reactionType });
 commentRoutes.post("/aggregated_comments/:id{[0-9]+}/react/", async (c) => {
   const id = pathId(c.req.param("id"));
   await body(c, reactBody);
-  return success(c, await setLike(c, id, true));
+  return success(c, await setLike(c.env.DB, c.var.ctx, id, true));
 });
 // Taking a like back needs no body: there is one reaction type and one reaction per person.
-commentRoutes.delete("/aggregated_comments/:id{[0-9]+}/react/", async (c) => success(c, await setLike(c, pathId(c.req.param("id")), false)));
+commentRoutes.delete("/aggregated_comments/:id{[0-9]+}/react/", async (c) => success(c, await setLike(c.env.DB, c.var.ctx, pathId(c.req.param("id")), false)));
 
-commentRoutes.post("/helpful/1/:id{[0-9]+}/", async (c) => success(c, await setHelpful(c, pathId(c.req.param("id")), true)));
-commentRoutes.delete("/helpful/1/:id{[0-9]+}/", async (c) => success(c, await setHelpful(c, pathId(c.req.param("id")), false)));
+commentRoutes.post("/helpful/1/:id{[0-9]+}/", async (c) => success(c, await setHelpful(c.env.DB, c.var.ctx, pathId(c.req.param("id")), true)));
+commentRoutes.delete("/helpful/1/:id{[0-9]+}/", async (c) => success(c, await setHelpful(c.env.DB, c.var.ctx, pathId(c.req.param("id")), false)));
 
 const highlightBody = z.strictObject({ aggregated_comment: idSchema, pin: idSchema, highlight: flag });
 commentRoutes.put("/aggregated_comments/pin/highlight/", async (c) => {
   const input = await body(c, highlightBody);
-  return success(c, await setHighlight(c, input.aggregated_comment, input.pin, input.highlight));
+  return success(c, afterWrite(c, await setHighlight(c.env.DB, c.var.ctx, input.aggregated_comment, input.pin, input.highlight)));
 });
 
 const flagBody = z.strictObject({
@@ -69,14 +73,30 @@ commentRoutes.put("/aggregated_comments/:id{[0-9]+}/flag/", async (c) => {
   const id = pathId(c.req.param("id"));
   const input = await body(c, flagBody);
   if (input.commentId !== undefined && input.commentId !== id) throw badRequest([{ field: "commentId", reason: "comments:validation.idMismatch" }]);
-  return success(c, await flagComment(c, id, input.reason, input.detailedReasons));
+  return success(c, await flagComment(c.env.DB, c.var.ctx, id, input.reason, input.detailedReasons));
 });
 
-commentRoutes.delete("/aggregated_comments/:id{[0-9]+}/mentions/", async (c) => success(c, await removeMention(c, pathId(c.req.param("id")))));
+commentRoutes.delete("/aggregated_comments/:id{[0-9]+}/mentions/", async (c) => success(c, afterWrite(c, await removeMention(c.env.DB, c.var.ctx, pathId(c.req.param("id"))))));
 
-commentRoutes.get("/aggregated_comments/:id{[0-9]+}/translate/", async (c) => success(c, await translateComment(c, pathId(c.req.param("id")))));
+commentRoutes.get("/aggregated_comments/:id{[0-9]+}/translate/", async (c) => {
+  const reader = { viewerId: viewerIdOf(c.var.ctx), address: throttleSubject(clientIp(c.req.raw)), language: c.var.ctx.language };
+  return success(c, await translateComment(c.env.DB, { cache: c.env.CACHE, ai: c.env.AI }, reader, pathId(c.req.param("id"))));
+});
 
-commentRoutes.post("/did_it/photos/", async (c) => success(c, await uploadDidItPhoto(c)));
+/**
+ * One multipart `photo` for the pin named by the `pin_id` field (storeDidItPhoto). The upload
+ * is counted before the body is read or stripped: both cost memory and CPU, so a flood of
+ * uploads (valid or not) is refused before any of that work.
+ */
+commentRoutes.post("/did_it/photos/", async (c) => {
+  await enforce(c.env.DB, RATE_RULES.didItPostPerUser, requireWriteAllowed(c.var.ctx).user.id);
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "multipart/form-data") throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: "multipart/form-data" } }]);
+  const form = await readForm(c);
+  const pinField = idSchema.safeParse(form.pin_id);
+  if (!pinField.success) throw badRequest([{ field: "pin_id", reason: typeof form.pin_id === "string" ? "validation.invalidFormat" : "validation.required" }]);
+  return success(c, await storeDidItPhoto(c.env.DB, c.env.MEDIA, c.var.ctx, pinField.data, form.photo));
+});
 
 /**
  * The settings page's form for the viewer's own comment features: the same change as
@@ -86,8 +106,8 @@ commentRoutes.post("/did_it/photos/", async (c) => success(c, await uploadDidItP
  */
 const featuresBody = z.strictObject({ allow_comments: flag.optional(), allow_mentions: flag.optional(), passcode: z.string().max(64).optional() });
 commentRoutes.put("/users/settings/comments/", async (c) => {
-  const viewerId = requireWriteAllowed(c).user.id;
+  const viewerId = requireWriteAllowed(c.var.ctx).user.id;
   const input = await body(c, featuresBody);
   const featureMap = Object.fromEntries(COMMENT_FEATURES.flatMap((feature) => (input[feature] === undefined ? [] : [[feature, input[feature]]]))) as FeatureMap;
-  return success(c, await updateFeatures(c, viewerId, featureMap, input.passcode));
+  return success(c, await updateFeatures(c.env.DB, c.var.ctx, viewerId, featureMap, input.passcode));
 });

@@ -4,9 +4,9 @@
 // field and reason), then requirePasscode, then ONE D1 batch. Body checks run before the
 // passcode check so a typo in a form never costs a passcode try; conflicts that could reveal
 // other accounts (a taken email) are answered only after the passcode.
-import { purgePage } from "../src/server/page-cache.ts";
 import { requireFullViewer } from "../src/accounts/guards.server.ts";
-import { BOARD_SORT_ORDERS } from "../src/profile/view-state.ts";
+import { profilePaths } from "../src/boards/write.server.ts";
+import { purgePages } from "../src/server/after-write.ts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
@@ -21,19 +21,24 @@ import {
 import {
   assertPasscodeCheck,
   checkPasscode,
+  disablePasscode,
+  enablePasscode,
   hashPasscode,
   isEnabled,
   passcodeRequired,
   passcodeState,
   requirePasscode,
+  resetPasscode,
 } from "../src/accounts/passcode.server.ts";
 import { hashPassword, verifyPassword } from "../src/accounts/password.ts";
 import { readFields } from "../src/server/body.ts";
 import type { Session } from "../src/accounts/session.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode, badRequest, zodProblems, type FieldProblem } from "../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../src/server/errors.ts";
+import { badRequest, zodProblems, type FieldProblem } from "../src/domain/errors.ts";
 import { enforce, type RateRule } from "../src/server/rate-limit.server.ts";
 import { AUDIENCES, SETTINGS_GROUPS, passwordProblem, type SettingsGroup } from "../src/settings/settings.ts";
+import { emailTakenByOther, passwordHashOf, writeEmail, writePassword, writeProfilePrivacy, writeSettingsGroup } from "../src/settings/settings.server.ts";
 
 export const passcodeRoutes = new Hono<AppEnv>();
 
@@ -44,9 +49,8 @@ const MAX_FIELD = 1024;
 const ok = (c: Context<AppEnv>, data: Record<string, unknown>) =>
   c.json({ status: "success", code: 0, message: "ok", data }, 200, { "Cache-Control": "private, no-store" });
 
-/** Signed in with a full login: limited-login viewers may not change protected settings. */
 /** Settings belong to full logins: signed out 401, limited login 403 code 17 (src/accounts/guards.server.ts). */
-const fullSession = requireFullViewer;
+const fullSession = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx);
 
 function parse<T extends z.ZodType>(schema: T, body: Record<string, unknown>): z.infer<T> {
   const result = schema.safeParse(body);
@@ -83,17 +87,10 @@ passcodeRoutes.post("/users/parental_passcode/", async (c) => {
   const body = parse(setupSchema, await readFields(c));
   const errors = validatePasscodeSetup(body, session.user.email);
   if (Object.keys(errors).length > 0) throw badRequest(setupErrorsToProblems(errors));
-  await requirePasscode(c, body.current_passcode, "current_passcode");
+  await requirePasscode(c.env.DB, c.var.ctx, body.current_passcode, "current_passcode");
   const email = body.backup_email.trim();
   const hash = await hashPasscode(stripWhitespace(body.passcode));
-  await c.env.DB.batch([
-    c.env.DB.prepare(
-      `UPDATE users SET is_parental_control_passcode_enabled = 1, parental_passcode_hash = ?2,
-              parental_passcode_backup_email = ?3, parental_control_anonymized_email = ?4,
-              parental_passcode_failures = 0, parental_passcode_locked_at = NULL
-        WHERE id = ?1`,
-    ).bind(session.user.id, hash, email, anonymizeEmail(email)),
-  ]);
+  await enablePasscode(c.env.DB, session.user.id, hash, email, anonymizeEmail(email));
   return ok(c, { is_parental_control_passcode_enabled: true, parental_control_anonymized_email: anonymizeEmail(email) });
 });
 
@@ -119,23 +116,16 @@ passcodeRoutes.delete("/users/parental_passcode/", async (c) => {
   const session = fullSession(c);
   const body = parse(z.strictObject(passcodeField), await readFields(c));
   if (!isEnabled(await passcodeState(c.env.DB, session.user.id))) throw notEnabled();
-  await requirePasscode(c, body.passcode);
-  await c.env.DB.batch([
-    c.env.DB.prepare(
-      `UPDATE users SET is_parental_control_passcode_enabled = 0, parental_passcode_hash = NULL,
-              parental_passcode_backup_email = NULL, parental_control_anonymized_email = NULL,
-              parental_passcode_failures = 0, parental_passcode_locked_at = NULL
-        WHERE id = ?1`,
-    ).bind(session.user.id),
-  ]);
+  await requirePasscode(c.env.DB, c.var.ctx, body.passcode);
+  await disablePasscode(c.env.DB, session.user.id);
   return ok(c, { is_parental_control_passcode_enabled: false });
 });
 
 /** Checks the account password, throttled per account; a wrong one is a 400 on `field`. */
 async function assertAccountPassword(c: Context<AppEnv>, session: Session, password: string, field: string): Promise<void> {
   await enforce(c.env.DB, PASSWORD_CHECK_RULE, session.user.id);
-  const row = await c.env.DB.prepare("SELECT password_hash FROM users WHERE id = ?1").bind(session.user.id).first<{ password_hash: string | null }>();
-  if (!row?.password_hash || !(await verifyPassword(password, row.password_hash))) {
+  const hash = await passwordHashOf(c.env.DB, session.user.id);
+  if (!hash || !(await verifyPassword(password, hash))) {
     throw badRequest([{ field, reason: "settings:passcode.api.wrongPassword" }]);
   }
 }
@@ -157,12 +147,7 @@ passcodeRoutes.post("/users/parental_passcode/reset/", async (c) => {
   if (!isEnabled(await passcodeState(c.env.DB, session.user.id))) throw notEnabled();
   await assertAccountPassword(c, session, body.password, "password");
   const hash = await hashPasscode(stripWhitespace(body.passcode));
-  await c.env.DB.batch([
-    c.env.DB.prepare(
-      `UPDATE users SET parental_passcode_hash = ?2, parental_passcode_failures = 0, parental_passcode_locked_at = NULL
-        WHERE id = ?1 AND is_parental_control_passcode_enabled = 1`,
-    ).bind(session.user.id, hash),
-  ]);
+  await resetPasscode(c.env.DB, session.user.id, hash);
   return ok(c, { is_parental_control_passcode_enabled: true, locked: false });
 });
 
@@ -181,16 +166,8 @@ for (const group of Object.keys(groupRequestSchemas) as SettingsGroup[]) {
     const { passcode, ...values } = parse(groupRequestSchemas[group], await readFields(c));
     const stored = SETTINGS_GROUPS[group].parse(values);
     assertAllowedForAge(session, values);
-    await requirePasscode(c, passcode);
-    // json_set in SQL: one group changes without a read-modify-write race on the others.
-    await c.env.DB.batch([
-      c.env.DB.prepare(
-        `UPDATE users SET settings = json_set(
-            CASE WHEN json_valid(settings) AND json_type(settings) = 'object' THEN settings ELSE '{}' END,
-            '$.${group}', json(?2))
-          WHERE id = ?1`,
-      ).bind(session.user.id, JSON.stringify(stored)),
-    ]);
+    await requirePasscode(c.env.DB, c.var.ctx, passcode);
+    await writeSettingsGroup(c.env.DB, session.user.id, group, stored);
     return ok(c, { [group]: stored });
   });
 }
@@ -210,16 +187,11 @@ passcodeRoutes.put("/users/settings/privacy/", async (c) => {
   const session = fullSession(c);
   const body = parse(z.strictObject({ is_private_profile: flag, ...passcodeField }), await readFields(c));
   if (!body.is_private_profile && session.user.is_under_16 === 1) throw badRequest([{ field: "is_private_profile", reason: "settings:settings.under16.private" }]);
-  await requirePasscode(c, body.passcode);
-  await c.env.DB.batch([
-    c.env.DB.prepare("UPDATE users SET is_private_profile = ?2 WHERE id = ?1").bind(session.user.id, body.is_private_profile ? 1 : 0),
-  ]);
+  await requirePasscode(c.env.DB, c.var.ctx, body.passcode);
+  await writeProfilePrivacy(c.env.DB, session.user.id, body.is_private_profile);
   // Signed-out renders of the profile and the home feed (which lists the profile's pins) are
   // dropped from this location's edge cache at once; see docs/decisions.md for the rest.
-  const origin = c.var.ctx.origin;
-  const profile = `/${session.user.username}/`;
-  const paths = ["/", profile, ...BOARD_SORT_ORDERS.map((sort) => `${profile}?sort=${sort}`)];
-  c.executionCtx.waitUntil(Promise.all(paths.map((path) => purgePage(origin, path))));
+  purgePages(c, ["/", ...profilePaths(session.user.username)]);
   return ok(c, { is_private_profile: body.is_private_profile });
 });
 
@@ -237,18 +209,11 @@ passcodeRoutes.put("/users/settings/email/", async (c) => {
   // password change does (a signed-in browser alone, or a switched-to account, is not enough).
   const hasPassword = session.user.has_password === 1;
   if (hasPassword && !body.current_password) throw badRequest([{ field: "current_password", reason: `settings:${PASSCODE_ERRORS.required}` }]);
-  await requirePasscode(c, body.passcode);
+  await requirePasscode(c.env.DB, c.var.ctx, body.passcode);
   if (hasPassword) await assertAccountPassword(c, session, body.current_password ?? "", "current_password");
-  const taken = await c.env.DB.prepare("SELECT 1 AS taken FROM users WHERE email = ?1 AND id != ?2").bind(email, session.user.id).first();
-  if (taken) throw emailTaken();
+  if (await emailTakenByOther(c.env.DB, session.user.id, email)) throw emailTaken();
   try {
-    // A new address is unverified until its owner proves it.
-    // Verification links sent to the old address die with it: otherwise one could verify an
-    // address its owner never saw (and Google sign-in links by verified address).
-    await c.env.DB.batch([
-      c.env.DB.prepare("UPDATE users SET email = ?2, email_verified = 0 WHERE id = ?1").bind(session.user.id, email),
-      c.env.DB.prepare("UPDATE auth_tokens SET used_at = ?2 WHERE user_id = ?1 AND purpose = 'email_verify' AND used_at IS NULL").bind(session.user.id, Date.now()),
-    ]);
+    await writeEmail(c.env.DB, session.user.id, email);
   } catch (error) {
     // Another account took the address between the check and the write.
     if (String(error).includes("UNIQUE")) throw emailTaken();
@@ -265,14 +230,9 @@ passcodeRoutes.put("/users/settings/password/", async (c) => {
   const rule = passwordProblem(body.new_password);
   if (rule) problems.push({ field: "new_password", ...rule });
   if (problems.length > 0) throw badRequest(problems);
-  await requirePasscode(c, body.passcode);
+  await requirePasscode(c.env.DB, c.var.ctx, body.passcode);
   await assertAccountPassword(c, session, body.current_password, "current_password");
   const hash = await hashPassword(body.new_password);
-  const now = Date.now();
-  // The new password and the end of every other session of this account, together.
-  await c.env.DB.batch([
-    c.env.DB.prepare("UPDATE users SET password_hash = ?2 WHERE id = ?1").bind(session.user.id, hash),
-    c.env.DB.prepare("UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?1 AND id != ?2 AND revoked_at IS NULL").bind(session.user.id, session.id, now),
-  ]);
+  await writePassword(c.env.DB, session.user.id, session.id, hash);
   return ok(c, { has_password: true });
 });

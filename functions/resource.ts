@@ -6,7 +6,8 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode, badRequest, notFound, zodProblems } from "../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../src/server/errors.ts";
+import { badRequest, notFound, zodProblems } from "../src/domain/errors.ts";
 import { BODY_TYPES, mediaTypeOf, parseJsonText, readForm, readText } from "../src/server/body.ts";
 import { resources, type ResourceAction } from "./resources/index.ts";
 

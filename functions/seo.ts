@@ -3,7 +3,7 @@
 // do not publish or a page past the end is a 404.
 import { Hono } from "hono";
 import type { AppEnv } from "../src/server/context.ts";
-import { notFound } from "../src/server/errors.ts";
+import { notFound } from "../src/domain/errors.ts";
 import {
   buildRobotsTxt,
   buildSitemapIndex,

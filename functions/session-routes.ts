@@ -2,15 +2,17 @@
 // POST /vx/users/cctld_token/, and the country-domain end of that hand-off, POST /cctld_session/.
 import { Hono } from "hono";
 import { z } from "zod";
-import { sessionPayload, success, userRow } from "../src/accounts/answer.server.ts";
+import { sessionPayload, userRow } from "../src/accounts/answer.server.ts";
+import { success } from "../src/server/answer.ts";
 import { readFields } from "../src/server/body.ts";
 import { requireSession } from "../src/accounts/guards.server.ts";
-import { invalidToken, issueToken, peekToken, spendWith } from "../src/accounts/handshake.server.ts";
+import { invalidToken, peekToken, spendWith, storeToken } from "../src/accounts/handshake.server.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
-import { daysToExpiration, revokeSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "../src/accounts/session.server.ts";
+import { daysToExpiration, replaceSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "../src/accounts/session.server.ts";
 import { sessionAccounts } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode, badRequest, notFound } from "../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../src/server/errors.ts";
+import { badRequest, notFound } from "../src/domain/errors.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 
@@ -33,13 +35,13 @@ export function cctldHosts(env: Env): string[] {
 // left. Inside that window the session gets a new id and a full lifetime (the old id stops
 // working at once); outside it nothing changes, so a stray call cannot churn sessions.
 sessionRoutes.get("/refresh_token", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   if (daysToExpiration(session.expiresAt) > TOKEN_REFRESH_WINDOW_DAYS) {
     return success(c, { days_to_expiration: daysToExpiration(session.expiresAt) });
   }
   const db = c.env.DB;
   const next = await startSession(db, c.req.raw, session.user.id);
-  await db.batch([revokeSession(db, session.id), ...next.statements]);
+  await replaceSession(db, session.id, next);
   return success(c, { days_to_expiration: daysToExpiration(next.expiresAt) }, next.cookies);
 });
 
@@ -50,7 +52,7 @@ sessionRoutes.get("/refresh_stored_accounts", async (c) => {
 const cctldSchema = z.strictObject({ host: z.string().max(253).optional() });
 
 sessionRoutes.post("/vx/users/cctld_token/", async (c) => {
-  const session = requireSession(c);
+  const session = requireSession(c.var.ctx);
   const hosts = cctldHosts(c.env);
   if (hosts.length === 0) throw notFound();
   const parsed = cctldSchema.safeParse(await readFields(c));
@@ -60,9 +62,8 @@ sessionRoutes.post("/vx/users/cctld_token/", async (c) => {
   if (host === undefined) throw notFound();
   if (!hosts.includes(host) || host === here) throw badRequest([{ field: "host", reason: "validation.invalidValue", values: { values: hosts.join(", ") } }]);
   await enforce(c.env.DB, RATE_RULES.cctldPerAccount, session.user.id);
-  const issued = await issueToken(c.env.DB, session.user.id, "cctld");
-  await issued.statement.run();
-  return success(c, { token: issued.token, url: `https://${host}${CCTLD_SESSION_PATH}` });
+  const token = await storeToken(c.env.DB, session.user.id, "cctld");
+  return success(c, { token, url: `https://${host}${CCTLD_SESSION_PATH}` });
 });
 
 // The country domain's end: a form POST {token} from the main site. It is cross-site by

@@ -2,7 +2,7 @@
 // data}. Features mount their routers here; an unknown path is a 404 in the same shape.
 import { Hono } from "hono";
 import type { AppEnv } from "../src/server/context.ts";
-import { notFound } from "../src/server/errors.ts";
+import { notFound } from "../src/domain/errors.ts";
 import { accountRoutes } from "./accounts.ts";
 import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";

@@ -1,6 +1,6 @@
 // The Worker: Hono owns the door and the edge functions; Astro renders every other path.
 import { handle } from "@astrojs/cloudflare/handler";
-import { createApp } from "./server/app.ts";
+import { createApp } from "./app.ts";
 import { consumeEvents } from "./events/consumer.server.ts";
 import { purgeStaleUploads } from "./comments/did-it-posts.server.ts";
 import { runHousekeeping } from "./server/housekeeping.server.ts";

@@ -8,11 +8,13 @@ import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadSection } from "../../src/boards/board-json.server.ts";
 import { hasRunningBlockingAction } from "../../src/boards/blocking.server.ts";
 import { idListOption, idOption, sectionTitleOption } from "../../src/boards/options.ts";
-import { findSection, prepareSection } from "../../src/boards/sections.server.ts";
-import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages } from "../../src/boards/write.server.ts";
+import { findSection, prepareSection, sectionIdBySlug } from "../../src/boards/sections.server.ts";
+import { boardPageFacts, boardPath, pinPath, profilePaths } from "../../src/boards/write.server.ts";
+import { purgePages } from "../../src/server/after-write.ts";
 import { assertOnBoard, copyPins, movePins, removePins, type Selection } from "../../src/saves/saves.server.ts";
 import type { AppEnv } from "../../src/server/context.ts";
-import { ApiError, ErrorCode, badRequest, notFound } from "../../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../../src/server/errors.ts";
+import { badRequest, notFound } from "../../src/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const BULK_ACTIONS = ["bulkMove", "bulkCopy", "bulkCreateSection", "bulkDelete"] as const;
@@ -51,14 +53,14 @@ export const boardBulkResource: ResourceDefinition = {
       const db = c.env.DB;
       const action = options.action;
       const sourceAction = action === "bulkCopy" ? "view_public" : action === "bulkCreateSection" ? "create_section" : "remove_pin";
-      const { board, viewerId } = await requireBoardAction(c, options.board_id, sourceAction);
+      const { board, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, sourceAction);
       const selection: Selection = options.all === true ? { all: true, ids: options.excluded_pin_ids ?? [] } : { all: false, ids: options.pin_ids ?? [] };
 
       let targetId = board.id;
       if (action === "bulkMove" || action === "bulkCopy") {
         if (options.target_board_id === undefined) throw badRequest([{ field: "target_board_id", reason: "boards:validation.targetRequired" }]);
         targetId = options.target_board_id;
-        await requireBoardAction(c, targetId, "save_pin");
+        await requireBoardAction(c.env.DB, c.var.ctx, targetId, "save_pin");
       }
       if (await hasRunningBlockingAction(db, [board.id, targetId])) throw new ApiError(409, ErrorCode.Conflict, { message: "boards:api.blockingActionRunning" });
       let sectionId: number | null = null;
@@ -83,9 +85,9 @@ export const boardBulkResource: ResourceDefinition = {
         if (options.section_title === undefined) throw badRequest([{ field: "section_title", reason: "validation.required" }]);
         const newSection = await prepareSection(db, board.id, options.section_title);
         const moved = await movePins(db, viewerId!, board.id, selection, { boardId: board.id, sectionId: null, newSection });
-        const created = await db.prepare("SELECT id FROM board_sections WHERE board_id = ?1 AND slug = ?2").bind(board.id, newSection.slug).first<{ id: number }>();
+        const createdId = await sectionIdBySlug(db, board.id, newSection.slug);
         await purgeBoards(c, [board.id]);
-        const section = created ? await loadSection(db, board.id, created.id, viewerId) : null;
+        const section = createdId === null ? null : await loadSection(db, board.id, createdId, viewerId);
         return { moved, section };
       }
       const moved = await movePins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });

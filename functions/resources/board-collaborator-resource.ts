@@ -1,9 +1,10 @@
 // BoardCollaboratorResource: invite, request to join, approve, deny, accept, remove or leave
 // (src/social/collaborators.server.ts).
 import { z } from "zod";
-import { badRequest } from "../../src/server/errors.ts";
+import { badRequest } from "../../src/domain/errors.ts";
 import { MAX_INVITES_PER_CALL, inviteCollaborators, removeCollaborator, requestToJoin, updateCollaborator } from "../../src/social/collaborators.server.ts";
 import { idSchema } from "../../src/social/guard.server.ts";
+import { afterWrite } from "../../src/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const boardCollaboratorResource: ResourceDefinition = {
@@ -18,16 +19,16 @@ export const boardCollaboratorResource: ResourceDefinition = {
       if ((options.user_ids === undefined) === (options.request === undefined)) {
         throw badRequest([{ field: "user_ids", reason: "social:validation.inviteOrRequest" }]);
       }
-      if (options.request) return requestToJoin(c, options.board_id);
-      return inviteCollaborators(c, options.board_id, options.user_ids!);
+      if (options.request) return requestToJoin(c.env.DB, c.var.ctx, options.board_id);
+      return inviteCollaborators(c.env.DB, c.var.ctx, options.board_id, options.user_ids!);
     },
   }),
   update: defineHandler({
     options: z.strictObject({ board_id: idSchema, user_id: idSchema, action: z.enum(["approve", "deny", "accept"]) }),
-    handle: (c, options) => updateCollaborator(c, options.board_id, options.user_id, options.action),
+    handle: async (c, options) => afterWrite(c, await updateCollaborator(c.env.DB, c.var.ctx, options.board_id, options.user_id, options.action)),
   }),
   delete: defineHandler({
     options: z.strictObject({ board_id: idSchema, user_id: idSchema }),
-    handle: (c, options) => removeCollaborator(c, options.board_id, options.user_id),
+    handle: async (c, options) => afterWrite(c, await removeCollaborator(c.env.DB, c.var.ctx, options.board_id, options.user_id)),
   }),
 };

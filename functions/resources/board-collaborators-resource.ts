@@ -7,6 +7,6 @@ import { defineHandler, type ResourceDefinition } from "./define.ts";
 export const boardCollaboratorsResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ board_id: idSchema }),
-    handle: (c, options) => listCollaborators(c, options.board_id),
+    handle: (c, options) => listCollaborators(c.env.DB, c.var.ctx, options.board_id),
   }),
 };

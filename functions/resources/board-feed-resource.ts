@@ -7,8 +7,9 @@ import { BOARD_PAGE_SIZE, listBoardPins } from "../../src/boards/boards.server.t
 import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { idOption } from "../../src/boards/options.ts";
 import { reorderPin } from "../../src/boards/pin-order.server.ts";
-import { boardPageFacts, boardPath, purgePages } from "../../src/boards/write.server.ts";
-import { notFound } from "../../src/server/errors.ts";
+import { boardPageFacts, boardPath } from "../../src/boards/write.server.ts";
+import { purgePages } from "../../src/server/after-write.ts";
+import { notFound } from "../../src/domain/errors.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
@@ -29,7 +30,7 @@ export const boardFeedResource: ResourceDefinition = {
   update: defineHandler({
     options: z.strictObject({ board_id: idOption, pin_id: idOption, after_pin_id: idOption.nullable() }),
     async handle(c, options) {
-      const { board } = await requireBoardAction(c, options.board_id, "reorder_pins");
+      const { board } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "reorder_pins");
       await reorderPin(c.env.DB, board.id, options.pin_id, options.after_pin_id);
       const facts = await boardPageFacts(c.env.DB, board.id);
       if (facts) purgePages(c, [boardPath(facts.username, facts.slug)]);

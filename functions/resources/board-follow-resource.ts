@@ -2,11 +2,12 @@
 import { z } from "zod";
 import { setBoardFollow } from "../../src/social/follows.server.ts";
 import { idSchema } from "../../src/social/guard.server.ts";
+import { afterWrite } from "../../src/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const options = z.strictObject({ board_id: idSchema });
 
 export const boardFollowResource: ResourceDefinition = {
-  create: defineHandler({ options, handle: (c, o) => setBoardFollow(c, o.board_id, true) }),
-  delete: defineHandler({ options, handle: (c, o) => setBoardFollow(c, o.board_id, false) }),
+  create: defineHandler({ options, handle: async (c, o) => afterWrite(c, await setBoardFollow(c.env.DB, c.var.ctx, o.board_id, true)) }),
+  delete: defineHandler({ options, handle: async (c, o) => afterWrite(c, await setBoardFollow(c.env.DB, c.var.ctx, o.board_id, false)) }),
 };

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { setPendingOwner } from "../../src/boards/boards-write.server.ts";
 import { idOption } from "../../src/boards/options.ts";
-import { badRequest } from "../../src/server/errors.ts";
+import { badRequest } from "../../src/domain/errors.ts";
 import { boardAnswer } from "./board-resource.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
@@ -13,7 +13,7 @@ export const boardOwnershipTransferResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ board_id: idOption, user_id: idOption }),
     async handle(c, options) {
-      const { board, viewerId } = await requireBoardAction(c, options.board_id, "transfer_ownership");
+      const { board, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "transfer_ownership");
       if (!(await setPendingOwner(c.env.DB, board, options.user_id))) throw badRequest([{ field: "user_id", reason: "boards:validation.notCollaborator" }]);
       return boardAnswer(c.env.DB, board.id, viewerId);
     },
@@ -21,7 +21,7 @@ export const boardOwnershipTransferResource: ResourceDefinition = {
   delete: defineHandler({
     options: z.strictObject({ board_id: idOption }),
     async handle(c, options) {
-      const { board, viewerId } = await requireBoardAction(c, options.board_id, "transfer_ownership");
+      const { board, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "transfer_ownership");
       await setPendingOwner(c.env.DB, board, null);
       return boardAnswer(c.env.DB, board.id, viewerId);
     },

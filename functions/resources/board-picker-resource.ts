@@ -17,7 +17,7 @@ export const boardPickerResource: ResourceDefinition = {
       page_size: pageSizeOption.optional(),
     }),
     async handle(c, options) {
-      const session = requireWriteAllowed(c);
+      const session = requireWriteAllowed(c.var.ctx);
       const db = c.env.DB;
       if (options.pin_id !== undefined) await requirePin(db, options.pin_id, session.user.id);
       const filter = options.filter?.trim() || null;

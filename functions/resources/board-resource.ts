@@ -8,8 +8,9 @@ import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadBoard } from "../../src/boards/board-json.server.ts";
 import { createBoard, deleteBoard, updateBoard } from "../../src/boards/boards-write.server.ts";
 import { boardNameOption, descriptionOption, idOption, layoutOption, privacyOption } from "../../src/boards/options.ts";
-import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages } from "../../src/boards/write.server.ts";
-import { badRequest, notFound } from "../../src/server/errors.ts";
+import { boardPageFacts, boardPath, bornHerePages, pinPath, profilePaths } from "../../src/boards/write.server.ts";
+import { purgePages } from "../../src/server/after-write.ts";
+import { badRequest, notFound } from "../../src/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /** The board's answer for the viewer; a board that vanished meanwhile is a 404. */
@@ -19,17 +20,11 @@ export async function boardAnswer(db: D1Database, boardId: number, viewerId: num
   return board;
 }
 
-/** Pin pages whose visibility follows a board (pins born on it), bounded. */
-async function bornHere(db: D1Database, boardId: number): Promise<string[]> {
-  const { results } = await db.prepare("SELECT id FROM pins WHERE board_id = ?1 LIMIT 50").bind(boardId).all<{ id: number }>();
-  return results.map((row) => pinPath(row.id));
-}
-
 export const boardResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ board_id: idOption }),
     async handle(c, options) {
-      const { viewerId } = await requireBoardAction(c, options.board_id, "view_public");
+      const { viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "view_public");
       return boardAnswer(c.env.DB, options.board_id, viewerId);
     },
   }),
@@ -42,7 +37,7 @@ export const boardResource: ResourceDefinition = {
       category: z.string().max(50).optional(),
     }),
     async handle(c, options) {
-      const session = requireWriteAllowed(c);
+      const session = requireWriteAllowed(c.var.ctx);
       const db = c.env.DB;
       const boardId = await createBoard(db, session.user.id, {
         name: options.name,
@@ -70,14 +65,14 @@ export const boardResource: ResourceDefinition = {
       const edited = Object.values(edits).some((value) => value !== undefined);
       if (!edited && archived === undefined) throw badRequest([{ field: "options", reason: "boards:validation.nothingToChange" }]);
       // Archiving is its own action in the policy; an edit is edit_board. Both when both are asked.
-      const { board, viewerId } = await requireBoardAction(c, boardId, edited ? "edit_board" : "archive_board");
-      if (edited && archived !== undefined) await requireBoardAction(c, boardId, "archive_board");
+      const { board, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, boardId, edited ? "edit_board" : "archive_board");
+      if (edited && archived !== undefined) await requireBoardAction(c.env.DB, c.var.ctx, boardId, "archive_board");
       const db = c.env.DB;
       const facts = await boardPageFacts(db, boardId);
       const result = await updateBoard(db, board, { ...edits, archived });
       if (facts) {
         const paths = [boardPath(facts.username, result.oldSlug), boardPath(facts.username, result.newSlug), ...profilePaths(facts.username)];
-        if (result.visibilityChanged) paths.push("/", ...(await bornHere(db, boardId)));
+        if (result.visibilityChanged) paths.push("/", ...(await bornHerePages(db, boardId)));
         purgePages(c, paths);
       }
       return boardAnswer(db, boardId, viewerId);
@@ -86,7 +81,7 @@ export const boardResource: ResourceDefinition = {
   delete: defineHandler({
     options: z.strictObject({ board_id: idOption }),
     async handle(c, options) {
-      const { board } = await requireBoardAction(c, options.board_id, "delete_board");
+      const { board } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "delete_board");
       const db = c.env.DB;
       const facts = await boardPageFacts(db, board.id);
       const { pinIds } = await deleteBoard(db, board);

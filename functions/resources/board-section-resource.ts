@@ -8,9 +8,11 @@ import { loadSection } from "../../src/boards/board-json.server.ts";
 import { idOption, sectionTitleOption } from "../../src/boards/options.ts";
 import type { BoardAction } from "../../src/boards/policy.ts";
 import { createSection, deleteSection, findSection, renameSection } from "../../src/boards/sections.server.ts";
-import { boardPageFacts, boardPath, purgePages } from "../../src/boards/write.server.ts";
+import { boardPageFacts, boardPath } from "../../src/boards/write.server.ts";
+import { purgePages } from "../../src/server/after-write.ts";
 import type { AppEnv } from "../../src/server/context.ts";
-import { ApiError, notFound } from "../../src/server/errors.ts";
+import { isDomainError } from "../../src/domain/errors.ts";
+import { notFound } from "../../src/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /**
@@ -22,10 +24,10 @@ export async function requireSectionAction(c: Context<AppEnv>, sectionId: number
   const section = await findSection(c.env.DB, sectionId);
   if (!section) throw notFound("boards:api.sectionNotFound");
   try {
-    const access = await requireBoardAction(c, section.board_id, action);
+    const access = await requireBoardAction(c.env.DB, c.var.ctx, section.board_id, action);
     return { ...access, section };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound("boards:api.sectionNotFound");
+    if (isDomainError(error, "not_found")) throw notFound("boards:api.sectionNotFound");
     throw error;
   }
 }
@@ -46,7 +48,7 @@ export const boardSectionResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ board_id: idOption, title: sectionTitleOption }),
     async handle(c, options) {
-      const { board, viewerId } = await requireBoardAction(c, options.board_id, "create_section");
+      const { board, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "create_section");
       const sectionId = await createSection(c.env.DB, board.id, options.title);
       await purgeBoard(c, board.id);
       return sectionAnswer(c.env.DB, board.id, sectionId, viewerId);

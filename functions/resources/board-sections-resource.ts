@@ -5,21 +5,22 @@ import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { loadSections } from "../../src/boards/board-json.server.ts";
 import { idListOption, idOption } from "../../src/boards/options.ts";
 import { reorderSections } from "../../src/boards/sections.server.ts";
-import { boardPageFacts, boardPath, purgePages } from "../../src/boards/write.server.ts";
+import { boardPageFacts, boardPath } from "../../src/boards/write.server.ts";
+import { purgePages } from "../../src/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const boardSectionsResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ board_id: idOption }),
     async handle(c, options) {
-      const { viewerId } = await requireBoardAction(c, options.board_id, "view_public");
+      const { viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "view_public");
       return { results: await loadSections(c.env.DB, [options.board_id], viewerId) };
     },
   }),
   update: defineHandler({
     options: z.strictObject({ board_id: idOption, section_ids: idListOption }),
     async handle(c, options) {
-      const { viewerId } = await requireBoardAction(c, options.board_id, "reorder_sections");
+      const { viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "reorder_sections");
       await reorderSections(c.env.DB, options.board_id, options.section_ids);
       const facts = await boardPageFacts(c.env.DB, options.board_id);
       if (facts) purgePages(c, [boardPath(facts.username, facts.slug)]);

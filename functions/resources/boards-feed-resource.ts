@@ -8,8 +8,9 @@ import { BOARD_SORT_ORDERS, DEFAULT_BOARD_SORT } from "../../src/profile/view-st
 import { requireBoardAction } from "../../src/boards/access.server.ts";
 import { reorderProfileBoard } from "../../src/boards/boards-write.server.ts";
 import { idOption } from "../../src/boards/options.ts";
-import { profilePaths, purgePages } from "../../src/boards/write.server.ts";
-import { badRequest, notFound } from "../../src/server/errors.ts";
+import { profilePaths } from "../../src/boards/write.server.ts";
+import { purgePages } from "../../src/server/after-write.ts";
+import { badRequest, notFound } from "../../src/domain/errors.ts";
 import { usernameSchema, viewerIdOf } from "../../src/users/user.ts";
 import { PROFILE_BOARDS_PAGE_SIZE, cursorFitsSort, listProfileBoards } from "../../src/users/users.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -47,7 +48,7 @@ export const boardsFeedResource: ResourceDefinition = {
     options: z.strictObject({ board_id: idOption, after_board_id: idOption.nullable() }),
     async handle(c, options) {
       // Reordering a profile's boards is the owner's edit of their own boards (edit_board: owner only).
-      const { board } = await requireBoardAction(c, options.board_id, "edit_board");
+      const { board } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "edit_board");
       if (options.after_board_id === board.id) throw badRequest([{ field: "after_board_id", reason: "boards:validation.samePin" }]);
       if (!(await reorderProfileBoard(c.env.DB, board.owner_id, board.id, options.after_board_id))) {
         throw badRequest([{ field: "after_board_id", reason: "boards:validation.otherOwner" }]);

@@ -5,7 +5,9 @@ import { z } from "zod";
 import { COMMENT_TEXT_MAX, commentTextSchema, featureMapSchema, tagsSchema } from "../../src/comments/comment.ts";
 import { createComment, deleteComment, hideComment, listComments, updateComment } from "../../src/comments/comments.server.ts";
 import { getFeatures, updateFeatures } from "../../src/comments/features.server.ts";
+import { afterWrite } from "../../src/server/after-write.ts";
 import { idSchema } from "../../src/social/guard.server.ts";
+import { viewerIdOf } from "../../src/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 
@@ -24,39 +26,39 @@ export const unifiedCommentsResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ pin_id: idSchema, parent_id: idSchema.optional(), bookmark: keysetBookmark.optional(), page_size: pageSize.default(20) }),
     handle: async (c, o) =>
-      feedAnswer(await listComments(c, { pin_id: o.pin_id, parent_id: o.parent_id, bookmark: bookmarkKeyset(o.bookmark), page_size: o.page_size })),
+      feedAnswer(await listComments(c.env.DB, viewerIdOf(c.var.ctx), { pin_id: o.pin_id, parent_id: o.parent_id, bookmark: bookmarkKeyset(o.bookmark), page_size: o.page_size })),
   }),
 };
 
 export const aggregatedCommentResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ pin_id: idSchema, text: rawText, tags: tagsSchema.default([]), parent_id: idSchema.optional() }),
-    handle: (c, o) => createComment(c, { pin_id: o.pin_id, raw: o.text, tags: o.tags, parent_id: o.parent_id }),
+    handle: async (c, o) => afterWrite(c, await createComment(c.env.DB, c.var.ctx, { pin_id: o.pin_id, raw: o.text, tags: o.tags, parent_id: o.parent_id })),
   }),
   update: defineHandler({
     options: z.strictObject({ commentId: idSchema, text: rawText, tags: tagsSchema.optional(), force: z.boolean().optional(), orbacSubjectId: idSchema.optional() }),
-    handle: (c, o) => updateComment(c, { commentId: o.commentId, raw: o.text, tags: o.tags, orbacSubjectId: o.orbacSubjectId }),
+    handle: async (c, o) => afterWrite(c, await updateComment(c.env.DB, c.var.ctx, { commentId: o.commentId, raw: o.text, tags: o.tags, orbacSubjectId: o.orbacSubjectId })),
   }),
   delete: defineHandler({
     options: z.strictObject({ commentId: idSchema }),
-    handle: (c, o) => deleteComment(c, o.commentId),
+    handle: async (c, o) => afterWrite(c, await deleteComment(c.env.DB, c.var.ctx, o.commentId)),
   }),
 };
 
 export const aggregatedCommentHideResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ commentId: idSchema, for_user: z.boolean().default(false) }),
-    handle: (c, o) => hideComment(c, o.commentId, o.for_user),
+    handle: async (c, o) => afterWrite(c, await hideComment(c.env.DB, c.var.ctx, o.commentId, o.for_user)),
   }),
 };
 
 export const aggregatedCommentFeaturesResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ userId: idSchema }),
-    handle: (c, o) => getFeatures(c, o.userId),
+    handle: (c, o) => getFeatures(c.env.DB, c.var.ctx, o.userId),
   }),
   update: defineHandler({
     options: z.strictObject({ userId: idSchema, featureMap: featureMapSchema, passcode: z.string().max(64).optional() }),
-    handle: (c, o) => updateFeatures(c, o.userId, o.featureMap, o.passcode),
+    handle: (c, o) => updateFeatures(c.env.DB, c.var.ctx, o.userId, o.featureMap, o.passcode),
   }),
 };

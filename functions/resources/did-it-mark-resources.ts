@@ -8,8 +8,8 @@ const options = z.strictObject({ did_it_id: idSchema });
 
 function markResource(kind: DidItMark): ResourceDefinition {
   return {
-    create: defineHandler({ options, handle: (c, o) => setDidItMark(c, o.did_it_id, kind, true) }),
-    delete: defineHandler({ options, handle: (c, o) => setDidItMark(c, o.did_it_id, kind, false) }),
+    create: defineHandler({ options, handle: (c, o) => setDidItMark(c.env.DB, c.var.ctx, o.did_it_id, kind, true) }),
+    delete: defineHandler({ options, handle: (c, o) => setDidItMark(c.env.DB, c.var.ctx, o.did_it_id, kind, false) }),
   };
 }
 

@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { DID_IT_DETAILS_MAX } from "../../src/comments/comment.ts";
 import { createDidItPost, deleteDidItPost, listDidItPosts } from "../../src/comments/did-it-posts.server.ts";
+import { afterWrite } from "../../src/server/after-write.ts";
 import { idSchema } from "../../src/social/guard.server.ts";
+import { viewerIdOf } from "../../src/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 
@@ -13,17 +15,17 @@ export const didItActivityResource: ResourceDefinition = {
       details: z.string().max(5000).trim().min(1).max(DID_IT_DETAILS_MAX),
       image_signature: z.string().max(64).optional(),
     }),
-    handle: (c, o) => createDidItPost(c, o.pin_id, o.details, o.image_signature),
+    handle: async (c, o) => afterWrite(c, await createDidItPost(c.env.DB, c.var.ctx, o.pin_id, o.details, o.image_signature)),
   }),
   delete: defineHandler({
     options: z.strictObject({ did_it_id: idSchema }),
-    handle: (c, o) => deleteDidItPost(c, o.did_it_id),
+    handle: async (c, o) => afterWrite(c, await deleteDidItPost(c.env.DB, c.var.ctx, o.did_it_id)),
   }),
 };
 
 export const didItUserFeedResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ pin_id: idSchema, bookmark: keysetBookmark.optional(), page_size: pageSize.default(20) }),
-    handle: async (c, o) => feedAnswer(await listDidItPosts(c, o.pin_id, bookmarkKeyset(o.bookmark), o.page_size)),
+    handle: async (c, o) => feedAnswer(await listDidItPosts(c.env.DB, viewerIdOf(c.var.ctx), o.pin_id, bookmarkKeyset(o.bookmark), o.page_size)),
   }),
 };

@@ -2,11 +2,12 @@
 import { z } from "zod";
 import { setDidIt } from "../../src/social/did-it.server.ts";
 import { idSchema } from "../../src/social/guard.server.ts";
+import { afterWrite } from "../../src/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const options = z.strictObject({ pin_id: idSchema });
 
 export const didItResource: ResourceDefinition = {
-  create: defineHandler({ options, handle: (c, o) => setDidIt(c, o.pin_id, true) }),
-  delete: defineHandler({ options, handle: (c, o) => setDidIt(c, o.pin_id, false) }),
+  create: defineHandler({ options, handle: async (c, o) => afterWrite(c, await setDidIt(c.env.DB, c.var.ctx, o.pin_id, true)) }),
+  delete: defineHandler({ options, handle: async (c, o) => afterWrite(c, await setDidIt(c.env.DB, c.var.ctx, o.pin_id, false)) }),
 };

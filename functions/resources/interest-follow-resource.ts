@@ -11,10 +11,10 @@ const interestList = z.string().regex(/^[a-z_]{1,50}$/, "interest lists are lowe
 export const interestFollowResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ interest_id: idSchema, interest_list: interestList.optional() }),
-    handle: (c, o) => setInterestFollow(c, o.interest_id, true, o.interest_list ?? null),
+    handle: (c, o) => setInterestFollow(c.env.DB, c.var.ctx, c.var.ctx.requestId, o.interest_id, true, o.interest_list ?? null),
   }),
   delete: defineHandler({
     options: z.strictObject({ interest_id: idSchema }),
-    handle: (c, o) => setInterestFollow(c, o.interest_id, false, null),
+    handle: (c, o) => setInterestFollow(c.env.DB, c.var.ctx, c.var.ctx.requestId, o.interest_id, false, null),
   }),
 };

@@ -3,7 +3,7 @@
 // expired or not-visible invite is one and the same 404.
 import { enforce } from "../../src/server/rate-limit.server.ts";
 import { clientIp } from "../../src/server/client-ip.ts";
-import { notFound } from "../../src/server/errors.ts";
+import { notFound } from "../../src/domain/errors.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
 import { INVITE_LOOKUP_RULE, inviteMetadataOptions, lookupInvite } from "../../src/invites/invites.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";

@@ -3,15 +3,16 @@ import { z } from "zod";
 import { idSchema } from "../../src/social/guard.server.ts";
 import { REACTION_TYPES } from "../../src/social/reactions.ts";
 import { react, unreact } from "../../src/social/reactions.server.ts";
+import { afterWrite } from "../../src/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const pinReactionResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ pin_id: idSchema, reaction_type: z.number().int().min(REACTION_TYPES.min).max(REACTION_TYPES.max) }),
-    handle: (c, o) => react(c, o.pin_id, o.reaction_type),
+    handle: async (c, o) => afterWrite(c, await react(c.env.DB, c.var.ctx, o.pin_id, o.reaction_type)),
   }),
   delete: defineHandler({
     options: z.strictObject({ pin_id: idSchema }),
-    handle: (c, o) => unreact(c, o.pin_id),
+    handle: async (c, o) => afterWrite(c, await unreact(c.env.DB, c.var.ctx, o.pin_id)),
   }),
 };

@@ -7,7 +7,7 @@ import { decodeTimeCursor } from "../../src/feeds/cursor.ts";
 import { END_MARKER } from "../../src/feeds/feed.ts";
 import { pinIdSchema } from "../../src/pins/pin.ts";
 import { listRelatedPins } from "../../src/pins/pins.server.ts";
-import { notFound } from "../../src/server/errors.ts";
+import { notFound } from "../../src/domain/errors.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 

@@ -3,15 +3,15 @@
 // answered like the first save (idempotent, nothing counted twice).
 import { z } from "zod";
 import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { forbidden, requireBoardAction } from "../../src/boards/access.server.ts";
+import { assertBoardAction, requireBoardAction } from "../../src/boards/access.server.ts";
 import { allows } from "../../src/boards/policy.ts";
 import { idOption } from "../../src/boards/options.ts";
-import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages, requirePin } from "../../src/boards/write.server.ts";
-import { findSection } from "../../src/boards/sections.server.ts";
+import { boardPageFacts, boardPath, pinPath, profilePaths, usablePin } from "../../src/boards/write.server.ts";
+import { badRequest, forbidden, notFound } from "../../src/domain/errors.ts";
+import { purgePages } from "../../src/server/after-write.ts";
 import { profileSavedInfo } from "../../src/saves/picker.server.ts";
 import { quickSaveTarget } from "../../src/saves/save-behavior.ts";
-import { saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
-import { badRequest, notFound } from "../../src/server/errors.ts";
+import { findSave, loadBoardSave, loadProfileSave, saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const repinResource: ResourceDefinition = {
@@ -19,30 +19,33 @@ export const repinResource: ResourceDefinition = {
     options: z.strictObject({ pin_id: idOption, board_id: idOption.optional(), section_id: idOption.optional() }),
     async handle(c, options) {
       const db = c.env.DB;
+      const session = requireWriteAllowed(c.var.ctx);
+      const viewerId = session.user.id;
       if (options.board_id === undefined) {
-        const session = requireWriteAllowed(c);
         if (options.section_id !== undefined || quickSaveTarget(session.user.save_behavior) === null) {
           throw badRequest([{ field: "board_id", reason: "boards:validation.boardRequired" }]);
         }
-        await requirePin(db, options.pin_id, session.user.id);
-        await saveToProfile(db, session.user.id, options.pin_id);
+        // The pin and the feed head in one read, then the insert.
+        const target = await loadProfileSave(db, viewerId, options.pin_id);
+        usablePin(target.pin);
+        await saveToProfile(db, viewerId, options.pin_id, target.head);
         return { saved_info: profileSavedInfo(session.user.username, options.pin_id), board: null, pin_id: String(options.pin_id) };
       }
-      const { board, viewerId } = await requireBoardAction(c, options.board_id, "save_pin");
-      await requirePin(db, options.pin_id, viewerId);
-      if (options.section_id !== undefined) {
-        const section = await findSection(db, options.section_id);
-        if (!section || section.board_id !== board.id) throw notFound("boards:api.sectionNotFound");
-      }
-      const saved = await saveToBoard(db, viewerId!, options.pin_id, board.id, options.section_id ?? null);
-      const facts = await boardPageFacts(db, board.id);
-      if (facts && saved.created) purgePages(c, [boardPath(facts.username, facts.slug), ...profilePaths(facts.username), pinPath(options.pin_id)]);
+      // One read for the board and the viewer's role, the pin, the section, an earlier save and
+      // the feed head; then one write batch. The checks run in the order they always did.
+      const target = assertBoardAction(await loadBoardSave(db, viewerId, options.board_id, options.pin_id, options.section_id ?? null), "save_pin");
+      const { board } = target;
+      usablePin(target.pin);
+      if (options.section_id !== undefined && target.sectionBoardId !== board.id) throw notFound("boards:api.sectionNotFound");
+      const saved = await saveToBoard(db, viewerId, options.pin_id, board.id, options.section_id ?? null, target);
+      const url = boardPath(target.ownerUsername, board.slug);
+      if (saved.created) purgePages(c, [url, ...profilePaths(target.ownerUsername), pinPath(options.pin_id)]);
       const savedInfo: SavedInfo = {
         boardId: String(board.id),
         sectionId: saved.sectionId === null ? null : String(saved.sectionId),
         title: board.name,
         type: "board",
-        url: facts ? boardPath(facts.username, facts.slug) : "",
+        url,
         localPinId: String(options.pin_id),
       };
       return { saved_info: savedInfo, board: { id: String(board.id), name: board.name, privacy: board.privacy }, pin_id: String(options.pin_id) };
@@ -53,16 +56,16 @@ export const repinResource: ResourceDefinition = {
     async handle(c, options) {
       const db = c.env.DB;
       if (options.board_id === undefined) {
-        const session = requireWriteAllowed(c);
+        const session = requireWriteAllowed(c.var.ctx);
         await unsaveFromProfile(db, session.user.id, options.pin_id);
         return { pin_id: String(options.pin_id), board_id: null };
       }
       // A write collaborator may take back their own save (Undo), not anyone else's; the
       // DELETE itself repeats the condition, so a save that changed hands meanwhile stays.
-      const { board, role, viewerId } = await requireBoardAction(c, options.board_id, "unsave_own");
+      const { board, role, viewerId } = await requireBoardAction(c.env.DB, c.var.ctx, options.board_id, "unsave_own");
       const onlyOwn = allows(role, "remove_pin") ? null : viewerId;
       if (onlyOwn !== null) {
-        const save = await db.prepare("SELECT saved_by FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(board.id, options.pin_id).first<{ saved_by: number }>();
+        const save = await findSave(db, board.id, options.pin_id);
         if (save && save.saved_by !== onlyOwn) throw forbidden();
       }
       const removed = await unsaveFromBoard(db, options.pin_id, board.id, onlyOwn);

@@ -9,12 +9,13 @@ import { clientIp, throttleSubject } from "../../src/server/client-ip.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { RATE_RULES, enforce } from "../../src/server/rate-limit.server.ts";
 import { isOwnSearch } from "../../src/search/recent.ts";
-import { ApiError, ErrorCode, notFound } from "../../src/server/errors.ts";
+import { ApiError, ErrorCode } from "../../src/server/errors.ts";
+import { notFound } from "../../src/domain/errors.ts";
 import { pinIdSchema } from "../../src/pins/pin.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
 import { PERSONAL_SCOPES, SCOPES, normalizeQuery, searchOptionsSchema } from "../../src/search/options.ts";
 import { flashlightFilters, search, tabsFor, typeahead, visualAnnotations } from "../../src/search/search.server.ts";
-import { deleteRecentStatement, listRecent, recordRecentStatements } from "../../src/search/recent.server.ts";
+import { deleteRecentSearch, listRecent, recordRecentSearch } from "../../src/search/recent.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const unauthorized = () => new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });
@@ -35,7 +36,7 @@ export const baseSearchResource: ResourceDefinition = {
       // Page 1 of a signed-in search is a recent search: its own batch, nothing else pending.
       // Only the person's own calls count: a cross-site GET must not fill their list.
       if (viewerId !== null && options.bookmark === undefined && isOwnSearch(c.req.raw.headers)) {
-        await c.env.DB.batch(recordRecentStatements(c.env.DB, viewerId, response.query, personal));
+        await recordRecentSearch(c.env.DB, viewerId, response.query, personal);
       }
       return response;
     },
@@ -107,7 +108,7 @@ export const userRecentSearchesResource: ResourceDefinition = {
     async handle(c, options) {
       const viewerId = viewerIdOf(c.var.ctx);
       if (viewerId === null) throw unauthorized();
-      await c.env.DB.batch([deleteRecentStatement(c.env.DB, viewerId, options.query)]);
+      await deleteRecentSearch(c.env.DB, viewerId, options.query);
       return { results: await listRecent(c.env.DB, viewerId, false) };
     },
   }),

@@ -3,11 +3,12 @@ import { z } from "zod";
 import { idSchema } from "../../src/social/guard.server.ts";
 import { SPONSORSHIP_ACTIONS } from "../../src/social/sponsorship.ts";
 import { updateSponsorship } from "../../src/social/sponsorship.server.ts";
+import { afterWrite } from "../../src/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const sponsorshipResource: ResourceDefinition = {
   update: defineHandler({
     options: z.strictObject({ pin_id: idSchema, action: z.enum(SPONSORSHIP_ACTIONS) }),
-    handle: (c, o) => updateSponsorship(c, o.pin_id, o.action),
+    handle: async (c, o) => afterWrite(c, await updateSponsorship(c.env.DB, c.var.ctx, o.pin_id, o.action)),
   }),
 };

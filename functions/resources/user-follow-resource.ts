@@ -2,11 +2,12 @@
 import { z } from "zod";
 import { setUserFollow } from "../../src/social/follows.server.ts";
 import { idSchema } from "../../src/social/guard.server.ts";
+import { afterWrite } from "../../src/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const options = z.strictObject({ user_id: idSchema });
 
 export const userFollowResource: ResourceDefinition = {
-  create: defineHandler({ options, handle: (c, o) => setUserFollow(c, o.user_id, true) }),
-  delete: defineHandler({ options, handle: (c, o) => setUserFollow(c, o.user_id, false) }),
+  create: defineHandler({ options, handle: async (c, o) => afterWrite(c, await setUserFollow(c.env.DB, c.var.ctx, o.user_id, true)) }),
+  delete: defineHandler({ options, handle: async (c, o) => afterWrite(c, await setUserFollow(c.env.DB, c.var.ctx, o.user_id, false)) }),
 };

@@ -3,21 +3,17 @@
 // whose profile the viewer may not see (private, limited login) is the same 404 as no user.
 import { z } from "zod";
 import { requireFullViewer } from "../../src/accounts/guards.server.ts";
-import { notFound } from "../../src/server/errors.ts";
+import { notFound } from "../../src/domain/errors.ts";
 import { userImageUrl, usernameSchema } from "../../src/users/user.ts";
-import { visibleSql } from "../../src/visibility/visibility.server.ts";
+import { findVisibleUser } from "../../src/users/users.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const userLookupResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({ username: usernameSchema }),
     async handle(c, options) {
-      const viewer = requireFullViewer(c);
-      const row = await c.env.DB.prepare(
-        `SELECT u.id, u.username, u.full_name, u.image_key FROM users u WHERE u.username = ?1 COLLATE NOCASE AND ${visibleSql("profile", { user: "u" }, "?2")}`,
-      )
-        .bind(options.username, viewer.user.id)
-        .first<{ id: number; username: string; full_name: string; image_key: string | null }>();
+      const viewer = requireFullViewer(c.var.ctx);
+      const row = await findVisibleUser(c.env.DB, options.username, viewer.user.id);
       if (!row) throw notFound("api.notFound");
       return { id: String(row.id), username: row.username, full_name: row.full_name, image_medium_url: userImageUrl(row.image_key, "medium") };
     },

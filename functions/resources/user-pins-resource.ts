@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { usernameSchema, viewerIdOf } from "../../src/users/user.ts";
 import { PROFILE_PIN_FEEDS, PROFILE_PINS_PAGE_SIZE, listProfilePins } from "../../src/users/users.server.ts";
-import { notFound } from "../../src/server/errors.ts";
+import { notFound } from "../../src/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 

@@ -5,6 +5,7 @@ import { sessionPayload, userRow } from "../../src/accounts/answer.server.ts";
 import { parseSignup, prepareUser, runSignupBatch } from "../../src/accounts/register.server.ts";
 import { startSession } from "../../src/accounts/session.server.ts";
 import { z } from "zod";
+import { signupOrigin } from "../../src/server/client-ip.ts";
 import { internalError } from "../../src/server/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
@@ -16,7 +17,7 @@ export const userRegisterResource: ResourceDefinition = {
     async handle(c, options) {
       const body = parseSignup(options, c.var.ctx.country);
       const db = c.env.DB;
-      const prepared = await prepareUser(c, body, null);
+      const prepared = await prepareUser(c.env, signupOrigin(c.req.raw), body, null);
       const session = await startSession(db, c.req.raw, prepared.userId);
       await runSignupBatch(db, [prepared.statement, ...session.statements]);
       for (const cookie of session.cookies) c.header("Set-Cookie", cookie, { append: true });

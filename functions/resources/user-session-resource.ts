@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { sessionPayload, userRow } from "../../src/accounts/answer.server.ts";
 import { safeRedirectPath } from "../../src/accounts/redirect.ts";
-import { clearCookie, revokeSession, SESSION_COOKIE } from "../../src/accounts/session.server.ts";
+import { clearCookie, endSession, SESSION_COOKIE } from "../../src/accounts/session.server.ts";
 import { accountsOnDevice, sessionAccounts, switchAccount } from "../../src/accounts/switcher.server.ts";
 import { ApiError, ErrorCode } from "../../src/server/errors.ts";
 import { clientIp, throttleSubject } from "../../src/server/client-ip.ts";
@@ -51,7 +51,7 @@ export const userSessionResource: ResourceDefinition = {
     async handle(c, options) {
       const session = c.var.ctx.session;
       // Idempotent: signed out already is still a success with the same redirect.
-      if (session) await revokeSession(c.env.DB, session.id).run();
+      if (session) await endSession(c.env.DB, session.id);
       c.header("Set-Cookie", clearCookie(SESSION_COOKIE), { append: true });
       return { redirect_url: safeRedirectPath(options.next) };
     },

@@ -1,15 +1,14 @@
-import type { Context } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError } from "../server/errors.ts";
-import { requireFullViewer, requireSession, requireWriteAllowed } from "./guards.server.ts";
+import { DomainError } from "../domain/errors.ts";
+import { toApiError } from "../server/errors.ts";
+import { requireFullViewer, requireSession, requireWriteAllowed, type Viewer } from "./guards.server.ts";
 import type { Session } from "./session.server.ts";
 
 type ViewerType = "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
 
-function contextFor(viewerType: ViewerType, user: { is_write_banned?: number } = {}): Context<AppEnv> {
+function contextFor(viewerType: ViewerType, user: { is_write_banned?: number } = {}): Viewer {
   const session = viewerType === "UNAUTH" ? null : ({ id: "s", user: { id: 1, is_write_banned: 0, ...user } } as unknown as Session);
-  return { var: { ctx: { viewerType, session } } } as unknown as Context<AppEnv>;
+  return { viewerType, session };
 }
 
 function refusal(run: () => unknown): { status: number; code: number } | null {
@@ -17,8 +16,10 @@ function refusal(run: () => unknown): { status: number; code: number } | null {
     run();
     return null;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { status: error.status, code: error.code };
+    if (!(error instanceof DomainError)) throw error;
+    // As the API answers it: the one mapping from a refusal to its status and code.
+    const answer = toApiError(error);
+    return { status: answer.status, code: answer.code };
   }
 }
 

@@ -3,7 +3,7 @@
 // statement after it aborts the caller's batch unless that UPDATE changed exactly one row:
 // two exchanges of one token racing each other cannot both start a session, and a session
 // row never exists without the spend that justified it (D1 rolls a failed batch back).
-import { ApiError, ErrorCode } from "../server/errors.ts";
+import { DomainError } from "../domain/errors.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 
 export type TokenPurpose = "login" | "register" | "mfa" | "cctld" | "email_verify";
@@ -19,7 +19,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 /** The error the guard raises; SQLite's json() refuses this text, which aborts the batch. */
 const NOT_SPENT_MARKER = "token-not-spent";
 
-export const invalidToken = () => new ApiError(401, ErrorCode.Unauthorized, { message: "accounts:token.invalid" });
+export const invalidToken = () => new DomainError("unauthorized", { message: "accounts:token.invalid" });
 
 export interface IssuedToken {
   token: string;
@@ -74,4 +74,23 @@ export async function spendWith(db: D1Database, token: string, purpose: TokenPur
     if (isNotSpentError(error)) throw invalidToken();
     throw error;
   }
+}
+
+/** A new e-mail verification link's token, the send time stored with it in one batch. */
+export async function issueEmailVerification(db: D1Database, userId: number, now = Date.now()): Promise<string> {
+  const issued = await issueToken(db, userId, "email_verify", now);
+  await db.batch([issued.statement, db.prepare("UPDATE users SET email_verification_sent_at = ?2 WHERE id = ?1").bind(userId, now)]);
+  return issued.token;
+}
+
+/** Spends an e-mail verification token and marks the address verified, together; throws invalidToken when spent. */
+export async function verifyEmail(db: D1Database, token: string, userId: number): Promise<void> {
+  await spendWith(db, token, "email_verify", userId, [db.prepare("UPDATE users SET email_verified = 1 WHERE id = ?1").bind(userId)]);
+}
+
+/** A token issued and stored on its own (no other row goes with it); answers the bearer token. */
+export async function storeToken(db: D1Database, userId: number, purpose: TokenPurpose, now = Date.now()): Promise<string> {
+  const issued = await issueToken(db, userId, purpose, now);
+  await issued.statement.run();
+  return issued.token;
 }

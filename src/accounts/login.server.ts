@@ -2,7 +2,7 @@
 // one. Unknown account and wrong password are one answer (same status, code and message), and
 // the password hash runs either way, against a fixed dummy hash, so timing does not tell
 // them apart. Throttled per account and per client address before any hash work.
-import { ApiError, ErrorCode } from "../server/errors.ts";
+import { DomainError } from "../domain/errors.ts";
 import { clientIp } from "../server/client-ip.ts";
 import { enforce, RATE_RULES, resetStatement } from "../server/rate-limit.server.ts";
 import { issueToken, peekToken, spendWith, invalidToken } from "./handshake.server.ts";
@@ -27,8 +27,8 @@ export interface LoginAccount {
 
 const ACCOUNT_COLUMNS = "id, username, email, password_hash, has_mfa_enabled, mfa_secret, mfa_last_step";
 
-export const loginFailed = () => new ApiError(401, ErrorCode.Unauthorized, { message: "accounts:login.failed" });
-const mfaFailed = () => new ApiError(401, ErrorCode.Unauthorized, { message: "accounts:login.mfaFailed" });
+export const loginFailed = () => new DomainError("unauthorized", { message: "accounts:login.failed" });
+const mfaFailed = () => new DomainError("unauthorized", { message: "accounts:login.mfaFailed" });
 
 /** The account a username or e-mail names (both case-insensitive), or null. */
 export async function findAccount(db: D1Database, identifier: string): Promise<LoginAccount | null> {
@@ -120,4 +120,26 @@ export async function providerLogin(db: D1Database, request: Request, userId: nu
   const issued = await issueToken(db, userId, account.has_mfa_enabled === 1 ? "mfa" : "login", now);
   await issued.statement.run();
   return account.has_mfa_enabled === 1 ? { kind: "mfa", challenge: issued.token } : { kind: "token", token: issued.token };
+}
+
+/** The account a Facebook id signed up with, if any. */
+export async function userIdByFacebook(db: D1Database, facebookId: string): Promise<number | null> {
+  const row = await db.prepare("SELECT id FROM users WHERE facebook_id = ?1").bind(facebookId).first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/**
+ * The account a Google identity signs in to: the one linked to it, else (first Google sign-in)
+ * the account with its e-mail, linked now, only when both sides verified that e-mail;
+ * otherwise whoever registered an address first could share an account with its real owner.
+ */
+export async function userIdByGoogle(db: D1Database, identity: { sub: string; email: string | null; emailVerified: boolean }): Promise<number | null> {
+  let row = await db.prepare("SELECT id FROM users WHERE google_id = ?1").bind(identity.sub).first<{ id: number }>();
+  if (!row && identity.email && identity.emailVerified) {
+    row = await db
+      .prepare("UPDATE users SET google_id = ?1 WHERE email = ?2 COLLATE NOCASE AND email_verified = 1 AND google_id IS NULL RETURNING id")
+      .bind(identity.sub, identity.email)
+      .first<{ id: number }>();
+  }
+  return row?.id ?? null;
 }

@@ -5,9 +5,8 @@
 // compared. Fifty parallel guesses are therefore all counted (none lost to a race), and at most five
 // of them are evaluated before the account locks. A success refunds the counter to 0. A
 // locked account stays locked until the passcode is reset with the account password.
-import type { Context } from "hono";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, badRequest } from "../server/errors.ts";
+import { DomainError, badRequest } from "../domain/errors.ts";
+import { signedOut, type Viewer } from "./guards.server.ts";
 import { PASSCODE_MAX_FAILURES, stripWhitespace, validatePasscode } from "./passcode.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
@@ -76,21 +75,21 @@ export async function checkPasscode(db: D1Database, userId: number, passcode: st
 }
 
 export const passcodeRequired = () =>
-  new ApiError(403, ErrorCode.PasscodeRequired, { message: "settings:passcode.api.required", extraData: { field: "passcode" } });
+  new DomainError("passcode_required", { message: "settings:passcode.api.required", extraData: { field: "passcode" } });
 export const passcodeLocked = () =>
-  new ApiError(403, ErrorCode.PasscodeLocked, {
+  new DomainError("passcode_locked", {
     message: "settings:passcode.api.locked",
     extraData: { field: "passcode", remaining_tries: 0, locked: true },
   });
 export const passcodeIncorrect = (remaining: number) =>
-  new ApiError(403, ErrorCode.PasscodeIncorrect, {
+  new DomainError("passcode_incorrect", {
     // The try that spends the last attempt says what happens next: the lock.
     message: remaining === 0 ? "settings:passcode.api.locked" : "settings:passcode.api.incorrect",
     values: { count: remaining },
     extraData: { field: "passcode", remaining_tries: remaining, locked: remaining === 0 },
   });
 
-/** Throws the ApiError a failed check means; returns when the passcode is right. */
+/** Throws the refusal a failed check means; returns when the passcode is right. */
 export function assertPasscodeCheck(result: PasscodeCheck): void {
   if (result.status === "locked") throw passcodeLocked();
   if (result.status === "wrong") throw passcodeIncorrect(result.remaining);
@@ -102,17 +101,56 @@ export function assertPasscodeCheck(result: PasscodeCheck): void {
  * (a typo is not a guess and costs no try); wrong → 403 code 16 with the tries left.
  * `field` names the body field the passcode came in, for the 400.
  */
-export async function requirePasscode(c: Context<AppEnv>, passcode: unknown, field = "passcode"): Promise<void> {
-  const session = c.var.ctx.session;
-  if (!session) throw new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });
-  const state = await passcodeState(c.env.DB, session.user.id);
+export async function requirePasscode(db: D1Database, viewer: Pick<Viewer, "session">, passcode: unknown, field = "passcode"): Promise<void> {
+  const session = viewer.session;
+  if (!session) throw signedOut();
+  const state = await passcodeState(db, session.user.id);
   if (!isEnabled(state)) return;
   if (isLocked(state)) throw passcodeLocked();
   const value = typeof passcode === "string" ? stripWhitespace(passcode) : "";
   if (value === "") throw passcodeRequired();
   const problem = validatePasscode(value);
   if (problem) throw badRequest([{ field, reason: `settings:${problem}` }]);
-  const result = await checkPasscode(c.env.DB, session.user.id, value);
+  const result = await checkPasscode(db, session.user.id, value);
   if (result.status === "not_enabled") return;
   assertPasscodeCheck(result);
+}
+
+/** Turns the passcode on (or replaces it) with its backup e-mail; tries and lock start afresh. */
+export async function enablePasscode(db: D1Database, userId: number, hash: string, backupEmail: string, anonymizedEmail: string): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET is_parental_control_passcode_enabled = 1, parental_passcode_hash = ?2,
+              parental_passcode_backup_email = ?3, parental_control_anonymized_email = ?4,
+              parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1`,
+      )
+      .bind(userId, hash, backupEmail, anonymizedEmail),
+  ]);
+}
+
+export async function disablePasscode(db: D1Database, userId: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET is_parental_control_passcode_enabled = 0, parental_passcode_hash = NULL,
+              parental_passcode_backup_email = NULL, parental_control_anonymized_email = NULL,
+              parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1`,
+      )
+      .bind(userId),
+  ]);
+}
+
+/** A new passcode set with the account password: the lock lifted, the backup e-mail kept. */
+export async function resetPasscode(db: D1Database, userId: number, hash: string): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET parental_passcode_hash = ?2, parental_passcode_failures = 0, parental_passcode_locked_at = NULL
+        WHERE id = ?1 AND is_parental_control_passcode_enabled = 1`,
+      )
+      .bind(userId, hash),
+  ]);
 }

@@ -3,10 +3,7 @@
 // usable (the register token of the handshake, or the session of UserRegisterResource), so
 // an account never exists half-made.
 import { inviteKey } from "../invites/invites.server.ts";
-import type { Context } from "hono";
-import type { AppEnv } from "../server/context.ts";
-import { clientIp } from "../server/client-ip.ts";
-import { ApiError, ErrorCode, badRequest } from "../server/errors.ts";
+import { DomainError, badRequest } from "../domain/errors.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
 import { hashPassword } from "./password.ts";
 import { verifyFacebookToken } from "./providers/facebook.server.ts";
@@ -20,9 +17,9 @@ function newUserId(): number {
 }
 
 const conflict = (field: "email" | "username" | "facebook_id") =>
-  new ApiError(409, ErrorCode.Conflict, { message: `accounts:signup.${field}Taken`, extraData: { field } });
+  new DomainError("conflict", { message: `accounts:signup.${field}Taken`, extraData: { field } });
 
-export const ageRestricted = () => new ApiError(409, ErrorCode.AgeRestricted, { message: "accounts:signup.ageRestricted" });
+export const ageRestricted = () => new DomainError("age_restricted", { message: "accounts:signup.ageRestricted" });
 
 /** Parses and validates a sign-up body: 400 naming each field, password rule word for word. */
 /**
@@ -45,14 +42,25 @@ export interface PreparedUser {
   statement: D1PreparedStatement;
 }
 
+/** Where a sign-up came from, as its request shows it. */
+export interface SignupOrigin {
+  /** The client's address: the throttle's subject. */
+  address: string;
+  /** CF-Connecting-IP as sent, for the human check. */
+  connectingIp: string | null;
+  /** The host the form was posted to, which the human check's answer must name. */
+  hostname: string;
+}
+
 /**
  * Everything before the write: throttle, registration type, age, human check, Facebook,
  * uniqueness. `pathType` is the {email|partner|facebook} of the handshake path, or null for
- * UserRegisterResource (which takes the type the body implies).
+ * UserRegisterResource (which takes the type the body implies). `env` carries the outside
+ * services' configuration.
  */
-export async function prepareUser(c: Context<AppEnv>, body: SignupBody, pathType: RegistrationType | null, now = Date.now()): Promise<PreparedUser> {
-  const db = c.env.DB;
-  await enforce(db, RATE_RULES.signupPerIp, clientIp(c.req.raw), now);
+export async function prepareUser(env: Env, origin: SignupOrigin, body: SignupBody, pathType: RegistrationType | null, now = Date.now()): Promise<PreparedUser> {
+  const db = env.DB;
+  await enforce(db, RATE_RULES.signupPerIp, origin.address, now);
   const type = registrationTypeOf(body);
   if (pathType !== null && pathType !== type) {
     throw badRequest([{ field: "registration_type", reason: RULE_MESSAGES.registrationType, values: { expected: type } }]);
@@ -61,11 +69,11 @@ export async function prepareUser(c: Context<AppEnv>, body: SignupBody, pathType
   if (age !== null && age < MINIMUM_AGE) throw ageRestricted();
 
   // The human check runs only when it is configured; without it e-mail sign-up still works.
-  if (isTurnstileConfigured(c.env)) {
+  if (isTurnstileConfigured(env)) {
     if (body.recaptcha_v3_token === undefined) throw badRequest([{ field: "recaptcha_v3_token", reason: "validation.required" }]);
-    await verifyTurnstile(c.env, body.recaptcha_v3_token, c.req.header("cf-connecting-ip") ?? null, new URL(c.req.url).hostname);
+    await verifyTurnstile(env, body.recaptcha_v3_token, origin.connectingIp, origin.hostname);
   }
-  if (type === "facebook") await verifyFacebookToken(c.env, body.facebook_id!, body.facebook_token!, now);
+  if (type === "facebook") await verifyFacebookToken(env, body.facebook_id!, body.facebook_token!, now);
 
   const taken = await db
     .prepare("SELECT email = ?1 COLLATE NOCASE AS email_taken, username = ?2 COLLATE NOCASE AS username_taken FROM users WHERE email = ?1 COLLATE NOCASE OR username = ?2 COLLATE NOCASE LIMIT 2")

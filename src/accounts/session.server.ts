@@ -219,8 +219,8 @@ export function revokeSession(db: D1Database, sessionId: string, now = Date.now(
 }
 
 /** Revokes every session of an account, on every device (sign out everywhere): no device holds it afterwards. */
-export function revokeAllSessions(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement {
-  return db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL").bind(userId, now);
+export async function signOutEverywhere(db: D1Database, userId: number, now = Date.now()): Promise<void> {
+  await db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL").bind(userId, now).run();
 }
 
 /** Live sessions on a device, one per account, most recently used first. */
@@ -285,4 +285,34 @@ export async function switchOnDevice(db: D1Database, request: Request, deviceId:
   ];
   const sessionCookie = hostCookie(SESSION_COOKIE, token, Math.max(0, Math.floor((target.expiresAt - now) / 1000)));
   return { id, expiresAt: target.expiresAt, deviceId: nextDeviceId, cookies: [sessionCookie, deviceCookie(deviceToken)], statements, applied: (results) => results[0]?.meta.changes === 1 };
+}
+
+/** The human check passed for this session. */
+export async function markSessionVerified(db: D1Database, sessionId: string, now = Date.now()): Promise<void> {
+  await db.prepare("UPDATE sessions SET verified_at = ?2 WHERE id = ?1").bind(sessionId, now).run();
+}
+
+/** A browser fingerprint seen for this account (spec 000 §7), first and last sighting kept. */
+export async function recordFingerprint(db: D1Database, userId: number, fingerprint: string, now = Date.now()): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO fingerprints (user_id, fingerprint, first_seen_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)
+       ON CONFLICT(user_id, fingerprint) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+    )
+    .bind(userId, fingerprint, now)
+    .run();
+}
+
+/** Stores a started session on its own (an account switch). */
+export async function saveSession(db: D1Database, session: NewSession): Promise<void> {
+  await db.batch(session.statements);
+}
+
+/** Ends one session and stores its successor in one batch (a token refresh: the old id stops at once). */
+export async function replaceSession(db: D1Database, oldSessionId: string, next: NewSession): Promise<void> {
+  await db.batch([revokeSession(db, oldSessionId), ...next.statements]);
+}
+
+export async function endSession(db: D1Database, sessionId: string): Promise<void> {
+  await revokeSession(db, sessionId).run();
 }

@@ -4,7 +4,7 @@
 // the same things with the same words.
 import { z } from "zod";
 import { LOCALES, parseLocale } from "../context/locales.ts";
-import { zodProblems, type FieldProblem } from "../server/errors.ts";
+import { zodProblems, type FieldProblem } from "../domain/errors.ts";
 import { MAX_JSON_DEPTH, jsonShapeProblem } from "../server/json-shape.ts";
 import { FIRST_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN, USERNAME_PATTERN } from "./account-rules.ts";
 

@@ -77,3 +77,16 @@ export async function switchAccount(db: D1Database, request: Request, userId: nu
   if (!change.applied(await db.batch(change.statements))) return { kind: "changed" };
   return { kind: "switched", cookies: change.cookies, expiresAt: change.expiresAt, deviceId: change.deviceId };
 }
+
+/** The switcher's rows for these user ids, with what the profile rule needs (at most MAX ids: the caller bounds them). */
+export async function switcherRows(db: D1Database, ids: readonly number[]): Promise<Array<SwitcherRow & { is_private_profile: number; is_under_16: number; login_state: string }>> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, username, email, full_name, image_key, account_type, is_partner, business_name,
+              is_private_profile, is_under_16, login_state FROM users
+       WHERE id IN (${ids.map((_, index) => `?${index + 1}`).join(", ")})`,
+    )
+    .bind(...ids)
+    .all<SwitcherRow & { is_private_profile: number; is_under_16: number; login_state: string }>();
+  return results;
+}

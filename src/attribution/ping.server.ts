@@ -1,4 +1,4 @@
-// Stores one attribution ping and answers with the register-source header. The throttle's
+// Stores one attribution ping and says what register-source header it earns. The throttle's
 // count, the promoted pin's check and the conditional insert go to D1 as ONE batch: a ping over
 // the limit is refused and never stored, in a single round trip.
 //
@@ -11,15 +11,10 @@
 // nobody can inflate an advertiser's numbers with made-up pings, and a genuine page left open
 // past its token's life loses its ping quietly. A source_event_id is unique per advertiser (one
 // advertiser's ids never block another's); a replayed one is stored once (INSERT OR IGNORE).
-import type { Context } from "hono";
-import { clientIp, throttleSubject } from "../server/client-ip.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, badRequest } from "../server/errors.ts";
+import { DomainError, badRequest } from "../domain/errors.ts";
 import { hitStatement, rateKey, type RateRule } from "../server/rate-limit.server.ts";
 import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type AttributionSource } from "./source.ts";
-import { attributionSecret, checkAttributionToken } from "./token.server.ts";
-
-export const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
+import { checkAttributionToken } from "./token.server.ts";
 
 /** A page shows a few dozen ads at most; 600 pings in 10 minutes from one address (an IPv6 /64) is a script. */
 export const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 600, windowMs: 10 * 60_000 };
@@ -27,45 +22,55 @@ export const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 
 /** The query string is bounded before parsing: seven short parameters and one URL fit easily. */
 const MAX_QUERY_LENGTH = 4096;
 
-export async function recordAttributionPing(c: Context<AppEnv>, now = Date.now(), random = Math.random): Promise<Response> {
-  const url = new URL(c.req.url);
-  if (url.search.length > MAX_QUERY_LENGTH) throw badRequest([{ field: "query", reason: "validation.tooLong", values: { maximum: MAX_QUERY_LENGTH } }]);
-  const parsed = parseAttributionQuery(url.searchParams);
+/** One ping as its request shows it. */
+interface AttributionPing {
+  /** The URL's query string, "?" included. */
+  search: string;
+  /** The sender's address (an IPv6 address by its /64): the throttle's subject. */
+  address: string;
+  /** Sent by our own page (Sec-Fetch-Site: same-origin): a second check, never the proof. */
+  sameOrigin: boolean;
+  /** The key the page's token was signed with; null while attribution is off. */
+  secret: string | null;
+  userId: number | null;
+  requestId: string;
+}
+
+/** Stores the ping when genuine; answers the register-source header it earns, or null for none. */
+export async function recordAttributionPing(db: D1Database, ping: AttributionPing, now = Date.now(), random = Math.random): Promise<string | null> {
+  if (ping.search.length > MAX_QUERY_LENGTH) throw badRequest([{ field: "query", reason: "validation.tooLong", values: { maximum: MAX_QUERY_LENGTH } }]);
+  const parsed = parseAttributionQuery(new URLSearchParams(ping.search));
   if (!parsed.ok) throw badRequest(parsed.problems);
   const source = parsed.source;
 
-  const db = c.env.DB;
-  const subject = throttleSubject(clientIp(c.req.raw));
+  const subject = ping.address;
   const { statement: counting, windowStart } = hitStatement(db, ATTRIBUTION_RATE_RULE, subject, now);
-  const eligible = await isProven(c.req.header("sec-fetch-site"), source, attributionSecret(c.env), now);
+  const eligible = await isProven(ping.sameOrigin, source, ping.secret, now);
   const statements: D1PreparedStatement[] = [counting];
   if (eligible) {
     statements.push(
       db.prepare("SELECT 1 AS promoted FROM pins WHERE id = ?1 AND promoter_id = ?2 AND is_deleted = 0").bind(source.pinId, source.advertiserId),
-      insertPing(db, source, c.var.ctx.session?.user.id ?? null, c.var.ctx.requestId.slice(0, 64), now, rateKey(ATTRIBUTION_RATE_RULE, subject)),
+      insertPing(db, source, ping.userId, ping.requestId.slice(0, 64), now, rateKey(ATTRIBUTION_RATE_RULE, subject)),
     );
   }
   const [counted, promoted] = await db.batch<{ count: number; promoted: number }>(statements);
   const count = counted?.results[0]?.count ?? 1;
   if (count > ATTRIBUTION_RATE_RULE.limit) {
-    throw new ApiError(429, ErrorCode.RateLimited, {
+    throw new DomainError("rate_limited", {
       message: "api.rateLimited",
-      headers: { "Retry-After": String(Math.ceil((windowStart + ATTRIBUTION_RATE_RULE.windowMs - now) / 1000)) },
+      retryAfterSeconds: Math.ceil((windowStart + ATTRIBUTION_RATE_RULE.windowMs - now) / 1000),
     });
   }
   const genuine = eligible && (promoted?.results.length ?? 0) > 0;
   if (random() < ATTRIBUTION.logSampleRate) {
     console.info("attribution ping", JSON.stringify({ type: source.sourceEventType, advertiser: source.advertiserId, campaign: source.campaignId, counted: genuine }));
   }
-  return new Response(null, {
-    status: 204,
-    headers: genuine ? { [REGISTER_SOURCE_HEADER]: registerSourceHeader(source), "Cache-Control": "no-store" } : { "Cache-Control": "no-store" },
-  });
+  return genuine ? registerSourceHeader(source) : null;
 }
 
 /** Same-origin, and a valid token for this very pin and advertiser (checked before any D1 work). */
-async function isProven(fetchSite: string | undefined, source: AttributionSource, secret: string | null, now: number): Promise<boolean> {
-  if (fetchSite !== "same-origin" || secret === null) return false;
+async function isProven(sameOrigin: boolean, source: AttributionSource, secret: string | null, now: number): Promise<boolean> {
+  if (!sameOrigin || secret === null) return false;
   if (source.pinId === null || source.advertiserId === null || source.token === undefined) return false;
   return (await checkAttributionToken(secret, source.token, { pinId: source.pinId, advertiserId: source.advertiserId }, now)) === "valid";
 }

@@ -1,11 +1,9 @@
 // The server side of the board policy (policy.ts): one D1 read gives a board and the viewer's
-// role on it, and `requireBoardAction` turns the policy's answer into the HTTP answer every
+// role on it, and `requireBoardAction` turns the policy's answer into the refusal every
 // board, section, pin and collaborator handler gives. Handlers call it first and build their
 // writes only after it passed; the writes then repeat the board id in their WHERE clauses.
-import type { Context } from "hono";
-import { requireWriteAllowed, signedOut } from "../accounts/guards.server.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
+import { requireWriteAllowed, signedOut, type Viewer } from "../accounts/guards.server.ts";
+import { forbidden, notFound } from "../domain/errors.ts";
 import { viewerIdOf } from "../users/user.ts";
 import { visibleFlagSql } from "../visibility/visibility.server.ts";
 import type { BoardTableRow } from "./board-row.ts";
@@ -21,7 +19,7 @@ export interface BoardWithRole {
   isPrivate: boolean;
 }
 
-interface BoardAccessRow extends BoardTableRow {
+export interface BoardAccessRow extends BoardTableRow {
   collaborator_access: string | null;
   follows: number;
   /** 1 when anyone may open the board (the publicBoard rule: public, not archived, its owner's profile public). */
@@ -48,10 +46,8 @@ export async function loadBoardWithRole(db: D1Database, boardId: number, viewerI
   return row ? boardWithRole(row, viewerId) : null;
 }
 
-export const forbidden = (message = "api.forbidden") => new ApiError(403, ErrorCode.Forbidden, { message });
-
-/** Throws the policy's answer for a loaded board (null = missing): 404, 401 or 403. */
-export function assertBoardAction(loaded: BoardWithRole | null, action: BoardAction): BoardWithRole {
+/** Throws the policy's answer for a loaded board (null = missing): not found, signed out or forbidden. */
+export function assertBoardAction<Loaded extends BoardWithRole>(loaded: Loaded | null, action: BoardAction): Loaded {
   if (!loaded) throw notFound("api.boardNotFound");
   const answer = decide(loaded.role, action, loaded.isPrivate);
   if (answer === "not_found") throw notFound("api.boardNotFound");
@@ -65,9 +61,9 @@ export function assertBoardAction(loaded: BoardWithRole | null, action: BoardAct
  * reading needs a full, write-allowed login (401 signed out, 403 code 17 limited login, 403
  * write-banned), checked before the board is read.
  */
-export async function requireBoardAction(c: Context<AppEnv>, boardId: number, action: BoardAction): Promise<BoardWithRole & { viewerId: number | null }> {
+export async function requireBoardAction(db: D1Database, viewer: Viewer, boardId: number, action: BoardAction): Promise<BoardWithRole & { viewerId: number | null }> {
   const reading = isReading(action);
-  const viewerId = reading ? viewerIdOf(c.var.ctx) : requireWriteAllowed(c).user.id;
-  const loaded = assertBoardAction(await loadBoardWithRole(c.env.DB, boardId, viewerId), action);
+  const viewerId = reading ? viewerIdOf(viewer) : requireWriteAllowed(viewer).user.id;
+  const loaded = assertBoardAction(await loadBoardWithRole(db, boardId, viewerId), action);
   return { ...loaded, viewerId };
 }

@@ -2,7 +2,7 @@
 // BoardsFeedResource update). The handler has already passed requireBoardAction; each write is
 // one D1 batch whose statements repeat the board id and owner id in their WHERE clauses, and
 // whose last statements recount what changed (counts.server.ts).
-import { badRequest } from "../server/errors.ts";
+import { badRequest } from "../domain/errors.ts";
 import type { BoardPrivacy } from "./board.ts";
 import type { BoardTableRow } from "./board-row.ts";
 import { holds } from "../visibility/rules.ts";

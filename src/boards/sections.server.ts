@@ -1,7 +1,7 @@
 // Board sections (BoardSectionResource, BoardSectionsResource): create at the front of the
 // list, rename, delete (its pins stay on the board, sectionless), reorder. One D1 batch each,
 // WHERE clauses repeating the board id, counts recounted last (counts.server.ts).
-import { badRequest } from "../server/errors.ts";
+import { badRequest } from "../domain/errors.ts";
 import { recountBoards } from "./counts.server.ts";
 import { MAX_SECTIONS } from "./options.ts";
 import { firstPosition } from "./positions.ts";
@@ -111,4 +111,10 @@ export async function reorderSections(db: D1Database, boardId: number, sectionId
     )
     .bind(boardId, JSON.stringify(sectionIds))
     .run();
+}
+
+/** The id of a board's section by its slug (a section a batch just created), or null. */
+export async function sectionIdBySlug(db: D1Database, boardId: number, slug: string): Promise<number | null> {
+  const row = await db.prepare("SELECT id FROM board_sections WHERE board_id = ?1 AND slug = ?2").bind(boardId, slug).first<{ id: number }>();
+  return row?.id ?? null;
 }

@@ -1,11 +1,8 @@
 // What every board, section and save write shares: the viewer's pin lookup, the feed head a
-// new save is placed against, the edge-cache purge of the signed-out pages a write changed,
-// and telling a lost race (a UNIQUE index refusing the batch) from a real failure.
-import type { Context } from "hono";
+// new save is placed against, the signed-out pages a write changes (the edge functions purge
+// them), and telling a lost race (a UNIQUE index refusing the batch) from a real failure.
 import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
-import { purgePage } from "../server/page-cache.ts";
+import { DomainError, notFound } from "../domain/errors.ts";
 import { visibleSql } from "../visibility/visibility.server.ts";
 import { MAX_LEADING_STORIES, type FeedHead } from "./positions.ts";
 
@@ -22,50 +19,58 @@ export interface PinFacts {
 
 /**
  * A pin that exists for the viewer (the close-up's pinExists rule), deleted ones included so the
- * caller can answer 410; null when missing or not the viewer's to see (the caller's 404).
+ * caller can answer 410. `pin` and `viewer` name its parameters, so a larger statement can carry
+ * it (a save reads it with the board in one statement).
  */
-export async function visiblePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts | null> {
-  return db
-    .prepare(
-      `SELECT p.id, p.pinner_id, p.board_id, p.section_id, p.kind, p.is_deleted, pu.username AS pinner_username
+export function visiblePinSql(pin: string, viewer: string): string {
+  return `SELECT p.id, p.pinner_id, p.board_id, p.section_id, p.kind, p.is_deleted, pu.username AS pinner_username
        FROM pins p JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
-       WHERE p.id = ?1 AND ${visibleSql("pinExists", { pin: "p", board: "b", pinner: "pu" }, "?2")}`,
-    )
-    .bind(pinId, viewerId)
-    .first<PinFacts>();
+       WHERE p.id = ${pin} AND ${visibleSql("pinExists", { pin: "p", board: "b", pinner: "pu" }, viewer)}`;
+}
+
+/** visiblePinSql as one JSON object (PinFacts), NULL when missing or hidden: for a column of a larger statement. */
+export function visiblePinJsonSql(pin: string, viewer: string): string {
+  return `(SELECT json_object('id', v.id, 'pinner_id', v.pinner_id, 'board_id', v.board_id, 'section_id', v.section_id, 'kind', v.kind,
+                              'is_deleted', v.is_deleted, 'pinner_username', v.pinner_username)
+           FROM (${visiblePinSql(pin, viewer)}) v)`;
+}
+
+/** A pin the viewer may see (visiblePinSql); null when missing or not the viewer's to see (the caller's 404). */
+export async function visiblePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts | null> {
+  return db.prepare(visiblePinSql("?1", "?2")).bind(pinId, viewerId).first<PinFacts>();
+}
+
+/** A looked-up pin a write may use: deleted ones refused as gone (410), missing or hidden ones as not found (404). */
+export function usablePin(pin: PinFacts | null): PinFacts {
+  if (!pin) throw notFound("api.pinNotFound");
+  if (pin.is_deleted === 1) throw new DomainError("gone", { message: "api.pinNotFound" });
+  return pin;
 }
 
 /** visiblePin, refusing deleted pins with 410 and missing or hidden ones with 404. */
 export async function requirePin(db: D1Database, pinId: number, viewerId: number | null): Promise<PinFacts> {
-  const pin = await visiblePin(db, pinId, viewerId);
-  if (!pin) throw notFound("api.pinNotFound");
-  if (pin.is_deleted === 1) throw new ApiError(410, ErrorCode.Gone, { message: "api.pinNotFound" });
-  return pin;
+  return usablePin(await visiblePin(db, pinId, viewerId));
 }
 
-/** The first items of a board's feed (or one section's), for frontPosition. */
-export async function boardFeedHead(db: D1Database, boardId: number, sectionId: number | null = null): Promise<FeedHead[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT bp.position, p.kind = 'story' AS is_story FROM board_pins bp JOIN pins p ON p.id = bp.pin_id
-       WHERE bp.board_id = ?1 AND (?2 IS NULL OR bp.section_id = ?2)
-       ORDER BY bp.position, bp.pin_id LIMIT ?3`,
-    )
-    .bind(boardId, sectionId, MAX_LEADING_STORIES + 1)
-    .all<{ position: number; is_story: number }>();
-  return results.map((row) => ({ position: row.position, isStory: row.is_story === 1 }));
-}
+/** The first items of a board's feed, for frontPosition; `board` names the board-id parameter. */
+export const boardFeedHeadSql = (board: string) =>
+  `SELECT bp.position, p.kind = 'story' AS is_story, bp.pin_id FROM board_pins bp JOIN pins p ON p.id = bp.pin_id
+   WHERE bp.board_id = ${board} ORDER BY bp.position, bp.pin_id LIMIT ${MAX_LEADING_STORIES + 1}`;
 
-/** The first items of a person's quick-save (boardless) feed. */
-export async function profileFeedHead(db: D1Database, userId: number): Promise<FeedHead[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT ps.position, p.kind = 'story' AS is_story FROM profile_saves ps JOIN pins p ON p.id = ps.pin_id
-       WHERE ps.user_id = ?1 ORDER BY ps.position, ps.pin_id LIMIT ?2`,
-    )
-    .bind(userId, MAX_LEADING_STORIES + 1)
-    .all<{ position: number; is_story: number }>();
-  return results.map((row) => ({ position: row.position, isStory: row.is_story === 1 }));
+/** The first items of a person's quick-save (boardless) feed; `user` names the user-id parameter. */
+export const profileFeedHeadSql = (user: string) =>
+  `SELECT ps.position, p.kind = 'story' AS is_story, ps.pin_id FROM profile_saves ps JOIN pins p ON p.id = ps.pin_id
+   WHERE ps.user_id = ${user} ORDER BY ps.position, ps.pin_id LIMIT ${MAX_LEADING_STORIES + 1}`;
+
+/** A feed head query as one JSON column ([[position, is_story, pin_id], ...]), for a larger statement. */
+export const feedHeadJsonSql = (headSql: string) => `(SELECT json_group_array(json_array(h.position, h.is_story, h.pin_id)) FROM (${headSql}) h)`;
+
+/** The feed head from its JSON column, in feed order (position, then pin id). */
+export function feedHeadOf(json: string | null): FeedHead[] {
+  const rows = JSON.parse(json ?? "[]") as Array<[number, number, number]>;
+  return rows
+    .sort((a, b) => a[0] - b[0] || a[2] - b[2])
+    .map(([position, isStory]) => ({ position, isStory: isStory === 1 }));
 }
 
 /** True when a batch failed because a UNIQUE or PRIMARY KEY index refused a row (a lost race, a repeat). */
@@ -82,17 +87,23 @@ export function profilePaths(username: string): string[] {
 export const boardPath = (username: string, slug: string) => `/${username}/${slug}/`;
 export const pinPath = (pinId: number) => `/pin/${pinId}/`;
 
-/**
- * Drops the signed-out renders of `paths` from this location's edge cache once the response
- * is sent (other locations' copies expire within the cache's fresh time).
- */
-export function purgePages(c: Context<AppEnv>, paths: Iterable<string>): void {
-  const origin = c.var.ctx.origin;
-  const unique = [...new Set(paths)];
-  c.executionCtx.waitUntil(Promise.all(unique.map((path) => purgePage(origin, path))));
-}
-
 /** The owner's username and a board's slug, for purging (null when the board is gone). */
 export async function boardPageFacts(db: D1Database, boardId: number): Promise<{ username: string; slug: string } | null> {
   return db.prepare("SELECT u.username, b.slug FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?1").bind(boardId).first();
+}
+
+/** The signed-out pages of these boards and their owners' profiles, for purging (bounded by the caller's list). */
+export async function boardPages(db: D1Database, boardIds: readonly number[]): Promise<string[]> {
+  if (boardIds.length === 0) return [];
+  const { results } = await db
+    .prepare("SELECT u.username, b.slug FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id IN (SELECT value FROM json_each(?1)) LIMIT 100")
+    .bind(JSON.stringify(boardIds))
+    .all<{ username: string; slug: string }>();
+  return results.flatMap((row) => [boardPath(row.username, row.slug), ...profilePaths(row.username)]);
+}
+
+/** Pin pages whose visibility follows a board (pins born on it), bounded. */
+export async function bornHerePages(db: D1Database, boardId: number): Promise<string[]> {
+  const { results } = await db.prepare("SELECT id FROM pins WHERE board_id = ?1 LIMIT 50").bind(boardId).all<{ id: number }>();
+  return results.map((row) => pinPath(row.id));
 }

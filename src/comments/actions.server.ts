@@ -1,23 +1,20 @@
 // The /v3 actions on one comment: like, helpful, highlight, flag, removing
 // one's own mention, translation. Marks follow the did-it pattern: the count moves in the
 // same batch only when the row it mirrors appears or goes, so it is exact and never below 0.
-import type { Context } from "hono";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
+import type { Viewer } from "../accounts/guards.server.ts";
+import { forbidden, notFound } from "../domain/errors.ts";
+import { written, type Written } from "../domain/written.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
-import { clientIp, throttleSubject } from "../server/client-ip.ts";
-import { purgeLater } from "../social/guard.server.ts";
 import { parseStoredTags, storedTags, type Comment } from "./comment.ts";
-import { cachedTranslation } from "./translate.ts";
+import { cachedTranslation, type TranslationAi, type TranslationCache } from "./translate.ts";
 import { loadComment, loadCommentForWrite, readComment } from "./rows.server.ts";
 
 export type CommentMark = "like" | "helpful";
 
 const MARK = "SELECT 1 FROM comment_marks WHERE comment_id = ?1 AND user_id = ?2 AND kind = ?3";
 
-async function setMark(c: Context<AppEnv>, commentId: number, kind: CommentMark, on: boolean) {
-  const db = c.env.DB;
-  const { row, viewerId } = await loadCommentForWrite(c, commentId);
+async function setMark(db: D1Database, viewer: Viewer, commentId: number, kind: CommentMark, on: boolean) {
+  const { row, viewerId } = await loadCommentForWrite(db, viewer, commentId);
   const column = kind === "like" ? "like_count" : "helpful_count";
   const statements = on
     ? [
@@ -37,30 +34,27 @@ async function setMark(c: Context<AppEnv>, commentId: number, kind: CommentMark,
   return after;
 }
 
-export async function setLike(c: Context<AppEnv>, commentId: number, on: boolean) {
-  const after = await setMark(c, commentId, "like", on);
+export async function setLike(db: D1Database, viewer: Viewer, commentId: number, on: boolean) {
+  const after = await setMark(db, viewer, commentId, "like", on);
   return { reaction_counts: { "1": after.count }, reaction_by_me: after.mine === 1 ? 1 : 0 };
 }
 
-export async function setHelpful(c: Context<AppEnv>, commentId: number, on: boolean) {
-  const after = await setMark(c, commentId, "helpful", on);
+export async function setHelpful(db: D1Database, viewer: Viewer, commentId: number, on: boolean) {
+  const after = await setMark(db, viewer, commentId, "helpful", on);
   return { helpful_count: after.count, marked_helpful_by_me: after.mine === 1 };
 }
 
 /** Only the pin's owner highlights; the comment must sit on the pin named. */
-export async function setHighlight(c: Context<AppEnv>, commentId: number, pinId: number, highlight: boolean): Promise<Comment> {
-  const db = c.env.DB;
-  const { row, viewerId } = await loadCommentForWrite(c, commentId);
+export async function setHighlight(db: D1Database, viewer: Viewer, commentId: number, pinId: number, highlight: boolean): Promise<Written<Comment>> {
+  const { row, viewerId } = await loadCommentForWrite(db, viewer, commentId);
   if (row.pin_id !== pinId) throw notFound("comments:api.notFound");
-  if (row.pinner_id !== viewerId) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.onlyOwnerHighlights" });
+  if (row.pinner_id !== viewerId) throw forbidden("comments:api.onlyOwnerHighlights");
   await db.batch([db.prepare("UPDATE comments SET highlighted_by_pin_owner = ?2 WHERE id = ?1").bind(row.id, highlight ? 1 : 0)]);
-  purgeLater(c, [`/pin/${row.pin_id}/`]);
-  return readComment(db, row.id, viewerId);
+  return written(await readComment(db, row.id, viewerId), [`/pin/${row.pin_id}/`]);
 }
 
-export async function flagComment(c: Context<AppEnv>, commentId: number, reason: string, detailedReasons: string[]): Promise<{ flagged: true }> {
-  const db = c.env.DB;
-  const { row, viewerId } = await loadCommentForWrite(c, commentId);
+export async function flagComment(db: D1Database, viewer: Viewer, commentId: number, reason: string, detailedReasons: string[]): Promise<{ flagged: true }> {
+  const { row, viewerId } = await loadCommentForWrite(db, viewer, commentId);
   await db
     .prepare(
       `INSERT INTO comment_flags (comment_id, user_id, reason, detailed_reasons, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -72,19 +66,30 @@ export async function flagComment(c: Context<AppEnv>, commentId: number, reason:
 }
 
 /** The mentioned viewer takes their own mention out: the text stays, the tags naming them go. */
-export async function removeMention(c: Context<AppEnv>, commentId: number): Promise<Comment> {
-  const db = c.env.DB;
+export async function removeMention(db: D1Database, viewer: Viewer, commentId: number): Promise<Written<Comment>> {
   // A block does not keep someone tied to a mention of themselves.
-  const { row, viewerId } = await loadCommentForWrite(c, commentId, false);
+  const { row, viewerId } = await loadCommentForWrite(db, viewer, commentId, false);
   const tags = parseStoredTags(row.tags);
   const kept = tags.filter((tag) => tag.user_id !== String(viewerId));
-  if (kept.length === tags.length) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.notMentioned" });
+  if (kept.length === tags.length) throw forbidden("comments:api.notMentioned");
   await db.batch([
     db.prepare("UPDATE comments SET tags = ?2 WHERE id = ?1").bind(row.id, storedTags(kept)),
     db.prepare("INSERT OR IGNORE INTO comment_mention_removals (comment_id, user_id, created_at) VALUES (?1, ?2, ?3)").bind(row.id, viewerId, Date.now()),
   ]);
-  purgeLater(c, [`/pin/${row.pin_id}/`]);
-  return readComment(db, row.id, viewerId);
+  return written(await readComment(db, row.id, viewerId), [`/pin/${row.pin_id}/`]);
+}
+
+interface TranslationServices {
+  cache: TranslationCache;
+  ai: TranslationAi | undefined;
+}
+
+interface TranslationReader {
+  viewerId: number | null;
+  /** The throttle's subject when signed out: the address (an IPv6 address by its /64). */
+  address: string;
+  /** BCP 47 tag of the language to translate into. */
+  language: string;
 }
 
 /**
@@ -93,9 +98,9 @@ export async function removeMention(c: Context<AppEnv>, commentId: number): Prom
  * (src/comments/translate.ts). Throttled per signed-in person, or per IPv6 /64 (IPv4 address)
  * signed out, whether or not the binding exists, so the limit is the same everywhere.
  */
-export async function translateComment(c: Context<AppEnv>, commentId: number): Promise<{ text: string }> {
-  const viewerId = c.var.ctx.session?.user.id ?? null;
-  const { row } = await loadComment(c, commentId, viewerId);
-  await enforce(c.env.DB, RATE_RULES.commentTranslatePerViewer, viewerId ?? `ip:${throttleSubject(clientIp(c.req.raw))}`);
-  return { text: await cachedTranslation(c.env.CACHE, c.env.AI, row.id, row.text, c.var.ctx.language) };
+export async function translateComment(db: D1Database, services: TranslationServices, reader: TranslationReader, commentId: number): Promise<{ text: string }> {
+  const { viewerId } = reader;
+  const { row } = await loadComment(db, commentId, viewerId);
+  await enforce(db, RATE_RULES.commentTranslatePerViewer, viewerId ?? `ip:${reader.address}`);
+  return { text: await cachedTranslation(services.cache, services.ai, row.id, row.text, reader.language) };
 }

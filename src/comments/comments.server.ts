@@ -3,12 +3,12 @@
 // from the rows at batch time, so the counts stay exact whatever ran in between.
 // pins.comment_count counts comments everyone can see: not hidden, and not under a hidden parent.
 import { visibleSql } from "../visibility/visibility.server.ts";
-import type { Context } from "hono";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
+import type { Viewer } from "../accounts/guards.server.ts";
+import { badRequest, conflict, forbidden, notFound } from "../domain/errors.ts";
+import { written, type Written } from "../domain/written.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
-import { blockedError, loadVisiblePin, purgeLater, requirePinReaction } from "../social/guard.server.ts";
+import { blockedError, loadVisiblePin, requirePinReaction } from "../social/guard.server.ts";
 import { alignTags, parseStoredTags, storedTags, type Comment, type Tag } from "./comment.ts";
 import {
   COMMENT_COLUMNS,
@@ -51,14 +51,12 @@ export interface ListOptions {
 }
 
 /** Top-level comments newest first, or one comment's replies oldest first; keyset by (created_at, id). */
-export async function listComments(c: Context<AppEnv>, options: ListOptions) {
-  const db = c.env.DB;
-  const viewerId = c.var.ctx.session?.user.id ?? null;
+export async function listComments(db: D1Database, viewerId: number | null, options: ListOptions) {
   const pin = await loadVisiblePin(db, options.pin_id, viewerId);
   if (!pin) throw notFound("api.pinNotFound");
   if (pin.blocked === 1) throw blockedError();
   if (options.parent_id !== undefined) {
-    const parent = await loadComment(c, options.parent_id, viewerId);
+    const parent = await loadComment(db, options.parent_id, viewerId);
     if (parent.row.pin_id !== options.pin_id) throw notFound("comments:api.notFound");
   }
   const replies = options.parent_id !== undefined;
@@ -130,7 +128,7 @@ const MAY_COMMENT = `p.is_deleted = 0 AND p.comments_disabled = 0
   AND (p.pinner_id = ?2 OR COALESCE(json_extract(f.feature_map, '$.allow_comments'), 1) = 1)
   AND NOT ${BLOCK_BETWEEN("p.pinner_id", "?2")}`;
 
-const disabledError = () => new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.disabled" });
+const disabledError = () => forbidden("comments:api.disabled");
 
 /** The comment settings of pin ?1 as viewer ?2 sees them now: each refusal with its own message. */
 async function requireCommentsOpen(db: D1Database, pinId: number, viewerId: number, pinnerId: number): Promise<void> {
@@ -144,7 +142,7 @@ async function requireCommentsOpen(db: D1Database, pinId: number, viewerId: numb
   if (!settings) throw notFound("api.pinNotFound");
   if (settings.blocked === 1) throw blockedError();
   if (settings.comments_disabled === 1) throw disabledError();
-  if (settings.allow_comments !== 1 && pinnerId !== viewerId) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.ownerTurnedOff" });
+  if (settings.allow_comments !== 1 && pinnerId !== viewerId) throw forbidden("comments:api.ownerTurnedOff");
 }
 
 /**
@@ -154,15 +152,14 @@ async function requireCommentsOpen(db: D1Database, pinId: number, viewerId: numb
  * leaves nothing written. The rate limit needs no re-check: its counter is moved and read by
  * one statement, so two racing posts cannot both take the last slot.
  */
-export async function createComment(c: Context<AppEnv>, input: CreateInput): Promise<Comment> {
-  const db = c.env.DB;
-  const { pin, viewerId } = await requirePinReaction(c, input.pin_id);
+export async function createComment(db: D1Database, viewer: Viewer, input: CreateInput): Promise<Written<Comment>> {
+  const { pin, viewerId } = await requirePinReaction(db, viewer, input.pin_id);
   await requireCommentsOpen(db, input.pin_id, viewerId, pin.pinner_id);
 
   // A reply to a reply joins its thread: threads are one level deep.
   let parentId: number | null = null;
   if (input.parent_id !== undefined) {
-    const parent = await loadComment(c, input.parent_id, viewerId);
+    const parent = await loadComment(db, input.parent_id, viewerId);
     if (parent.row.pin_id !== input.pin_id) throw badRequest([{ field: "parent_id", reason: "comments:validation.otherPin" }]);
     parentId = parent.row.parent_id ?? parent.row.id;
   }
@@ -191,11 +188,10 @@ export async function createComment(c: Context<AppEnv>, input: CreateInput): Pro
   if (id === undefined) {
     // Something changed between the checks and the write: say what, from the rows as they are now.
     await requireCommentsOpen(db, input.pin_id, viewerId, pin.pinner_id);
-    if (parentId !== null) await loadComment(c, parentId, viewerId);
-    throw new ApiError(409, ErrorCode.Conflict, { message: "comments:api.changed" });
+    if (parentId !== null) await loadComment(db, parentId, viewerId);
+    throw conflict("comments:api.changed");
   }
-  purgeLater(c, [`/pin/${input.pin_id}/`]);
-  return readComment(db, id, viewerId);
+  return written(await readComment(db, id, viewerId), [`/pin/${input.pin_id}/`]);
 }
 
 // ── Editing ──────────────────────────────────────────────────────────────────────────────────
@@ -208,13 +204,12 @@ export interface UpdateInput {
   orbacSubjectId?: number | undefined;
 }
 
-export async function updateComment(c: Context<AppEnv>, input: UpdateInput): Promise<Comment> {
-  const db = c.env.DB;
-  const { row, viewerId } = await loadCommentForWrite(c, input.commentId);
+export async function updateComment(db: D1Database, viewer: Viewer, input: UpdateInput): Promise<Written<Comment>> {
+  const { row, viewerId } = await loadCommentForWrite(db, viewer, input.commentId);
   // orbacSubjectId names the account acting; this product has no shared business access, so
   // it may only name the viewer.
   if (row.user_id !== viewerId || (input.orbacSubjectId !== undefined && input.orbacSubjectId !== viewerId)) {
-    throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.onlyAuthorEdits" });
+    throw forbidden("comments:api.onlyAuthorEdits");
   }
   await requireCommentsOpen(db, row.pin_id, viewerId, row.pinner_id);
   const text = input.raw.trim();
@@ -235,28 +230,25 @@ export async function updateComment(c: Context<AppEnv>, input: UpdateInput): Pro
   ]);
   if ((updated?.meta.changes ?? 0) === 0) {
     await requireCommentsOpen(db, row.pin_id, viewerId, row.pinner_id);
-    throw new ApiError(409, ErrorCode.Conflict, { message: "comments:api.changed" });
+    throw conflict("comments:api.changed");
   }
-  purgeLater(c, [`/pin/${row.pin_id}/`]);
-  return readComment(db, row.id, viewerId);
+  return written(await readComment(db, row.id, viewerId), [`/pin/${row.pin_id}/`]);
 }
 
 // ── Deleting and hiding ──────────────────────────────────────────────────────────────────────
 
-const onlyAuthorOrOwner = () => new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.onlyAuthorOrOwner" });
+const onlyAuthorOrOwner = () => forbidden("comments:api.onlyAuthorOrOwner");
 
 /** The author or the pin's owner deletes; the comment's replies and marks go with it (FK cascade). */
-export async function deleteComment(c: Context<AppEnv>, commentId: number): Promise<{ id: string }> {
-  const db = c.env.DB;
-  const { row, viewerId } = await loadCommentForWrite(c, commentId, false);
+export async function deleteComment(db: D1Database, viewer: Viewer, commentId: number): Promise<Written<{ id: string }>> {
+  const { row, viewerId } = await loadCommentForWrite(db, viewer, commentId, false);
   if (row.user_id !== viewerId && row.pinner_id !== viewerId) throw onlyAuthorOrOwner();
   await db.batch([
     db.prepare("DELETE FROM comments WHERE id = ?1").bind(row.id),
     recountPin(db, row.pin_id),
     ...(row.parent_id === null ? [] : [recountReplies(db, row.parent_id)]),
   ]);
-  purgeLater(c, [`/pin/${row.pin_id}/`]);
-  return { id: String(row.id) };
+  return written({ id: String(row.id) }, [`/pin/${row.pin_id}/`]);
 }
 
 /**
@@ -264,9 +256,8 @@ export async function deleteComment(c: Context<AppEnv>, commentId: number): Prom
  * hides every comment that author has on the pin; asked by the pin's owner, it also hides
  * each one the author posts there later (an author hiding their own keeps posting visibly).
  */
-export async function hideComment(c: Context<AppEnv>, commentId: number, forUser: boolean): Promise<{ hidden_ids: string[] }> {
-  const db = c.env.DB;
-  const { row, viewerId } = await loadCommentForWrite(c, commentId, false);
+export async function hideComment(db: D1Database, viewer: Viewer, commentId: number, forUser: boolean): Promise<Written<{ hidden_ids: string[] }>> {
+  const { row, viewerId } = await loadCommentForWrite(db, viewer, commentId, false);
   if (row.user_id !== viewerId && row.pinner_id !== viewerId) throw onlyAuthorOrOwner();
   const now = Date.now();
   const remember = forUser && row.pinner_id === viewerId && row.user_id !== viewerId;
@@ -284,6 +275,5 @@ export async function hideComment(c: Context<AppEnv>, commentId: number, forUser
       ? db.prepare("SELECT id FROM comments WHERE pin_id = ?1 AND user_id = ?2 ORDER BY id LIMIT ?3").bind(row.pin_id, row.user_id, MAX_HIDDEN_IDS)
       : db.prepare("SELECT ?1 AS id").bind(row.id),
   ]);
-  purgeLater(c, [`/pin/${row.pin_id}/`]);
-  return { hidden_ids: ((results.at(-1)?.results ?? []) as Array<{ id: number }>).map((hidden) => String(hidden.id)) };
+  return written({ hidden_ids: ((results.at(-1)?.results ?? []) as Array<{ id: number }>).map((hidden) => String(hidden.id)) }, [`/pin/${row.pin_id}/`]);
 }

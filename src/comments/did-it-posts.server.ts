@@ -1,16 +1,13 @@
 // Tried-it posts (spec 001 §3 "Did-it data"): a did-it with its text and an
 // optional photo. One per person per pin (did_its UNIQUE (pin_id, user_id)): posting again
-// rewrites the post; pins.did_it_images_count is recounted from the rows in each change's
-// batch. Likes and helpful marks are DidItLikeResource / DidItHelpfulResource.
-import type { Context } from "hono";
-import { requireWriteAllowed } from "../accounts/guards.server.ts";
+// rewrites the post; pins.did_it_images_count is recounted from the rows in each change's batch. Likes and helpful marks stay DidItLikeResource / DidItHelpfulResource.
+import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
 import { mediaUrl } from "../media/media.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
-import { readForm } from "../server/body.ts";
+import { badRequest, conflict, forbidden, notFound } from "../domain/errors.ts";
+import { written, type Written } from "../domain/written.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
-import { blockedError, idSchema, loadVisiblePin, purgeLater, requirePinReaction } from "../social/guard.server.ts";
+import { blockedError, loadVisiblePin, requirePinReaction } from "../social/guard.server.ts";
 import { userImageUrl } from "../users/user.ts";
 import { visibleFlagSql } from "../visibility/visibility.server.ts";
 import { ANONYMOUS_USER, type DidItPost } from "./comment.ts";
@@ -80,9 +77,8 @@ async function ownPhotoKey(db: D1Database, pinId: number, viewerId: number, sign
  * first (the pin there, no block with its owner, the upload still the viewer's for this pin),
  * in the one batch that recounts the pin and consumes the upload: a race leaves nothing written.
  */
-export async function createDidItPost(c: Context<AppEnv>, pinId: number, details: string, signature: string | undefined): Promise<DidItPost & { images_count: number }> {
-  const db = c.env.DB;
-  const { viewerId } = await requirePinReaction(c, pinId);
+export async function createDidItPost(db: D1Database, viewer: Viewer, pinId: number, details: string, signature: string | undefined): Promise<Written<DidItPost & { images_count: number }>> {
+  const { viewerId } = await requirePinReaction(db, viewer, pinId);
   const now = Date.now();
   const imageKey = signature === undefined ? null : await ownPhotoKey(db, pinId, viewerId, signature, now);
   await enforce(db, RATE_RULES.didItPostPerUser, viewerId);
@@ -110,45 +106,38 @@ export async function createDidItPost(c: Context<AppEnv>, pinId: number, details
   const row = results.at(-1)?.results?.[0] as (PostRow & { images_count: number }) | undefined;
   if ((results[1]?.meta.changes ?? 0) === 0 || !row) {
     // Something changed between the checks and the write: say what, from the rows as they are now.
-    await requirePinReaction(c, pinId);
+    await requirePinReaction(db, viewer, pinId);
     if (signature !== undefined) await ownPhotoKey(db, pinId, viewerId, signature, Date.now());
-    throw new ApiError(409, ErrorCode.Conflict, { message: "comments:api.changed" });
+    throw conflict("comments:api.changed");
   }
-  purgeLater(c, [`/pin/${pinId}/`]);
   // A rewritten post's replaced photo is no longer shown anywhere.
   const replaced = (results[0]?.results?.[0] as { image_key: string | null } | undefined)?.image_key ?? null;
-  if (replaced !== null && replaced !== row.image_key) c.executionCtx.waitUntil(c.env.MEDIA.delete(replaced).catch(() => undefined));
+  const orphans = replaced !== null && replaced !== row.image_key ? [replaced] : [];
   // The pin's count after the change rides along, so the page can show it without a reload.
-  return { ...toPost(row), images_count: row.images_count };
+  return written({ ...toPost(row), images_count: row.images_count }, [`/pin/${pinId}/`], orphans);
 }
 
 /** Its author or the pin's owner deletes a tried-it post; the pin's count follows in the batch. */
-export async function deleteDidItPost(c: Context<AppEnv>, didItId: number): Promise<{ id: string; images_count: number }> {
-  const db = c.env.DB;
-  const viewerId = requireWriteAllowed(c).user.id;
+export async function deleteDidItPost(db: D1Database, viewer: Viewer, didItId: number): Promise<Written<{ id: string; images_count: number }>> {
+  const viewerId = requireWriteAllowed(viewer).user.id;
   const didIt = await db
     .prepare("SELECT d.pin_id, d.user_id, d.image_key, p.pinner_id FROM did_its d JOIN pins p ON p.id = d.pin_id WHERE d.id = ?1")
     .bind(didItId)
     .first<{ pin_id: number; user_id: number; image_key: string | null; pinner_id: number }>();
   if (!didIt || !(await loadVisiblePin(db, didIt.pin_id, viewerId))) throw notFound("social:api.didItNotFound");
-  if (didIt.user_id !== viewerId && didIt.pinner_id !== viewerId) throw new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.onlyAuthorOrOwner" });
+  if (didIt.user_id !== viewerId && didIt.pinner_id !== viewerId) throw forbidden("comments:api.onlyAuthorOrOwner");
   const results = await db.batch([
     db.prepare("DELETE FROM did_its WHERE id = ?1").bind(didItId),
     recountDidIts(db, didIt.pin_id),
     db.prepare("SELECT did_it_images_count AS count FROM pins WHERE id = ?1").bind(didIt.pin_id),
   ]);
   const count = (results.at(-1)?.results?.[0] as { count: number } | undefined)?.count ?? 0;
-  purgeLater(c, [`/pin/${didIt.pin_id}/`]);
   // The photo goes with its post, after the answer.
-  const photoKey = didIt.image_key;
-  if (photoKey !== null) c.executionCtx.waitUntil(c.env.MEDIA.delete(photoKey).catch(() => undefined));
-  return { id: String(didItId), images_count: count };
+  return written({ id: String(didItId), images_count: count }, [`/pin/${didIt.pin_id}/`], didIt.image_key === null ? [] : [didIt.image_key]);
 }
 
 /** A pin's tried-it posts, newest first: those with text or a photo, none from a blocked person. */
-export async function listDidItPosts(c: Context<AppEnv>, pinId: number, bookmark: Keyset | null, size: number) {
-  const db = c.env.DB;
-  const viewerId = c.var.ctx.session?.user.id ?? null;
+export async function listDidItPosts(db: D1Database, viewerId: number | null, pinId: number, bookmark: Keyset | null, size: number) {
   const pin = await loadVisiblePin(db, pinId, viewerId);
   if (!pin) throw notFound("api.pinNotFound");
   if (pin.blocked === 1) throw blockedError();
@@ -170,22 +159,13 @@ function randomSignature(): string {
 }
 
 /**
- * POST /v3/did_it/photos/: one multipart `photo` (JPEG, PNG or WebP by its bytes, at most 5 MB)
- * for the pin named by the `pin_id` field. Its metadata (EXIF with GPS, XMP, text) is stripped
- * before it is stored; the signature answered is good only for this viewer on this pin, and
- * only until DID_IT_UPLOAD_TTL_MS (then the housekeeping deletes the file).
+ * Stores one tried-it photo (the multipart `photo` field: JPEG, PNG or WebP by its bytes, at
+ * most 5 MB) for a pin the viewer may react to. Its metadata (EXIF with GPS, XMP, text) is
+ * stripped before it is stored; the signature answered is good only for this viewer on this
+ * pin, and only until DID_IT_UPLOAD_TTL_MS (then the housekeeping deletes the file).
  */
-export async function uploadDidItPhoto(c: Context<AppEnv>): Promise<{ image_signature: string }> {
-  // Counted before the body is read or stripped: both cost memory and CPU, so a flood of
-  // uploads (valid or not) is refused before any of that work.
-  await enforce(c.env.DB, RATE_RULES.didItPostPerUser, requireWriteAllowed(c).user.id);
-  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "multipart/form-data") throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: "multipart/form-data" } }]);
-  const form = await readForm(c);
-  const pinField = idSchema.safeParse(form.pin_id);
-  if (!pinField.success) throw badRequest([{ field: "pin_id", reason: typeof form.pin_id === "string" ? "validation.invalidFormat" : "validation.required" }]);
-  const { viewerId } = await requirePinReaction(c, pinField.data);
-  const photo = form.photo;
+export async function storeDidItPhoto(db: D1Database, media: R2Bucket, viewer: Viewer, pinId: number, photo: unknown): Promise<{ image_signature: string }> {
+  const { viewerId } = await requirePinReaction(db, viewer, pinId);
   if (!(photo instanceof File)) throw badRequest([{ field: "photo", reason: "validation.required" }]);
   if (photo.size > DID_IT_PHOTO_MAX_BYTES) throw badRequest([{ field: "photo", reason: "comments:validation.photoTooBig", values: { maximum: 5 } }]);
   const bytes = new Uint8Array(await photo.arrayBuffer());
@@ -196,12 +176,12 @@ export async function uploadDidItPhoto(c: Context<AppEnv>): Promise<{ image_sign
   const signature = randomSignature();
   const key = didItPhotoKey(signature, extension);
   // The row first: a file in R2 is never without the row that lets housekeeping delete it.
-  await c.env.DB.prepare("INSERT INTO did_it_uploads (signature, user_id, pin_id, r2_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-    .bind(signature, viewerId, pinField.data, key, Date.now())
+  await db.prepare("INSERT INTO did_it_uploads (signature, user_id, pin_id, r2_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+    .bind(signature, viewerId, pinId, key, Date.now())
     .run();
-  await c.env.MEDIA.put(key, stripped, {
+  await media.put(key, stripped, {
     httpMetadata: { contentType: extension === "jpg" ? "image/jpeg" : `image/${extension}` },
-    customMetadata: { user_id: String(viewerId), pin_id: String(pinField.data) },
+    customMetadata: { user_id: String(viewerId), pin_id: String(pinId) },
   });
   return { image_signature: signature };
 }

@@ -1,11 +1,9 @@
 // A person's comment feature map (AggregatedCommentFeaturesResource, spec 000 §3 "plus a
 // feature map per user", §6: feature updates send the parental passcode). Stored as one JSON
 // row per person; a feature not in the map is on.
-import type { Context } from "hono";
-import { requireFullViewer, requireWriteAllowed } from "../accounts/guards.server.ts";
+import { requireFullViewer, requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
 import { requirePasscode } from "../accounts/passcode.server.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode } from "../server/errors.ts";
+import { forbidden } from "../domain/errors.ts";
 import { COMMENT_FEATURES, featureMapSchema, type FeatureMap } from "./comment.ts";
 
 /** Every feature with its value (missing ones on), from a stored map. */
@@ -30,11 +28,11 @@ export async function featuresOf(db: D1Database, userId: number): Promise<Requir
   return parseStored(row?.feature_map ?? "{}");
 }
 
-const ownOnly = () => new ApiError(403, ErrorCode.Forbidden, { message: "comments:api.ownFeaturesOnly" });
+const ownOnly = () => forbidden("comments:api.ownFeaturesOnly");
 
-export async function getFeatures(c: Context<AppEnv>, userId: number): Promise<{ featureMap: Required<FeatureMap> }> {
-  if (requireFullViewer(c).user.id !== userId) throw ownOnly();
-  return { featureMap: await featuresOf(c.env.DB, userId) };
+export async function getFeatures(db: D1Database, viewer: Viewer, userId: number): Promise<{ featureMap: Required<FeatureMap> }> {
+  if (requireFullViewer(viewer).user.id !== userId) throw ownOnly();
+  return { featureMap: await featuresOf(db, userId) };
 }
 
 /**
@@ -42,10 +40,10 @@ export async function getFeatures(c: Context<AppEnv>, userId: number): Promise<{
  * (json_patch): two updates at once, each of another feature, both stay. A stored value that
  * is not a JSON object is replaced.
  */
-export async function updateFeatures(c: Context<AppEnv>, userId: number, changes: FeatureMap, passcode: string | undefined): Promise<{ featureMap: Required<FeatureMap> }> {
-  if (requireWriteAllowed(c).user.id !== userId) throw ownOnly();
-  await requirePasscode(c, passcode);
-  const row = await c.env.DB.prepare(
+export async function updateFeatures(db: D1Database, viewer: Viewer, userId: number, changes: FeatureMap, passcode: string | undefined): Promise<{ featureMap: Required<FeatureMap> }> {
+  if (requireWriteAllowed(viewer).user.id !== userId) throw ownOnly();
+  await requirePasscode(db, viewer, passcode);
+  const row = await db.prepare(
     `INSERT INTO comment_features (user_id, feature_map, updated_at) VALUES (?1, json(?2), ?3)
      ON CONFLICT(user_id) DO UPDATE SET
        feature_map = json_patch(CASE WHEN json_valid(comment_features.feature_map) AND json_type(comment_features.feature_map) = 'object' THEN comment_features.feature_map ELSE '{}' END, excluded.feature_map),

@@ -1,11 +1,9 @@
 // Reading comments back: one SELECT shape for every call, turned into the API's Comment
 // JSON for a given viewer, and the door every call on an existing comment goes through.
 import type { CommentTableRow } from "./comment-row.ts";
-import type { Context } from "hono";
-import { requireWriteAllowed } from "../accounts/guards.server.ts";
+import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
-import type { AppEnv } from "../server/context.ts";
-import { notFound } from "../server/errors.ts";
+import { notFound } from "../domain/errors.ts";
 import { blockedError, loadVisiblePin, type SocialPin } from "../social/guard.server.ts";
 import { userImageUrl } from "../users/user.ts";
 import { visibleFlagSql } from "../visibility/visibility.server.ts";
@@ -99,8 +97,7 @@ export interface CommentAccess {
  * the pin's owner or the comment's author is 403; the pin's owner moderating their own pin
  * (delete, hide) passes it, so a block cannot shield a comment from the pin it sits on.
  */
-export async function loadComment(c: Context<AppEnv>, commentId: number, viewerId: number | null, blockRefuses = true): Promise<CommentAccess> {
-  const db = c.env.DB;
+export async function loadComment(db: D1Database, commentId: number, viewerId: number | null, blockRefuses = true): Promise<CommentAccess> {
   const row = await selectComment(db, commentId, viewerId).first<CommentRow>();
   if (!row) throw notFound("comments:api.notFound");
   const pin = await loadVisiblePin(db, row.pin_id, viewerId);
@@ -110,11 +107,11 @@ export async function loadComment(c: Context<AppEnv>, commentId: number, viewerI
 }
 
 /** loadComment for a change: a full, write-allowed login first (401 signed out), then the pin's board policy. */
-export async function loadCommentForWrite(c: Context<AppEnv>, commentId: number, blockRefuses = true): Promise<CommentAccess & { viewerId: number }> {
-  const viewerId = requireWriteAllowed(c).user.id;
-  const access = await loadComment(c, commentId, viewerId, blockRefuses);
+export async function loadCommentForWrite(db: D1Database, viewer: Viewer, commentId: number, blockRefuses = true): Promise<CommentAccess & { viewerId: number }> {
+  const viewerId = requireWriteAllowed(viewer).user.id;
+  const access = await loadComment(db, commentId, viewerId, blockRefuses);
   const moderating = access.pin.pinner_id === viewerId;
   if (!blockRefuses && !moderating && (access.pin.blocked === 1 || access.row.author_blocked === 1)) throw blockedError();
-  if (access.pin.board_id !== null) await requireBoardAction(c, access.pin.board_id, "react_to_pin");
+  if (access.pin.board_id !== null) await requireBoardAction(db, viewer, access.pin.board_id, "react_to_pin");
   return { ...access, viewerId };
 }

@@ -3,14 +3,9 @@
 // and enqueued to EVENTS. The consumer (consumer.server.ts) writes them with insert-or-ignore
 // on each event's key, a hash of its sender and its clientUUID: a batch the sender retries, or
 // the queue delivers twice, is stored once, and nobody can pre-empt another sender's ids.
-import type { Context } from "hono";
 import { z } from "zod";
 import { hashToken } from "../accounts/tokens.ts";
-import { DEVICE_COOKIE } from "../accounts/session.server.ts";
-import { cookieValue } from "../context/cookies.ts";
-import { clientIp, throttleSubject } from "../server/client-ip.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, badRequest, zodProblems, type FieldProblem } from "../server/errors.ts";
+import { DomainError, badRequest, zodProblems, type FieldProblem } from "../domain/errors.ts";
 import { enforce, type RateRule } from "../server/rate-limit.server.ts";
 import { eventRecordSchema, nanosecondsSchema, type EventRecord, type QueuedEvent } from "./event.ts";
 
@@ -38,7 +33,7 @@ const MAX_PROBLEMS = 20;
 /** Each record checked on its own, so a bad one is named `events[i].field`; all or nothing. */
 export function validateEvents(raw: readonly unknown[]): EventRecord[] {
   if (raw.length > EVENT_BATCH_LIMITS.maxEvents) {
-    throw new ApiError(413, ErrorCode.PayloadTooLarge, {
+    throw new DomainError("too_large", {
       message: "events:api.tooManyEvents",
       values: { limit: EVENT_BATCH_LIMITS.maxEvents },
     });
@@ -54,22 +49,29 @@ export function validateEvents(raw: readonly unknown[]): EventRecord[] {
   return events;
 }
 
-/** The throttle's subject: the signed-in session, else the address (an IPv6 address by its /64). */
-export function rateSubject(c: Context<AppEnv>): string {
-  const session = c.var.ctx.session;
-  return session ? `s:${session.id}` : `ip:${throttleSubject(clientIp(c.req.raw))}`;
+/** Who sent a batch, as its request shows them. */
+export interface EventSender {
+  session: { id: string; userId: number } | null;
+  /** The browser's device cookie, when it sent one. */
+  device: string | null;
+  /** The address (an IPv6 address by its /64). */
+  address: string;
+  requestId: string;
+}
+
+/** The throttle's subject: the signed-in session, else the address. */
+function rateSubject(sender: EventSender): string {
+  return sender.session ? `s:${sender.session.id}` : `ip:${sender.address}`;
 }
 
 /**
  * Who sent an event, for its de-dup key: the signed-in user, else the browser's device cookie,
  * else the address (/64). Stable across a sender's retries, different between senders.
  */
-export function senderOf(c: Context<AppEnv>): string {
-  const userId = c.var.ctx.session?.user.id;
-  if (userId !== undefined) return `u:${userId}`;
-  const device = cookieValue(c.req.header("cookie") ?? null, DEVICE_COOKIE);
-  if (device) return `d:${device}`;
-  return `ip:${throttleSubject(clientIp(c.req.raw))}`;
+function senderOf(sender: EventSender): string {
+  if (sender.session) return `u:${sender.session.userId}`;
+  if (sender.device) return `d:${sender.device}`;
+  return `ip:${sender.address}`;
 }
 
 /** An event's stored id: hex SHA-256 of `sender:clientUUID`, so one sender's ids never block another's. */
@@ -77,18 +79,17 @@ export async function eventKey(sender: string, clientUUID: string): Promise<stri
   return hashToken(`${sender}:${clientUUID}`);
 }
 
-export async function ingestEvents(c: Context<AppEnv>, options: ApiCOptions, now = Date.now()): Promise<{ accepted: number }> {
+export async function ingestEvents(db: D1Database, queue: Queue, sender: EventSender, options: ApiCOptions, now = Date.now()): Promise<{ accepted: number }> {
   const events = validateEvents(options.events);
-  await enforce(c.env.DB, EVENTS_RATE_RULE, rateSubject(c), now);
+  await enforce(db, EVENTS_RATE_RULE, rateSubject(sender), now);
   if (events.length === 0) return { accepted: 0 };
-  const { ctx } = c.var;
-  const userId = ctx.session?.user.id ?? null;
-  const sender = senderOf(c);
-  const keys = await Promise.all(events.map((event) => eventKey(sender, event.clientUUID)));
+  const userId = sender.session?.userId ?? null;
+  const from = senderOf(sender);
+  const keys = await Promise.all(events.map((event) => eventKey(from, event.clientUUID)));
   const messages = events.map((event, index) => {
-    const body: QueuedEvent = { event, clientKey: keys[index]!, userId, requestId: ctx.requestId.slice(0, 64), receivedAt: now, reportTime: options.report_time };
+    const body: QueuedEvent = { event, clientKey: keys[index]!, userId, requestId: sender.requestId.slice(0, 64), receivedAt: now, reportTime: options.report_time };
     return { body, contentType: "json" as const };
   });
-  await c.env.EVENTS.sendBatch(messages);
+  await queue.sendBatch(messages);
   return { accepted: events.length };
 }

@@ -3,13 +3,27 @@
 // involved. Each change is ONE D1 batch: its statements repeat the board ids and the selection,
 // a section that vanished meanwhile makes every statement of a move match nothing (never half
 // a move), and the counters are recounted from the rows at the end (counts.server.ts).
+import { BOARD_ACCESS_SQL, boardWithRole, type BoardAccessRow, type BoardWithRole } from "../boards/access.server.ts";
 import { recountBoards, recountBoardsWithoutPin, recountPinSaves, recountUserPins, STRANGER_VISIBLE_BOARD } from "../boards/counts.server.ts";
-import { firstPosition, frontPosition } from "../boards/positions.ts";
+import { firstPosition, frontPosition, type FeedHead } from "../boards/positions.ts";
 import { visibleSql } from "../visibility/visibility.server.ts";
-import { badRequest, notFound } from "../server/errors.ts";
-import { boardFeedHead, isUniqueViolation, profileFeedHead } from "../boards/write.server.ts";
+import { badRequest, notFound } from "../domain/errors.ts";
+import {
+  boardFeedHeadSql,
+  feedHeadJsonSql,
+  feedHeadOf,
+  isUniqueViolation,
+  profileFeedHeadSql,
+  visiblePinJsonSql,
+  type PinFacts,
+} from "../boards/write.server.ts";
 
 export type { SavedInfo } from "./saved-info.ts";
+
+/** The save of a pin on a board: its section and who saved it; null when the pin is not on the board. */
+export async function findSave(db: D1Database, boardId: number, pinId: number): Promise<{ section_id: number | null; saved_by: number } | null> {
+  return db.prepare("SELECT section_id, saved_by FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(boardId, pinId).first<{ section_id: number | null; saved_by: number }>();
+}
 
 /** Binds exactly the parameters a statement names (?1..?N), from one shared list. */
 function bindUsed(statement: D1PreparedStatement, sql: string, params: readonly unknown[]): D1PreparedStatement {
@@ -32,10 +46,67 @@ export function clearStaleCovers(db: D1Database, boardIds: readonly number[]): D
     .bind(JSON.stringify([...new Set(boardIds)]));
 }
 
+/** Where a save lands: the pin's save on the board when it is there already, else the feed's head to go in front of. */
+export interface SavePlacement {
+  existing: { sectionId: number | null } | null;
+  head: FeedHead[];
+}
+
+/** Everything a save to a board checks and places itself by, read in one statement (loadBoardSave). */
+interface BoardSave extends BoardWithRole, SavePlacement {
+  /** The board owner's username, for the pages the save makes stale. */
+  ownerUsername: string;
+  /** The pin as the viewer may see it (visiblePinSql), or null. */
+  pin: PinFacts | null;
+  /** The board the named section is on: null when no section was named or there is no such section. */
+  sectionBoardId: number | null;
+}
+
+interface BoardSaveRow extends BoardAccessRow {
+  owner_username: string;
+  pin: string | null;
+  section_board_id: number | null;
+  saved: number;
+  saved_section_id: number | null;
+  head: string;
+}
+
+/**
+ * The board with the viewer's role, its owner, the pin as the viewer may see it, the named
+ * section's board, the pin's save on the board if any, and the board feed's head: ONE
+ * statement, so a save costs this read and its write batch. Null when no such board.
+ * Parameters: ?1 board, ?2 viewer, ?3 pin, ?4 section (or NULL).
+ */
+export async function loadBoardSave(db: D1Database, viewerId: number, boardId: number, pinId: number, sectionId: number | null): Promise<BoardSave | null> {
+  const row = await db
+    .prepare(
+      `SELECT board.*, (SELECT u.username FROM users u WHERE u.id = board.owner_id) AS owner_username,
+              ${visiblePinJsonSql("?3", "?2")} AS pin,
+              (SELECT s.board_id FROM board_sections s WHERE s.id = ?4) AS section_board_id,
+              EXISTS (SELECT 1 FROM board_pins sp WHERE sp.board_id = ?1 AND sp.pin_id = ?3) AS saved,
+              (SELECT sp.section_id FROM board_pins sp WHERE sp.board_id = ?1 AND sp.pin_id = ?3) AS saved_section_id,
+              ${feedHeadJsonSql(boardFeedHeadSql("?1"))} AS head
+       FROM (${BOARD_ACCESS_SQL}) board`,
+    )
+    .bind(boardId, viewerId, pinId, sectionId)
+    .first<BoardSaveRow>();
+  if (!row) return null;
+  const { owner_username, pin, section_board_id, saved, saved_section_id, head, ...access } = row;
+  return {
+    ...boardWithRole(access, viewerId),
+    ownerUsername: owner_username,
+    pin: pin === null ? null : (JSON.parse(pin) as PinFacts),
+    sectionBoardId: section_board_id,
+    existing: saved === 1 ? { sectionId: saved_section_id } : null,
+    head: feedHeadOf(head),
+  };
+}
+
 /**
  * Saves a pin to a board (and maybe one of its sections) at the front of the board's feed,
- * after at most 2 leading story items. Idempotent: a pin already on the board stays where it
- * is and the answer says so (created false). 404 when the section is not on the board.
+ * after at most 2 leading story items, placed by what loadBoardSave read. Idempotent: a pin
+ * already on the board stays where it is and the answer says so (created false); the INSERT
+ * repeats the section's check, so a section deleted since the read is a 404.
  */
 export async function saveToBoard(
   db: D1Database,
@@ -43,12 +114,11 @@ export async function saveToBoard(
   pinId: number,
   boardId: number,
   sectionId: number | null,
+  placement: SavePlacement,
   now = Date.now(),
 ): Promise<{ sectionId: number | null; created: boolean }> {
-  const existing = () => db.prepare("SELECT section_id FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(boardId, pinId).first<{ section_id: number | null }>();
-  const already = await existing();
-  if (already) return { sectionId: already.section_id, created: false };
-  const position = frontPosition(await boardFeedHead(db, boardId));
+  if (placement.existing) return { sectionId: placement.existing.sectionId, created: false };
+  const position = frontPosition(placement.head);
   try {
     const [inserted] = await db.batch([
       db
@@ -71,8 +141,9 @@ export async function saveToBoard(
     if (inserted?.meta.changes !== 1) throw notFound("boards:api.sectionNotFound");
     return { sectionId, created: true };
   } catch (error) {
+    // A racing save of the same pin won: answer the save that stands.
     if (!isUniqueViolation(error)) throw error;
-    const row = await existing();
+    const row = await findSave(db, boardId, pinId);
     if (!row) throw error;
     return { sectionId: row.section_id, created: false };
   }
@@ -90,9 +161,18 @@ export async function unsaveFromBoard(db: D1Database, pinId: number, boardId: nu
   return (deleted?.meta.changes ?? 0) > 0;
 }
 
-/** A quick-save to the profile's boardless pins, at the front (after at most 2 leading stories). Idempotent. */
-export async function saveToProfile(db: D1Database, viewerId: number, pinId: number, now = Date.now()): Promise<void> {
-  const position = frontPosition(await profileFeedHead(db, viewerId));
+/** The pin as the viewer may see it and the head of their quick-save feed, in one statement. */
+export async function loadProfileSave(db: D1Database, viewerId: number, pinId: number): Promise<{ pin: PinFacts | null; head: FeedHead[] }> {
+  const row = await db
+    .prepare(`SELECT ${visiblePinJsonSql("?2", "?1")} AS pin, ${feedHeadJsonSql(profileFeedHeadSql("?1"))} AS head`)
+    .bind(viewerId, pinId)
+    .first<{ pin: string | null; head: string }>();
+  return { pin: row?.pin ? (JSON.parse(row.pin) as PinFacts) : null, head: feedHeadOf(row?.head ?? null) };
+}
+
+/** A quick-save to the profile's boardless pins, at the front (after at most 2 leading stories of `head`). Idempotent. */
+export async function saveToProfile(db: D1Database, viewerId: number, pinId: number, head: readonly FeedHead[], now = Date.now()): Promise<void> {
+  const position = frontPosition(head);
   await db
     .prepare("INSERT INTO profile_saves (user_id, pin_id, position, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, pin_id) DO NOTHING")
     .bind(viewerId, pinId, position, now)

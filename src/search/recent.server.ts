@@ -16,7 +16,7 @@ export async function listRecent(db: D1Database, userId: number, personal = fals
  * The statements recording one search, for the caller's single batch: the query goes first in
  * its newest spelling (one row per case-insensitive key), then anything past the cap is dropped.
  */
-export function recordRecentStatements(db: D1Database, userId: number, query: string, personal: boolean, now = Date.now()): D1PreparedStatement[] {
+function recordRecentStatements(db: D1Database, userId: number, query: string, personal: boolean, now = Date.now()): D1PreparedStatement[] {
   const text = normalizeQuery(query);
   if (text === "") return [];
   const flag = personal ? 1 : 0;
@@ -39,7 +39,7 @@ export function recordRecentStatements(db: D1Database, userId: number, query: st
 }
 
 /** Removes one query (ignoring case) from both lists, or, without a query, every recent search. */
-export function deleteRecentStatement(db: D1Database, userId: number, query: string | undefined): D1PreparedStatement {
+function deleteRecentStatement(db: D1Database, userId: number, query: string | undefined): D1PreparedStatement {
   if (query === undefined) return db.prepare("DELETE FROM recent_searches WHERE user_id = ?1").bind(userId);
   return db.prepare("DELETE FROM recent_searches WHERE user_id = ?1 AND query_key = ?2").bind(userId, recentKey(normalizeQuery(query)));
 }
@@ -53,4 +53,14 @@ export function recentTypeaheadStatement(db: D1Database, userId: number, term: s
        ORDER BY searched_at DESC, query_key LIMIT 5`,
     )
     .bind(userId, key);
+}
+
+/** Records one search, in a batch of its own. */
+export async function recordRecentSearch(db: D1Database, userId: number, query: string, personal: boolean): Promise<void> {
+  await db.batch(recordRecentStatements(db, userId, query, personal));
+}
+
+/** Forgets one recent search (ignoring case), or, without a query, all of them. */
+export async function deleteRecentSearch(db: D1Database, userId: number, query: string | undefined): Promise<void> {
+  await db.batch([deleteRecentStatement(db, userId, query)]);
 }

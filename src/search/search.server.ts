@@ -1,7 +1,7 @@
 // The search engine: FTS5 matches over pins, boards and people, ranked by
 // src/search/ranking.ts, with every visibility rule in SQL before LIMIT (so pages, counts and
 // facets never hold what the viewer may not see), paged by a bookmark bound to its search.
-import { badRequest } from "../server/errors.ts";
+import { badRequest } from "../domain/errors.ts";
 import { listedPinCountSql } from "../boards/boards.server.ts";
 import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow } from "../pins/pins.server.ts";
 import { userImageUrl } from "../users/user.ts";

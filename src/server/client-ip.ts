@@ -25,3 +25,8 @@ export function throttleSubject(ip: string): string {
     .map((group) => group.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
 }
+
+/** Where a sign-up came from (src/accounts/register.server.ts SignupOrigin). */
+export function signupOrigin(request: Request): { address: string; connectingIp: string | null; hostname: string } {
+  return { address: clientIp(request), connectingIp: request.headers.get("cf-connecting-ip"), hostname: new URL(request.url).hostname };
+}

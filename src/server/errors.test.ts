@@ -1,44 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { DomainError, badRequest } from "../domain/errors.ts";
 import { getT } from "../i18n/i18n.ts";
-import { ApiError, ErrorCode, badRequest, internalError, toResourceError, zodProblems } from "./errors.ts";
-
-const schema = z.strictObject({
-  id: z.string().regex(/^\d+$/),
-  title: z.string().max(50),
-  count: z.number().int().min(1),
-  scope: z.enum(["pins", "boards"]),
-});
-
-describe("zodProblems names the field and the reason", () => {
-  it.each([
-    [{ title: "x", count: 1, scope: "pins" }, "options.id", "validation.required"],
-    [{ id: "a1", title: "x", count: 1, scope: "pins" }, "options.id", "validation.invalidFormat"],
-    [{ id: "1", title: "x".repeat(51), count: 1, scope: "pins" }, "options.title", "validation.tooLong"],
-    [{ id: "1", title: "x", count: 0, scope: "pins" }, "options.count", "validation.tooSmall"],
-    [{ id: "1", title: "x", count: "2", scope: "pins" }, "options.count", "validation.invalidType"],
-    [{ id: "1", title: "x", count: 1, scope: "maps" }, "options.scope", "validation.invalidValue"],
-    [{ id: "1", title: "x", count: 1, scope: "pins", extra: true }, "options.extra", "validation.unknownKey"],
-  ])("%j → %s %s", (input, field, reason) => {
-    const result = schema.safeParse(input);
-    expect(result.success).toBe(false);
-    const [problem] = zodProblems(result.error!, "options", input);
-    expect(problem).toMatchObject({ field, reason });
-  });
-});
-
-describe("zodProblems keeps a feature's own message key from a custom rule", () => {
-  const rule = (message: string, values?: Record<string, number>) =>
-    z.string().superRefine((_, ctx) => ctx.addIssue({ code: "custom", message, ...(values ? { params: { values } } : {}) }));
-  it.each<[string, Record<string, number> | undefined, { field: string; reason: string; values?: Record<string, number> }]>([
-    ["comments:validation.empty", undefined, { field: "text", reason: "comments:validation.empty" }],
-    ["comments:validation.tooLong", { maximum: 500 }, { field: "text", reason: "comments:validation.tooLong", values: { maximum: 500 } }],
-    ["free words, not a key", undefined, { field: "text", reason: "validation.invalid" }],
-  ])("%s", (message, values, expected) => {
-    const result = z.object({ text: rule(message, values) }).safeParse({ text: "x" });
-    expect(zodProblems(result.error!, "", { text: "x" })).toEqual([expected]);
-  });
-});
+import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./errors.ts";
 
 describe("the resource error object", () => {
   it("carries every field of the spec, translated", () => {
@@ -63,5 +26,37 @@ describe("the resource error object", () => {
     expect(body.message).toBe("Sorry! Something went wrong on our end!");
     expect(JSON.stringify(body)).not.toContain("D1_ERROR");
     expect(body.http_status).toBe(500);
+  });
+});
+
+describe("a data-layer refusal as the API answers it", () => {
+  // Written out from spec 000 §8 and the codes clients already branch on.
+  it.each([
+    ["invalid", 400, 1],
+    ["unauthorized", 401, 2],
+    ["forbidden", 403, 3],
+    ["not_found", 404, 4],
+    ["conflict", 409, 6],
+    ["gone", 410, 7],
+    ["too_large", 413, 8],
+    ["rate_limited", 429, 9],
+    ["age_restricted", 409, 13],
+    ["passcode_required", 403, 14],
+    ["passcode_locked", 403, 15],
+    ["passcode_incorrect", 403, 16],
+    ["limited_login", 403, 17],
+    ["provider_unavailable", 503, 18],
+    ["provider_unreachable", 502, 18],
+    ["provider_refused", 401, 18],
+  ] as const)("%s → HTTP %i, code %i", (kind, status, code) => {
+    const answer = toApiError(new DomainError(kind, { message: "api.default" }));
+    expect({ status: answer.status, code: answer.code }).toEqual({ status, code });
+  });
+
+  it("keeps the message, its values and detail, and says when to retry", () => {
+    const answer = toApiError(new DomainError("rate_limited", { message: "api.rateLimited", values: { limit: 5 }, retryAfterSeconds: 42 }));
+    expect(answer.options).toMatchObject({ message: "api.rateLimited", values: { limit: 5 }, headers: { "Retry-After": "42" } });
+    const detail = [{ field: "title", reason: "validation.required" }];
+    expect(toApiError(badRequest(detail)).options.detail).toEqual(detail);
   });
 });

@@ -1,9 +1,10 @@
-// One error path for the edge functions. Handlers throw ApiError; app.onError turns it (or
-// anything unexpected) into the spec's resource error object (spec 000 §8), translated into
-// the request's locale. Nothing thrown ever reaches a client as a stack trace.
+// One error path for the edge functions. Handlers throw ApiError (a refusal only HTTP knows:
+// a wrong method, a bad range, a failed CSRF check) or the data layer's DomainError; app.onError
+// turns either (or anything unexpected) into the spec's resource error object (spec 000 §8),
+// translated into the request's locale. Nothing thrown ever reaches a client as a stack trace.
 import type { TFunction } from "i18next";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
+import { DomainError, type DomainErrorKind, type FieldProblem } from "../domain/errors.ts";
 
 /** api_error_code values: stable numbers clients can branch on. */
 export const ErrorCode = {
@@ -48,12 +49,6 @@ export interface ApiErrorOptions {
   headers?: Record<string, string>;
 }
 
-export interface FieldProblem {
-  field: string;
-  reason: string;
-  values?: Record<string, string | number>;
-}
-
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ErrorCode;
@@ -68,10 +63,33 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (detail: FieldProblem[], message = "api.invalidParameters") =>
-  new ApiError(400, ErrorCode.InvalidParameters, { message, detail });
-export const notFound = (message = "api.notFound", values?: Record<string, string>) =>
-  new ApiError(404, ErrorCode.NotFound, values ? { message, values } : { message });
+/** Each kind of refusal the data layer names, as HTTP answers it: the one place the two meet. */
+const DOMAIN_STATUS = {
+  invalid: [400, ErrorCode.InvalidParameters],
+  unauthorized: [401, ErrorCode.Unauthorized],
+  forbidden: [403, ErrorCode.Forbidden],
+  not_found: [404, ErrorCode.NotFound],
+  conflict: [409, ErrorCode.Conflict],
+  gone: [410, ErrorCode.Gone],
+  too_large: [413, ErrorCode.PayloadTooLarge],
+  rate_limited: [429, ErrorCode.RateLimited],
+  age_restricted: [409, ErrorCode.AgeRestricted],
+  passcode_required: [403, ErrorCode.PasscodeRequired],
+  passcode_locked: [403, ErrorCode.PasscodeLocked],
+  passcode_incorrect: [403, ErrorCode.PasscodeIncorrect],
+  limited_login: [403, ErrorCode.LimitedLogin],
+  provider_unavailable: [503, ErrorCode.ProviderFailed],
+  provider_unreachable: [502, ErrorCode.ProviderFailed],
+  provider_refused: [401, ErrorCode.ProviderFailed],
+} as const satisfies Record<DomainErrorKind, readonly [ContentfulStatusCode, ErrorCode]>;
+
+/** A data-layer refusal as the API answers it (an ApiError passes through). */
+export function toApiError(error: ApiError | DomainError): ApiError {
+  if (error instanceof ApiError) return error;
+  const [status, code] = DOMAIN_STATUS[error.kind];
+  const { retryAfterSeconds, ...options } = error.options;
+  return new ApiError(status, code, retryAfterSeconds === undefined ? options : { ...options, headers: { "Retry-After": String(retryAfterSeconds) } });
+}
 
 /** The spec's resource error object. */
 export interface ResourceError {
@@ -83,7 +101,8 @@ export interface ResourceError {
   http_status: number;
 }
 
-export function toResourceError(error: ApiError, t: TFunction): ResourceError {
+export function toResourceError(thrown: ApiError | DomainError, t: TFunction): ResourceError {
+  const error = toApiError(thrown);
   const { message, values, detail, extraData } = error.options;
   const lines = detail?.map((problem) => `${problem.field}: ${t(problem.reason, problem.values ?? {})}`);
   return {
@@ -99,57 +118,4 @@ export function toResourceError(error: ApiError, t: TFunction): ResourceError {
 /** The unexpected: logged with its cause, answered with the default message and nothing else. */
 export function internalError(cause: unknown): ApiError {
   return new ApiError(500, ErrorCode.Internal, { message: "api.default", cause });
-}
-
-const MAX_PROBLEMS = 20;
-
-function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let node = input;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<PropertyKey, unknown>)[key];
-  }
-  return node;
-}
-
-/**
- * zod issues → field problems with i18n reasons ("title: must be at most 50 characters").
- * `input` is what was parsed: it tells a missing field from one of the wrong type.
- */
-export function zodProblems(error: z.ZodError, prefix = "", input?: unknown): FieldProblem[] {
-  return error.issues.slice(0, MAX_PROBLEMS).map((issue) => {
-    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join(".") || prefix || "body";
-    switch (issue.code) {
-      case "invalid_type":
-        return valueAt(input, issue.path) === undefined
-          ? { field, reason: "validation.required" }
-          : { field, reason: "validation.invalidType", values: { expected: String(issue.expected) } };
-      case "too_big":
-        return {
-          field,
-          reason: issue.origin === "string" ? "validation.tooLong" : "validation.tooBig",
-          values: { maximum: Number(issue.maximum) },
-        };
-      case "too_small":
-        return {
-          field,
-          reason: issue.origin === "string" ? "validation.tooShort" : "validation.tooSmall",
-          values: { minimum: Number(issue.minimum) },
-        };
-      case "invalid_format":
-        return { field, reason: "validation.invalidFormat" };
-      case "invalid_value":
-        return { field, reason: "validation.invalidValue", values: { values: issue.values.map(String).join(", ") } };
-      case "unrecognized_keys":
-        return { field: [field === "body" ? "" : field, issue.keys[0]].filter(Boolean).join("."), reason: "validation.unknownKey" };
-      case "custom": {
-        // A feature's own rule names its message as "namespace:key", with values in params.
-        const values = (issue.params as { values?: Record<string, string | number> } | undefined)?.values;
-        if (!/^[a-z]+:[A-Za-z.]+$/.test(issue.message)) return { field, reason: "validation.invalid" };
-        return values ? { field, reason: issue.message, values } : { field, reason: issue.message };
-      }
-      default:
-        return { field, reason: "validation.invalid" };
-    }
-  });
 }

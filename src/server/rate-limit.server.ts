@@ -1,7 +1,7 @@
 // Fixed-window throttles counted in D1 (never KV: KV is eventually consistent, so parallel
 // guesses would each read the same old count). One UPSERT ... RETURNING per hit is atomic in
 // SQLite, so 50 parallel requests see 50 distinct counts.
-import { ApiError, ErrorCode } from "./errors.ts";
+import { DomainError } from "../domain/errors.ts";
 
 export interface RateRule {
   /** Rule name, the first part of the key: "login:account". */
@@ -102,9 +102,9 @@ export function withinLimitSql(rule: RateRule, subject: string | number, param: 
 /** Throws 429 with Retry-After when a hit is over its limit. */
 export function assertAllowed(result: RateHit): void {
   if (!result.allowed) {
-    throw new ApiError(429, ErrorCode.RateLimited, {
+    throw new DomainError("rate_limited", {
       message: "api.rateLimited",
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
+      retryAfterSeconds: result.retryAfterSeconds,
     });
   }
 }

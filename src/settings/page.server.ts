@@ -1,7 +1,5 @@
-// What every settings page needs first: a signed-in, full-login viewer (else a 302 to the
-// login page, which comes back here through ?next=) and the current settings row.
-import type { AstroGlobal } from "astro";
-import { env } from "cloudflare:workers";
+// What every settings page needs first: a signed-in, full-login viewer and the current
+// settings row (src/settings/settings-page.ts sends anyone else to the login page).
 import type { Session } from "../accounts/session.server.ts";
 import { PASSCODE_MAX_FAILURES } from "../accounts/passcode.ts";
 import { parseStoredSettings, type UserSettings } from "./settings.ts";
@@ -25,19 +23,17 @@ interface SettingsRow {
   parental_passcode_locked_at: number | null;
 }
 
-export const loginRedirectPath = (path: string) => `/login/?next=${encodeURIComponent(path)}`;
-
-export async function settingsViewer(astro: AstroGlobal): Promise<SettingsViewer | Response> {
-  const session = astro.locals.ctx.session;
-  if (!session || session.user.login_state === "limited") return astro.redirect(loginRedirectPath(astro.url.pathname), 302);
-  const row = await env.DB.prepare(
+/** The settings of a full login, or null for anyone else (signed out, limited login, no such row). */
+export async function loadSettingsViewer(db: D1Database, session: Session | null): Promise<SettingsViewer | null> {
+  if (!session || session.user.login_state === "limited") return null;
+  const row = await db.prepare(
     `SELECT email, is_private_profile, settings, is_parental_control_passcode_enabled, parental_control_anonymized_email,
             parental_passcode_failures, parental_passcode_locked_at
        FROM users WHERE id = ?1`,
   )
     .bind(session.user.id)
     .first<SettingsRow>();
-  if (!row) return astro.redirect(loginRedirectPath(astro.url.pathname), 302);
+  if (!row) return null;
   const enabled = row.is_parental_control_passcode_enabled === 1;
   return {
     session,

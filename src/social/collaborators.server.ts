@@ -6,18 +6,17 @@
 // person's answer to their own pending invite: that needs the pending row, else 404.
 // boards.collaborator_count counts accepted rows; each change is one batch whose count
 // update is guarded by the row's state, so it stays exact and never falls below 0.
-import type { Context } from "hono";
-import { requireWriteAllowed } from "../accounts/guards.server.ts";
+import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
 import type { BoardTableRow } from "../boards/board-row.ts";
 import { parseAccess, type BoardAccess } from "../boards/policy.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
+import { badRequest, conflict, notFound } from "../domain/errors.ts";
+import { written, type Written } from "../domain/written.ts";
 import { userImageUrl } from "../users/user.ts";
 import { visibleSql } from "../visibility/visibility.server.ts";
 import type { CollaboratorStatus, CollaboratorType } from "./collaborators.ts";
 import { INVITE_ACCESS } from "./collaborators.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
-import { assertNotBlocked, purgeLater, type UserRef } from "./guard.server.ts";
+import { assertNotBlocked, type UserRef } from "./guard.server.ts";
 
 export const MAX_INVITES_PER_CALL = 50;
 /** A board's collaborator list is bounded; far above any real board's. */
@@ -34,9 +33,10 @@ async function recordOf(db: D1Database, boardId: number, userId: number): Promis
   return db.prepare("SELECT user_id, status, type, access FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2").bind(boardId, userId).first<RecordRow>();
 }
 
-async function purgeBoard(c: Context<AppEnv>, board: BoardTableRow): Promise<void> {
-  const owner = await c.env.DB.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id).first<{ username: string }>();
-  if (owner) purgeLater(c, [`/${owner.username}/${board.slug}/`, `/${owner.username}/`]);
+/** The signed-out pages showing a board's collaborators: the board and its owner's profile. */
+async function boardPages(db: D1Database, board: BoardTableRow): Promise<string[]> {
+  const owner = await db.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id).first<{ username: string }>();
+  return owner ? [`/${owner.username}/${board.slug}/`, `/${owner.username}/`] : [];
 }
 
 export interface InviteAnswer {
@@ -45,9 +45,8 @@ export interface InviteAnswer {
 }
 
 /** Invites users (status new); skips anyone with a record already, unknown users, the owner, and blocks either way. */
-export async function inviteCollaborators(c: Context<AppEnv>, boardId: number, userIds: number[]): Promise<InviteAnswer> {
-  const db = c.env.DB;
-  const { board, viewerId } = await requireBoardAction(c, boardId, "invite_collaborator");
+export async function inviteCollaborators(db: D1Database, viewer: Viewer, boardId: number, userIds: number[]): Promise<InviteAnswer> {
+  const { board, viewerId } = await requireBoardAction(db, viewer, boardId, "invite_collaborator");
   const unique = [...new Set(userIds)];
   const marks = unique.map((_, i) => `?${i + 3}`).join(", ");
   const { results } = await db
@@ -75,16 +74,15 @@ export async function inviteCollaborators(c: Context<AppEnv>, boardId: number, u
 }
 
 /** Asks to join (type request, status new). Asking again is the same answer; a pending invite is 409. */
-export async function requestToJoin(c: Context<AppEnv>, boardId: number): Promise<{ requested: true }> {
-  const db = c.env.DB;
-  const { board, viewerId } = await requireBoardAction(c, boardId, "request_to_join");
-  const viewer = viewerId!;
-  await assertNotBlocked(db, viewer, board.owner_id);
-  const existing = await recordOf(db, boardId, viewer);
-  if (existing && existing.type !== "request") throw new ApiError(409, ErrorCode.Conflict, { message: "social:api.alreadyInvited" });
+export async function requestToJoin(db: D1Database, viewer: Viewer, boardId: number): Promise<{ requested: true }> {
+  const { board, viewerId } = await requireBoardAction(db, viewer, boardId, "request_to_join");
+  const asker = viewerId!;
+  await assertNotBlocked(db, asker, board.owner_id);
+  const existing = await recordOf(db, boardId, asker);
+  if (existing && existing.type !== "request") throw conflict("social:api.alreadyInvited");
   await db
     .prepare("INSERT OR IGNORE INTO board_collaborators (board_id, user_id, status, access, type, invited_by, created_at) VALUES (?1, ?2, 'new', ?3, 'request', NULL, ?4)")
-    .bind(boardId, viewer, INVITE_ACCESS.join(","), Date.now())
+    .bind(boardId, asker, INVITE_ACCESS.join(","), Date.now())
     .run();
   return { requested: true };
 }
@@ -128,11 +126,10 @@ function acceptStatements(db: D1Database, boardId: number, userId: number, type:
 
 export type CollaboratorUpdateAction = "approve" | "deny" | "accept";
 
-export async function updateCollaborator(c: Context<AppEnv>, boardId: number, userId: number, action: CollaboratorUpdateAction): Promise<CollaboratorChangeAnswer> {
-  const db = c.env.DB;
+export async function updateCollaborator(db: D1Database, viewer: Viewer, boardId: number, userId: number, action: CollaboratorUpdateAction): Promise<Written<CollaboratorChangeAnswer>> {
   if (action === "accept") {
     // The invited person's own answer: no board role yet (a secret board is still hidden from them).
-    const viewerId = requireWriteAllowed(c).user.id;
+    const viewerId = requireWriteAllowed(viewer).user.id;
     if (userId !== viewerId) throw badRequest([{ field: "user_id", reason: "social:validation.ownInviteOnly" }]);
     const record = await recordOf(db, boardId, viewerId);
     if (!record || record.status !== "new" || record.type !== "invite") throw notFound("social:api.inviteNotFound");
@@ -143,10 +140,9 @@ export async function updateCollaborator(c: Context<AppEnv>, boardId: number, us
     if (blocked) throw notFound("social:api.inviteNotFound");
     const answer = await change(db, boardId, viewerId, acceptStatements(db, boardId, viewerId, "invite"));
     const board = await db.prepare("SELECT * FROM boards WHERE id = ?1").bind(boardId).first<BoardTableRow>();
-    if (board) await purgeBoard(c, board);
-    return answer;
+    return written(answer, board ? await boardPages(db, board) : []);
   }
-  const { board } = await requireBoardAction(c, boardId, "answer_join_request");
+  const { board } = await requireBoardAction(db, viewer, boardId, "answer_join_request");
   const record = await recordOf(db, boardId, userId);
   if (!record || record.status !== "new") throw notFound("social:api.collaboratorNotFound");
   let statements: D1PreparedStatement[];
@@ -154,19 +150,17 @@ export async function updateCollaborator(c: Context<AppEnv>, boardId: number, us
   // Approving sets accepted for a request to join; an invite the owner approves stays new.
   else statements = record.type === "request" ? acceptStatements(db, boardId, userId, "request") : [];
   const answer = await change(db, boardId, userId, statements);
-  await purgeBoard(c, board);
-  return answer;
+  return written(answer, await boardPages(db, board));
 }
 
 /** Removes a collaborator (the owner) or leaves (oneself); one's own pending invite or request may always be withdrawn. */
-export async function removeCollaborator(c: Context<AppEnv>, boardId: number, userId: number): Promise<CollaboratorChangeAnswer> {
-  const db = c.env.DB;
-  const session = c.var.ctx.session;
+export async function removeCollaborator(db: D1Database, viewer: Viewer, boardId: number, userId: number): Promise<Written<CollaboratorChangeAnswer>> {
+  const session = viewer.session;
   const self = session !== null && session.user.id === userId;
   const ownRecord = self ? await recordOf(db, boardId, userId) : null;
   let board: BoardTableRow | null = null;
-  if (self && ownRecord?.status === "new") requireWriteAllowed(c);
-  else board = (await requireBoardAction(c, boardId, self ? "leave_board" : "remove_collaborator")).board;
+  if (self && ownRecord?.status === "new") requireWriteAllowed(viewer);
+  else board = (await requireBoardAction(db, viewer, boardId, self ? "leave_board" : "remove_collaborator")).board;
   const record = ownRecord ?? (await recordOf(db, boardId, userId));
   if (!record) throw notFound("social:api.collaboratorNotFound");
   const accepted = "SELECT 1 FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2 AND status = 'accepted'";
@@ -175,8 +169,7 @@ export async function removeCollaborator(c: Context<AppEnv>, boardId: number, us
     db.prepare("DELETE FROM board_collaborators WHERE board_id = ?1 AND user_id = ?2").bind(boardId, userId),
     db.prepare("UPDATE boards SET pending_owner_id = NULL WHERE id = ?1 AND pending_owner_id = ?2").bind(boardId, userId),
   ]);
-  if (board) await purgeBoard(c, board);
-  return answer;
+  return written(answer, board ? await boardPages(db, board) : []);
 }
 
 export interface CollaboratorItem {
@@ -188,9 +181,9 @@ export interface CollaboratorItem {
 }
 
 /** The board's collaborator records (owner and collaborators only), accepted first, then newest. */
-export async function listCollaborators(c: Context<AppEnv>, boardId: number): Promise<{ results: CollaboratorItem[] }> {
-  await requireBoardAction(c, boardId, "list_collaborators");
-  const { results } = await c.env.DB.prepare(
+export async function listCollaborators(db: D1Database, viewer: Viewer, boardId: number): Promise<{ results: CollaboratorItem[] }> {
+  await requireBoardAction(db, viewer, boardId, "list_collaborators");
+  const { results } = await db.prepare(
     `SELECT bc.user_id, bc.status, bc.access, bc.type, bc.invited_by, u.username, u.full_name, u.image_key
      FROM board_collaborators bc JOIN users u ON u.id = bc.user_id
      WHERE bc.board_id = ?1

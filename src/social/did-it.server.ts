@@ -2,11 +2,11 @@
 // pins.did_it_images_count; likes and helpful marks on a did-it counted on its row. Each
 // toggle is one batch whose count moves only when the row it guards appears or goes, so the
 // counts stay exact and never fall below 0.
-import type { Context } from "hono";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, notFound } from "../server/errors.ts";
+import type { Viewer } from "../accounts/guards.server.ts";
+import { isDomainError, notFound } from "../domain/errors.ts";
+import { written, type Written } from "../domain/written.ts";
 import type { DidItData } from "./did-it.ts";
-import { purgeLater, requirePinReaction } from "./guard.server.ts";
+import { requirePinReaction } from "./guard.server.ts";
 
 export interface PinDidItAnswer {
   pin_id: string;
@@ -18,9 +18,8 @@ export interface PinDidItAnswer {
 
 const MY_DID_IT = "SELECT 1 FROM did_its WHERE pin_id = ?1 AND user_id = ?2";
 
-export async function setDidIt(c: Context<AppEnv>, pinId: number, done: boolean): Promise<PinDidItAnswer> {
-  const db = c.env.DB;
-  const { viewerId } = await requirePinReaction(c, pinId);
+export async function setDidIt(db: D1Database, viewer: Viewer, pinId: number, done: boolean): Promise<Written<PinDidItAnswer>> {
+  const { viewerId } = await requirePinReaction(db, viewer, pinId);
   const statements = done
     ? [
         db.prepare(`UPDATE pins SET did_it_images_count = did_it_images_count + 1 WHERE id = ?1 AND NOT EXISTS (${MY_DID_IT})`).bind(pinId, viewerId),
@@ -35,8 +34,8 @@ export async function setDidIt(c: Context<AppEnv>, pinId: number, done: boolean)
     db.prepare("SELECT p.did_it_images_count, (SELECT id FROM did_its WHERE pin_id = ?1 AND user_id = ?2) AS did_it_id FROM pins p WHERE p.id = ?1").bind(pinId, viewerId),
   ]);
   const row = results.at(-1)?.results?.[0] as { did_it_images_count: number; did_it_id: number | null } | undefined;
-  purgeLater(c, [`/pin/${pinId}/`]);
-  return { pin_id: String(pinId), done_by_me: done, images_count: row?.did_it_images_count ?? 0, did_it_id: row?.did_it_id === null || row?.did_it_id === undefined ? null : String(row.did_it_id) };
+  const answer = { pin_id: String(pinId), done_by_me: done, images_count: row?.did_it_images_count ?? 0, did_it_id: row?.did_it_id === null || row?.did_it_id === undefined ? null : String(row.did_it_id) };
+  return written(answer, [`/pin/${pinId}/`]);
 }
 
 export type DidItMark = "like" | "helpful";
@@ -67,13 +66,12 @@ function toData(row: DataRow): DidItData {
 }
 
 /** Likes or marks a did-it helpful (on = true) or takes it back; the did-it's pin must be visible. */
-export async function setDidItMark(c: Context<AppEnv>, didItId: number, kind: DidItMark, on: boolean): Promise<DidItData> {
-  const db = c.env.DB;
+export async function setDidItMark(db: D1Database, viewer: Viewer, didItId: number, kind: DidItMark, on: boolean): Promise<DidItData> {
   const didIt = await db.prepare("SELECT pin_id FROM did_its WHERE id = ?1").bind(didItId).first<{ pin_id: number }>();
   if (!didIt) throw notFound("social:api.didItNotFound");
   // A did-it on a pin the viewer cannot see does not exist for them either.
-  const { viewerId } = await requirePinReaction(c, didIt.pin_id).catch((error: unknown) => {
-    throw error instanceof ApiError && error.status === 404 ? notFound("social:api.didItNotFound") : error;
+  const { viewerId } = await requirePinReaction(db, viewer, didIt.pin_id).catch((error: unknown) => {
+    throw isDomainError(error, "not_found") ? notFound("social:api.didItNotFound") : error;
   });
   const column = kind === "like" ? "like_count" : "helpful_count";
   const mark = "SELECT 1 FROM did_it_marks WHERE did_it_id = ?1 AND user_id = ?2 AND kind = ?3";

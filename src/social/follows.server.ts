@@ -5,16 +5,15 @@
 // counts board follows only (docs/demo-accounts.md "Counters"). A block clears follows both
 // ways (the two users, and each one's follows of the other's boards) and refuses new follows
 // either way with 403 until it is lifted.
-import type { Context } from "hono";
-import { requireWriteAllowed } from "../accounts/guards.server.ts";
+import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
 import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
 import type { BoardTableRow } from "../boards/board-row.ts";
-import type { AppEnv } from "../server/context.ts";
-import { badRequest, notFound } from "../server/errors.ts";
+import { badRequest, notFound } from "../domain/errors.ts";
+import { written, type Written } from "../domain/written.ts";
 import { factColumns, holdsFor } from "../visibility/visibility.server.ts";
 import { loadBoardWithRole, requireBoardAction } from "../boards/access.server.ts";
 import { canSeeBoard } from "../boards/policy.ts";
-import { assertNotBlocked, blockedError, purgeLater } from "./guard.server.ts";
+import { assertNotBlocked, blockedError } from "./guard.server.ts";
 
 interface TargetUserRow extends Record<string, unknown> {
   id: number;
@@ -82,9 +81,9 @@ export interface UserFollowAnswer {
   follower_count: number;
 }
 
-export async function setUserFollow(c: Context<AppEnv>, userId: number, follow: boolean): Promise<UserFollowAnswer> {
-  const db = c.env.DB;
-  const viewerId = requireWriteAllowed(c).user.id;
+export async function setUserFollow(db: D1Database, viewer: Viewer, userId: number, follow: boolean): Promise<Written<UserFollowAnswer>> {
+  const session = requireWriteAllowed(viewer);
+  const viewerId = session.user.id;
   const target = await loadTarget(db, viewerId, userId, "user_id");
   if (follow && target.blocked === 1) throw blockedError();
   const statements = follow
@@ -96,8 +95,8 @@ export async function setUserFollow(c: Context<AppEnv>, userId: number, follow: 
     : unfollowUserStatements(db, viewerId, userId);
   const results = await db.batch([...statements, db.prepare("SELECT follower_count FROM users WHERE id = ?1").bind(userId)]);
   const count = (results.at(-1)?.results?.[0] as { follower_count: number } | undefined)?.follower_count ?? 0;
-  purgeLater(c, [...profilePaths(target.username), ...profilePaths(c.var.ctx.session!.user.username)]);
-  return { user_id: String(userId), explicitly_followed_by_me: follow, follower_count: count };
+  const answer = { user_id: String(userId), explicitly_followed_by_me: follow, follower_count: count };
+  return written(answer, [...profilePaths(target.username), ...profilePaths(session.user.username)]);
 }
 
 export interface BlockAnswer {
@@ -105,10 +104,11 @@ export interface BlockAnswer {
   blocked_by_me: boolean;
 }
 
-export async function setUserBlock(c: Context<AppEnv>, userId: number, block: boolean): Promise<BlockAnswer> {
-  const db = c.env.DB;
-  const viewerId = requireWriteAllowed(c).user.id;
+export async function setUserBlock(db: D1Database, viewer: Viewer, userId: number, block: boolean): Promise<Written<BlockAnswer>> {
+  const session = requireWriteAllowed(viewer);
+  const viewerId = session.user.id;
   const target = await loadTarget(db, viewerId, userId, "user_id");
+  const answer = { user_id: String(userId), blocked_by_me: block };
   if (block) {
     await db.batch([
       ...unfollowUserStatements(db, viewerId, userId),
@@ -119,11 +119,10 @@ export async function setUserBlock(c: Context<AppEnv>, userId: number, block: bo
       ...endCollaborationsStatements(db, userId, viewerId),
       db.prepare("INSERT OR IGNORE INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3)").bind(viewerId, userId, Date.now()),
     ]);
-    purgeLater(c, [...profilePaths(target.username), ...profilePaths(c.var.ctx.session!.user.username)]);
-  } else {
-    await db.prepare("DELETE FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(viewerId, userId).run();
+    return written(answer, [...profilePaths(target.username), ...profilePaths(session.user.username)]);
   }
-  return { user_id: String(userId), blocked_by_me: block };
+  await db.prepare("DELETE FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(viewerId, userId).run();
+  return written(answer);
 }
 
 export interface BoardFollowAnswer {
@@ -156,33 +155,31 @@ interface BoardFollowRow {
   explicit: number;
 }
 
-/** The viewer's follow state of a board they may see, after a change, and the purge of its page. */
-async function boardFollowAnswer(c: Context<AppEnv>, board: Pick<BoardTableRow, "id" | "owner_id" | "slug">, viewer: number): Promise<BoardFollowAnswer> {
-  const db = c.env.DB;
+/** The viewer's follow state of a board they may see, after a change, and its page gone stale. */
+async function boardFollowAnswer(db: D1Database, board: Pick<BoardTableRow, "id" | "owner_id" | "slug">, viewer: number): Promise<Written<BoardFollowAnswer>> {
   const [state, owner] = await db.batch([
     db.prepare(BOARD_FOLLOW_STATE_SQL).bind(board.id, viewer),
     db.prepare("SELECT username FROM users WHERE id = ?1").bind(board.owner_id),
   ]);
   const row = state?.results?.[0] as BoardFollowRow | undefined;
   const username = (owner?.results?.[0] as { username: string } | undefined)?.username;
-  if (username) purgeLater(c, [`/${username}/${board.slug}/`]);
-  return { board_id: String(board.id), followed_by_me: row?.followed === 1, explicitly_followed_by_me: row?.explicit === 1, follower_count: row?.follower_count ?? 0 };
+  const answer = { board_id: String(board.id), followed_by_me: row?.followed === 1, explicitly_followed_by_me: row?.explicit === 1, follower_count: row?.follower_count ?? 0 };
+  return written(answer, username ? [`/${username}/${board.slug}/`] : []);
 }
 
-export async function setBoardFollow(c: Context<AppEnv>, boardId: number, follow: boolean): Promise<BoardFollowAnswer> {
-  return follow ? followBoard(c, boardId) : unfollowBoard(c, boardId);
+export async function setBoardFollow(db: D1Database, viewer: Viewer, boardId: number, follow: boolean): Promise<Written<BoardFollowAnswer>> {
+  return follow ? followBoard(db, viewer, boardId) : unfollowBoard(db, viewer, boardId);
 }
 
-async function followBoard(c: Context<AppEnv>, boardId: number): Promise<BoardFollowAnswer> {
-  const db = c.env.DB;
-  const { board, viewerId } = await requireBoardAction(c, boardId, "follow_board");
-  const viewer = viewerId!;
-  await assertNotBlocked(db, viewer, board.owner_id);
+async function followBoard(db: D1Database, viewer: Viewer, boardId: number): Promise<Written<BoardFollowAnswer>> {
+  const { board, viewerId } = await requireBoardAction(db, viewer, boardId, "follow_board");
+  const follower = viewerId!;
+  await assertNotBlocked(db, follower, board.owner_id);
   await db.batch([
-    db.prepare(`UPDATE boards SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
-    db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'board', ?2, 1, ?3)").bind(viewer, boardId, Date.now()),
+    db.prepare(`UPDATE boards SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_BOARD})`).bind(follower, boardId),
+    db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'board', ?2, 1, ?3)").bind(follower, boardId, Date.now()),
   ]);
-  return boardFollowAnswer(c, board, viewer);
+  return boardFollowAnswer(db, board, follower);
 }
 
 /**
@@ -190,16 +187,15 @@ async function followBoard(c: Context<AppEnv>, boardId: number): Promise<BoardFo
  * after being followed must still be unfollowable, and the answer then tells nothing of it
  * (no count: the same answer as for a board one never followed).
  */
-async function unfollowBoard(c: Context<AppEnv>, boardId: number): Promise<BoardFollowAnswer> {
-  const db = c.env.DB;
-  const viewer = requireWriteAllowed(c).user.id;
+async function unfollowBoard(db: D1Database, viewer: Viewer, boardId: number): Promise<Written<BoardFollowAnswer>> {
+  const follower = requireWriteAllowed(viewer).user.id;
   await db.batch([
-    db.prepare(`UPDATE boards SET follower_count = MAX(follower_count - 1, 0) WHERE id = ?2 AND EXISTS (${FOLLOWS_BOARD})`).bind(viewer, boardId),
-    db.prepare("DELETE FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id = ?2").bind(viewer, boardId),
+    db.prepare(`UPDATE boards SET follower_count = MAX(follower_count - 1, 0) WHERE id = ?2 AND EXISTS (${FOLLOWS_BOARD})`).bind(follower, boardId),
+    db.prepare("DELETE FROM follows WHERE follower_id = ?1 AND target_type = 'board' AND target_id = ?2").bind(follower, boardId),
   ]);
-  const loaded = await loadBoardWithRole(db, boardId, viewer);
-  if (!loaded || !canSeeBoard(loaded.role, loaded.isPrivate)) return { board_id: String(boardId), followed_by_me: false, explicitly_followed_by_me: false, follower_count: 0 };
-  return boardFollowAnswer(c, loaded.board, viewer);
+  const loaded = await loadBoardWithRole(db, boardId, follower);
+  if (!loaded || !canSeeBoard(loaded.role, loaded.isPrivate)) return written({ board_id: String(boardId), followed_by_me: false, explicitly_followed_by_me: false, follower_count: 0 });
+  return boardFollowAnswer(db, loaded.board, follower);
 }
 
 /** The viewer's relation to a profile, for its page (null signed out or on their own profile). */

@@ -1,11 +1,8 @@
 // The doors every social call goes through: ids as the API writes them, the board policy
-// (src/boards/policy.ts), the close-up's visibility rule (src/visibility/), and the edge-cache purge.
-import type { Context } from "hono";
-import { requireWriteAllowed } from "../accounts/guards.server.ts";
+// (src/boards/policy.ts) and the close-up's visibility rule (src/visibility/).
+import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
 import { requireBoardAction } from "../boards/access.server.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
-import { purgePage } from "../server/page-cache.ts";
+import { forbidden, notFound } from "../domain/errors.ts";
 import { factColumns, holdsFor } from "../visibility/visibility.server.ts";
 
 /** IDs travel as decimal strings (`"2001"`): the boards API's one rule (positive, safe integers). */
@@ -41,29 +38,23 @@ export async function loadVisiblePin(db: D1Database, pinId: number, viewerId: nu
  * viewer cannot see the pin, and react_to_pin on the pin's own board. Returns the pin and the
  * viewer's id.
  */
-export async function requirePinReaction(c: Context<AppEnv>, pinId: number): Promise<{ pin: SocialPin; viewerId: number }> {
-  const viewerId = requireWriteAllowed(c).user.id;
-  const pin = await loadVisiblePin(c.env.DB, pinId, viewerId);
+export async function requirePinReaction(db: D1Database, viewer: Viewer, pinId: number): Promise<{ pin: SocialPin; viewerId: number }> {
+  const viewerId = requireWriteAllowed(viewer).user.id;
+  const pin = await loadVisiblePin(db, pinId, viewerId);
   if (!pin) throw notFound("api.pinNotFound");
   // A block either way ends acting on each other's pins, as it ends following.
   if (pin.blocked === 1) throw blockedError();
-  if (pin.board_id !== null) await requireBoardAction(c, pin.board_id, "react_to_pin");
+  if (pin.board_id !== null) await requireBoardAction(db, viewer, pin.board_id, "react_to_pin");
   return { pin, viewerId };
 }
 
 /** A block either way refuses following, inviting and acting on each other's things. */
-export const blockedError = () => new ApiError(403, ErrorCode.Forbidden, { message: "social:api.blocked" });
+export const blockedError = () => forbidden("social:api.blocked");
 
 /** 403 when a block stands between the two people, either way. */
 export async function assertNotBlocked(db: D1Database, a: number, b: number): Promise<void> {
   const blocked = await db.prepare("SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)").bind(a, b).first();
   if (blocked) throw blockedError();
-}
-
-/** Drops the signed-out renders of pages a write changed, after the answer is sent. */
-export function purgeLater(c: Context<AppEnv>, paths: string[]): void {
-  const origin = c.var.ctx.origin;
-  c.executionCtx.waitUntil(Promise.all(paths.map((path) => purgePage(origin, path))).catch(() => undefined));
 }
 
 /** The public user shape answers carry. */

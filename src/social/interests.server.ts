@@ -2,10 +2,8 @@
 // §4; spec 000 §7 "Interest follow and unfollow": create with interest_id and an interest
 // list, delete; success logs event 601 (follow) or 602 (unfollow)). The event row is written
 // in the same batch as the follow, so a follow is never recorded without its event.
-import type { Context } from "hono";
-import { requireWriteAllowed } from "../accounts/guards.server.ts";
-import type { AppEnv } from "../server/context.ts";
-import { notFound } from "../server/errors.ts";
+import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
+import { notFound } from "../domain/errors.ts";
 
 export const INTEREST_EVENTS = { follow: 601, unfollow: 602 } as const;
 
@@ -14,9 +12,16 @@ export interface InterestFollowAnswer {
   is_followed: boolean;
 }
 
-export async function setInterestFollow(c: Context<AppEnv>, interestId: number, follow: boolean, interestList: string | null): Promise<InterestFollowAnswer> {
-  const db = c.env.DB;
-  const viewerId = requireWriteAllowed(c).user.id;
+export async function setInterestFollow(
+  db: D1Database,
+  viewer: Viewer,
+  /** The request's id, kept with the event. */
+  requestId: string,
+  interestId: number,
+  follow: boolean,
+  interestList: string | null,
+): Promise<InterestFollowAnswer> {
+  const viewerId = requireWriteAllowed(viewer).user.id;
   const interest = await db.prepare("SELECT id FROM interests WHERE id = ?1").bind(interestId).first();
   if (!interest) throw notFound("social:api.interestNotFound");
   const now = Date.now();
@@ -36,7 +41,7 @@ export async function setInterestFollow(c: Context<AppEnv>, interestId: number, 
         interestList === null ? null : JSON.stringify({ interest_list: interestList }),
         `${now}000000`,
         viewerId,
-        c.var.ctx.requestId,
+        requestId,
         now,
       ),
   ]);

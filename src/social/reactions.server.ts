@@ -2,12 +2,12 @@
 // with a floor of 0 and a zero row deleted (its CHECK is count > 0). Every change is one
 // batch whose statements read the person's current reaction, so repeating a call, or racing
 // two, never counts twice.
-import type { Context } from "hono";
-import type { AppEnv } from "../server/context.ts";
-import { notFound } from "../server/errors.ts";
+import type { Viewer } from "../accounts/guards.server.ts";
+import { notFound } from "../domain/errors.ts";
+import { written, type Written } from "../domain/written.ts";
 import { userImageUrl } from "../users/user.ts";
 import { visibleSql } from "../visibility/visibility.server.ts";
-import { loadVisiblePin, purgeLater, requirePinReaction, type UserRef } from "./guard.server.ts";
+import { loadVisiblePin, requirePinReaction, type UserRef } from "./guard.server.ts";
 import type { ReactionCount } from "./reactions.ts";
 
 export interface ReactionAnswer {
@@ -42,9 +42,8 @@ function toAnswer(pinId: number, results: D1Result[]): ReactionAnswer {
   return { pin_id: String(pinId), reaction_counts: counts.map(({ reaction_type, count }) => ({ reaction_type, count })), reaction_by_me: mine?.reaction_type ?? 0 };
 }
 
-export async function react(c: Context<AppEnv>, pinId: number, reactionType: number): Promise<ReactionAnswer> {
-  const db = c.env.DB;
-  const { viewerId } = await requirePinReaction(c, pinId);
+export async function react(db: D1Database, viewer: Viewer, pinId: number, reactionType: number): Promise<Written<ReactionAnswer>> {
+  const { viewerId } = await requirePinReaction(db, viewer, pinId);
   const results = await db.batch([
     ...releaseStatements(db, pinId, viewerId, reactionType),
     db
@@ -63,20 +62,17 @@ export async function react(c: Context<AppEnv>, pinId: number, reactionType: num
       .bind(pinId, viewerId, reactionType, Date.now()),
     ...answerStatements(db, pinId, viewerId),
   ]);
-  purgeLater(c, [`/pin/${pinId}/`]);
-  return toAnswer(pinId, results);
+  return written(toAnswer(pinId, results), [`/pin/${pinId}/`]);
 }
 
-export async function unreact(c: Context<AppEnv>, pinId: number): Promise<ReactionAnswer> {
-  const db = c.env.DB;
-  const { viewerId } = await requirePinReaction(c, pinId);
+export async function unreact(db: D1Database, viewer: Viewer, pinId: number): Promise<Written<ReactionAnswer>> {
+  const { viewerId } = await requirePinReaction(db, viewer, pinId);
   const results = await db.batch([
     ...releaseStatements(db, pinId, viewerId, null),
     db.prepare("DELETE FROM reactions WHERE pin_id = ?1 AND user_id = ?2").bind(pinId, viewerId),
     ...answerStatements(db, pinId, viewerId),
   ]);
-  purgeLater(c, [`/pin/${pinId}/`]);
-  return toAnswer(pinId, results);
+  return written(toAnswer(pinId, results), [`/pin/${pinId}/`]);
 }
 
 /** The page size of ReactionsResource (and its bound). */
@@ -94,9 +90,7 @@ export interface ReactionListItem {
  * Who reacted to a pin, newest first, paged by bookmark (the offset-free keyset: created_at
  * and user id). Reactions by people whose profiles the viewer cannot see are left out.
  */
-export async function listReactions(c: Context<AppEnv>, pinId: number, bookmark: string | null): Promise<{ results: ReactionListItem[]; bookmark: string | null }> {
-  const db = c.env.DB;
-  const viewerId = c.var.ctx.session?.user.id ?? null;
+export async function listReactions(db: D1Database, viewerId: number | null, pinId: number, bookmark: string | null): Promise<{ results: ReactionListItem[]; bookmark: string | null }> {
   if (!(await loadVisiblePin(db, pinId, viewerId))) throw notFound("api.pinNotFound");
   const after = decodeBookmark(bookmark);
   const { results } = await db

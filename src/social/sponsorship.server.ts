@@ -2,12 +2,11 @@
 // decline or delete; anyone else is refused (403). The stored JSON (pins.sponsorship) changes
 // through the same pure transition the close-up island uses (sponsorship.ts), and only if it
 // is still what was read: a concurrent change answers 409 rather than being overwritten.
-import type { Context } from "hono";
-import { requireWriteAllowed } from "../accounts/guards.server.ts";
-import type { AppEnv } from "../server/context.ts";
-import { ApiError, ErrorCode, notFound } from "../server/errors.ts";
-import { userImageUrl } from "../users/user.ts";
-import { loadVisiblePin, purgeLater, type UserRef } from "./guard.server.ts";
+import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
+import { conflict, forbidden, notFound } from "../domain/errors.ts";
+import { written, type Written } from "../domain/written.ts";
+import { userImageUrl, viewerIdOf } from "../users/user.ts";
+import { loadVisiblePin, type UserRef } from "./guard.server.ts";
 import { maySponsorshipAct, parseStoredSponsorship, sponsorshipReducer, type SponsorshipAction, type SponsorshipStatus, type StoredSponsorship } from "./sponsorship.ts";
 
 export interface SponsorshipJson {
@@ -36,22 +35,20 @@ async function toJson(db: D1Database, stored: StoredSponsorship | null): Promise
   return creator ? { creator, sponsor: ref(stored.sponsorId), status: stored.status } : null;
 }
 
-export async function updateSponsorship(c: Context<AppEnv>, pinId: number, action: SponsorshipAction): Promise<SponsorshipAnswer> {
-  const db = c.env.DB;
-  const pin = await loadVisiblePin(db, pinId, c.var.ctx.session?.user.id ?? null);
+export async function updateSponsorship(db: D1Database, viewer: Viewer, pinId: number, action: SponsorshipAction): Promise<Written<SponsorshipAnswer>> {
+  const pin = await loadVisiblePin(db, pinId, viewerIdOf(viewer));
   if (!pin) throw notFound("api.pinNotFound");
-  const viewerId = requireWriteAllowed(c).user.id;
+  const viewerId = requireWriteAllowed(viewer).user.id;
   const stored = parseStoredSponsorship(pin.sponsorship);
   if (!stored) throw notFound("social:api.noSponsorship");
-  if (!maySponsorshipAct(stored, String(viewerId))) throw new ApiError(403, ErrorCode.Forbidden, { message: "social:api.sponsorshipForbidden" });
+  if (!maySponsorshipAct(stored, String(viewerId))) throw forbidden("social:api.sponsorshipForbidden");
   const next = sponsorshipReducer(stored, action);
-  const written = await db
+  const update = await db
     .prepare("UPDATE pins SET sponsorship = ?2, updated_at = ?4 WHERE id = ?1 AND sponsorship IS ?3")
     .bind(pinId, next === null ? null : JSON.stringify(next), pin.sponsorship, Date.now())
     .run();
-  if (written.meta.changes !== 1) throw new ApiError(409, ErrorCode.Conflict, { message: "social:api.sponsorshipChanged" });
-  purgeLater(c, [`/pin/${pinId}/`]);
-  return { pin_id: String(pinId), sponsorship: await toJson(db, next) };
+  if (update.meta.changes !== 1) throw conflict("social:api.sponsorshipChanged");
+  return written({ pin_id: String(pinId), sponsorship: await toJson(db, next) }, [`/pin/${pinId}/`]);
 }
 
 /** A pin's sponsorship for its close-up (the pins row's column, as read by the page). */

@@ -285,3 +285,11 @@ export async function listProfileBoards(
   if (!user) return null;
   return boardsPage((boardResult?.results ?? []) as BoardCardRow[], user.id, user.username, sort, size, viewerId);
 }
+
+/** One person by username (any case), when the viewer may see their profile; else null. */
+export async function findVisibleUser(db: D1Database, username: string, viewerId: number): Promise<{ id: number; username: string; full_name: string; image_key: string | null } | null> {
+  return db
+    .prepare(`SELECT u.id, u.username, u.full_name, u.image_key FROM users u WHERE u.username = ?1 COLLATE NOCASE AND ${visibleSql("profile", { user: "u" }, "?2")}`)
+    .bind(username, viewerId)
+    .first<{ id: number; username: string; full_name: string; image_key: string | null }>();
+}

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { resources } from "../../functions/resources/index.ts";
 import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
-import { EDGE_ROUTES } from "../../src/server/edge-routes.ts";
+import { EDGE_ROUTES } from "../../functions/routes.ts";
 import { CSRF, seedAccounts, USERS } from "./accounts-helpers.ts";
 import { BASE, BROWSER_UA } from "./fixtures.ts";
 import { createSession } from "./session-fixture.ts";

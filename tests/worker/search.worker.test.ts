@@ -10,6 +10,8 @@ import { BOARDS, PEOPLE, ids, searchCall, searchOk, seedSearchWorld, signedIn, t
 import { END_MARKER, type SearchBoardItem } from "../../src/search/types.ts";
 import { typeahead } from "../../src/search/search.server.ts";
 import { RATE_RULES } from "../../src/server/rate-limit.server.ts";
+import { toApiError } from "../../src/server/errors.ts";
+import type { DomainError } from "../../src/domain/errors.ts";
 
 let anon: Browser;
 let chef: Browser;
@@ -310,7 +312,11 @@ describe("throttles", () => {
     expect(results.slice(1).reduce((sum, result) => sum + result.meta.rows_read, 0)).toBeGreaterThan(4);
     results.length = 0;
     await fillCounter("typeahead:viewer:ip:203.0.113.77", 600, 60_000);
-    await expect(typeahead(db, { term: "pas" }, { id: null }, throttle)).rejects.toMatchObject({ status: 429 });
+    // As the API answers the refusal: the one mapping from the data layer's errors to HTTP.
+    const refused = typeahead(db, { term: "pas" }, { id: null }, throttle).catch((error: DomainError) => {
+      throw toApiError(error);
+    });
+    await expect(refused).rejects.toMatchObject({ status: 429 });
     expect(results.slice(1).every((result) => result.results.length === 0)).toBe(true);
     // Not even scanned: each read looked at the counter's one row and stopped (LIMIT 0).
     for (const result of results.slice(1)) expect(result.meta.rows_read).toBeLessThanOrEqual(1);

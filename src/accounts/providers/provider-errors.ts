@@ -1,7 +1,7 @@
-// The three ways an outside service can let a sign-in down, as API errors (code 18). Not set
-// up here: 503 (the feature is off, e-mail sign-up and login still work). Unreachable or
-// answering nonsense: 502. Reached, and it said no: 401.
-import { ApiError, ErrorCode } from "../../server/errors.ts";
+// The three ways an outside service can let a sign-in down, as refusals the API answers with
+// code 18. Not set up here: 503 (the feature is off, e-mail sign-up and login still work).
+// Unreachable or answering nonsense: 502. Reached, and it said no: 401.
+import { DomainError } from "../../domain/errors.ts";
 
 export type ProviderName = "turnstile" | "facebook" | "google";
 
@@ -9,13 +9,13 @@ export type ProviderName = "turnstile" | "facebook" | "google";
 export const PROVIDER_TIMEOUT_MS = 5000;
 
 export const providerNotAvailable = (provider: ProviderName) =>
-  new ApiError(503, ErrorCode.ProviderFailed, { message: `accounts:provider.${provider}.notAvailable`, extraData: { provider } });
+  new DomainError("provider_unavailable", { message: `accounts:provider.${provider}.notAvailable`, extraData: { provider } });
 
 export const providerUnreachable = (provider: ProviderName, cause: unknown) =>
-  new ApiError(502, ErrorCode.ProviderFailed, { message: `accounts:provider.${provider}.unreachable`, extraData: { provider }, cause });
+  new DomainError("provider_unreachable", { message: `accounts:provider.${provider}.unreachable`, extraData: { provider }, cause });
 
 export const providerRefused = (provider: ProviderName, reason: string) =>
-  new ApiError(401, ErrorCode.ProviderFailed, { message: `accounts:provider.${provider}.refused`, extraData: { provider, reason } });
+  new DomainError("provider_refused", { message: `accounts:provider.${provider}.refused`, extraData: { provider, reason } });
 
 /** GET or POST to a provider with a timeout; any network failure or non-JSON answer is a 502. */
 export async function providerJson(provider: ProviderName, url: string, init: RequestInit = {}): Promise<{ status: number; json: unknown }> {

@@ -1,21 +1,24 @@
-// The Worker's Hono app: one door for every request. Middleware order matters and reads top
-// to bottom: security headers wrap everything (so even errors carry them), then the request
-// context, CSRF and body bounds; the edge functions; and Astro for every other path.
+// The Worker's Hono app: one door for every request, and the one module that mounts the edge
+// functions (functions/ sits above src/server/ and the data layer; nothing below imports it).
+// Middleware order matters and reads top to bottom: security headers wrap everything (so even
+// errors carry them), then the request context, CSRF and body bounds; the edge functions; and
+// Astro for every other path.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { EDGE_ROUTES } from "./edge-routes.ts";
-import { requestContext, type AppEnv } from "./context.ts";
-import { csrf } from "./csrf.ts";
-import { appVersion } from "./app-version.ts";
-import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
-import { PRIVATE_CACHE_CONTROL, servePage } from "./page-cache.ts";
-import { canNamePage } from "./page-path.ts";
-import { renderMemberIsland } from "../member-page/islands.server.ts";
-import { memberBesideSession } from "../member-page/member-page.server.ts";
-import { securityHeaders } from "./security-headers.ts";
-import { getT } from "../i18n/i18n.ts";
-import { EVENT_BATCH_LIMITS } from "../events/ingest.server.ts";
-import { DEFAULT_LOCALE } from "../context/locales.ts";
+import { EDGE_ROUTES } from "../functions/routes.ts";
+import { requestContext, type AppEnv } from "./server/context.ts";
+import { csrf } from "./server/csrf.ts";
+import { appVersion } from "./server/app-version.ts";
+import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./server/errors.ts";
+import { DomainError } from "./domain/errors.ts";
+import { PRIVATE_CACHE_CONTROL, servePage } from "./server/page-cache.ts";
+import { canNamePage } from "./server/page-path.ts";
+import { renderMemberIsland } from "./member-page/islands.server.ts";
+import { memberBesideSession } from "./member-page/member-page.server.ts";
+import { securityHeaders } from "./server/security-headers.ts";
+import { getT } from "./i18n/i18n.ts";
+import { EVENT_BATCH_LIMITS } from "./events/ingest.server.ts";
+import { DEFAULT_LOCALE } from "./context/locales.ts";
 
 /** Largest request body any route accepts; routes may bound theirs tighter. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -77,9 +80,10 @@ export function createApp(renderPage: PageRenderer) {
   app.all("*", (c) => (canNamePage(new URL(c.req.url).pathname) ? servePage(c, renderPage, { islands: renderMemberIsland }) : notFoundPage(c, renderPage)));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      if (error.status >= 500) console.error(error.cause ?? error);
-      return errorResponse(c, error);
+    if (error instanceof ApiError || error instanceof DomainError) {
+      const answer = toApiError(error);
+      if (answer.status >= 500) console.error(answer.cause ?? answer);
+      return errorResponse(c, answer);
     }
     console.error(error);
     return errorResponse(c, internalError(error));
