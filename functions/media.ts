@@ -9,7 +9,6 @@ import { deviceIdOf } from "../src/accounts/switcher.server.ts";
 import type { AppEnv } from "../src/server/context.ts";
 import { ApiError, ErrorCode } from "../src/server/errors.ts";
 import { mediaAccess, mediaOwnerOf } from "../src/media/access.server.ts";
-import { notFound } from "../src/domain/errors.ts";
 import { MEDIA_TYPES } from "../src/media/media.ts";
 import { parseRange } from "../src/media/range.ts";
 import { viewerIdOf } from "../src/users/user.ts";

@@ -27,7 +27,7 @@ export interface BoardAccessRow extends BoardTableRow {
 }
 
 /** The board, whether anyone may open it and the viewer's relation to it, one statement (bound: board id, viewer id or NULL). */
-const BOARD_ACCESS_SQL = `SELECT b.*, ${visibleFlagSql("publicBoard", { board: "b", owner: "u" }, null)} AS is_public,
+export const BOARD_ACCESS_SQL = `SELECT b.*, ${visibleFlagSql("publicBoard", { board: "b", owner: "u" }, null)} AS is_public,
        (SELECT bc.access FROM board_collaborators bc WHERE bc.board_id = b.id AND bc.user_id = ?2 AND bc.status = 'accepted') AS collaborator_access,
        EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2
                AND ((f.target_type = 'board' AND f.target_id = b.id) OR (f.target_type = 'user' AND f.target_id = b.owner_id))) AS follows
