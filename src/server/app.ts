@@ -15,6 +15,7 @@ import { requestContext, type AppEnv } from "./context.ts";
 import { csrf } from "./csrf.ts";
 import { appVersion } from "./app-version.ts";
 import { ApiError, ErrorCode, internalError, toResourceError } from "./errors.ts";
+import { isStorageUnavailable, unavailable } from "./unavailable.ts";
 import { servePage } from "./page-cache.ts";
 import { renderMemberIsland } from "./member-islands.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -81,7 +82,7 @@ export function createApp(renderPage: PageRenderer) {
       return errorResponse(c, error);
     }
     console.error(error);
-    return errorResponse(c, internalError(error));
+    return errorResponse(c, isStorageUnavailable(error) ? unavailable(error) : internalError(error));
   });
   return app;
 }

@@ -31,6 +31,8 @@ export const ErrorCode = {
   LimitedLogin: 17,
   /** A configured outside service (human check, Facebook, Google) refused or is not set up. */
   ProviderFailed: 18,
+  /** Storage is momentarily out of reach: retry after the answer's Retry-After (src/server/unavailable.ts). */
+  Unavailable: 19,
   Internal: 99,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
