@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../src/server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound, zodProblems } from "../src/server/errors.ts";
+import { answerOnce } from "../src/server/client-request.ts";
 import { resources, type ResourceAction } from "./resources/index.ts";
 
 const ACTIONS = ["get", "create", "update", "delete"] as const satisfies readonly ResourceAction[];
@@ -62,7 +63,9 @@ resourceRoutes.all("/:name/:action{(get|create|update|delete)/?}", async (c) => 
   const options = definition.options.safeParse(data.options);
   if (!options.success) throw badRequest(zodProblems(options.error, "options", data.options));
 
-  const result = await definition.handle(c, options.data);
+  // A write named by a client request id is applied once, however often it is sent.
+  const run = () => definition.handle(c, options.data);
+  const result = action === "get" ? await run() : await answerOnce(c, run);
   return c.json(
     { resource_response: { status: "success", code: 0, message: "ok", data: result } },
     200,

@@ -13,6 +13,7 @@ import { boardPageFacts, boardPath, pinPath, profilePaths, purgePages } from "..
 import { assertOnBoard, copyPins, movePins, removePins, type Selection } from "../../src/saves/saves.server.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../../src/server/errors.ts";
+import { claimOf } from "../../src/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const BULK_ACTIONS = ["bulkMove", "bulkCopy", "bulkCreateSection", "bulkDelete"] as const;
@@ -70,25 +71,25 @@ export const boardBulkResource: ResourceDefinition = {
       if (action !== "bulkCopy") await assertOnBoard(db, board.id, selection);
 
       if (action === "bulkCopy") {
-        const copied = await copyPins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });
+        const copied = await copyPins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId, before: claimOf(c) });
         await purgeBoards(c, [targetId]);
         return { copied };
       }
       if (action === "bulkDelete") {
-        const deleted = await removePins(db, board.id, selection);
+        const deleted = await removePins(db, board.id, selection, claimOf(c));
         await purgeBoards(c, [board.id]);
         return { deleted };
       }
       if (action === "bulkCreateSection") {
         if (options.section_title === undefined) throw badRequest([{ field: "section_title", reason: "validation.required" }]);
         const newSection = await prepareSection(db, board.id, options.section_title);
-        const moved = await movePins(db, viewerId!, board.id, selection, { boardId: board.id, sectionId: null, newSection });
+        const moved = await movePins(db, viewerId!, board.id, selection, { boardId: board.id, sectionId: null, newSection, before: claimOf(c) });
         const created = await db.prepare("SELECT id FROM board_sections WHERE board_id = ?1 AND slug = ?2").bind(board.id, newSection.slug).first<{ id: number }>();
         await purgeBoards(c, [board.id]);
         const section = created ? await loadSection(db, board.id, created.id, viewerId) : null;
         return { moved, section };
       }
-      const moved = await movePins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });
+      const moved = await movePins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId, before: claimOf(c) });
       // A moved pin may change home board (and so its page's board link and who sees it).
       await purgeBoards(c, [board.id, targetId], selection.all ? [] : selection.ids);
       return { moved };

@@ -13,6 +13,7 @@ import { pinIdSchema } from "../../src/pins/pin.ts";
 import { getPin } from "../../src/pins/pins.server.ts";
 import { assertOnBoard, deletePin, movePins } from "../../src/saves/saves.server.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../../src/server/errors.ts";
+import { claimOf } from "../../src/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /** Pin field bounds: a title as the grid shows it, the description as spec 000 §9, a link as spec 001 §5. */
@@ -78,7 +79,8 @@ export const pinResource: ResourceDefinition = {
       const pin = await requirePin(db, options.id, viewerId);
       if (editing && pin.pinner_id !== viewerId) throw forbidden("boards:api.pinnerOnly");
 
-      const before: D1PreparedStatement[] = [];
+      // The change's batch: the client request's claim, the edited fields, then the move.
+      const before: D1PreparedStatement[] = [...claimOf(c)];
       if (editing) {
         let domain: string | null | undefined;
         if (options.link !== undefined) domain = options.link === "" ? null : new URL(options.link).hostname.toLowerCase();

@@ -12,6 +12,7 @@ import { profileSavedInfo } from "../../src/saves/picker.server.ts";
 import { quickSaveTarget } from "../../src/saves/save-behavior.ts";
 import { saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
 import { badRequest, notFound } from "../../src/server/errors.ts";
+import { claimOf } from "../../src/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const repinResource: ResourceDefinition = {
@@ -25,7 +26,7 @@ export const repinResource: ResourceDefinition = {
           throw badRequest([{ field: "board_id", reason: "boards:validation.boardRequired" }]);
         }
         await requirePin(db, options.pin_id, session.user.id);
-        await saveToProfile(db, session.user.id, options.pin_id);
+        await saveToProfile(db, session.user.id, options.pin_id, Date.now(), claimOf(c));
         return { saved_info: profileSavedInfo(session.user.username, options.pin_id), board: null, pin_id: String(options.pin_id) };
       }
       const { board, viewerId } = await requireBoardAction(c, options.board_id, "save_pin");
@@ -34,7 +35,7 @@ export const repinResource: ResourceDefinition = {
         const section = await findSection(db, options.section_id);
         if (!section || section.board_id !== board.id) throw notFound("boards:api.sectionNotFound");
       }
-      const saved = await saveToBoard(db, viewerId!, options.pin_id, board.id, options.section_id ?? null);
+      const saved = await saveToBoard(db, viewerId!, options.pin_id, board.id, options.section_id ?? null, Date.now(), claimOf(c));
       const facts = await boardPageFacts(db, board.id);
       if (facts && saved.created) purgePages(c, [boardPath(facts.username, facts.slug), ...profilePaths(facts.username), pinPath(options.pin_id)]);
       const savedInfo: SavedInfo = {

@@ -6,6 +6,7 @@ import { profileVisibleSql } from "../users/user.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
+import { claimOf } from "../server/client-request.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
 import { blockedError, loadVisiblePin, purgeLater, requirePinReaction } from "../social/guard.server.ts";
@@ -186,6 +187,8 @@ export async function createComment(c: Context<AppEnv>, input: CreateInput): Pro
       .bind(input.pin_id, viewerId, parentId, text, storedTags(tags), now),
     recountPin(db, input.pin_id),
     ...(parentId === null ? [] : [recountReplies(db, parentId)]),
+    // A resent post (its answer lost) is applied once: src/server/client-request.ts.
+    ...claimOf(c, now),
   ]);
   const id = (results[0]?.results?.[0] as { id: number } | undefined)?.id;
   if (id === undefined) {

@@ -36,6 +36,7 @@ export function clearStaleCovers(db: D1Database, boardIds: readonly number[]): D
  * Saves a pin to a board (and maybe one of its sections) at the front of the board's feed,
  * after at most 2 leading story items. Idempotent: a pin already on the board stays where it
  * is and the answer says so (created false). 404 when the section is not on the board.
+ * `also` joins the save's batch (a client request's claim: src/server/client-request.ts).
  */
 export async function saveToBoard(
   db: D1Database,
@@ -44,6 +45,7 @@ export async function saveToBoard(
   boardId: number,
   sectionId: number | null,
   now = Date.now(),
+  also: readonly D1PreparedStatement[] = [],
 ): Promise<{ sectionId: number | null; created: boolean }> {
   const existing = () => db.prepare("SELECT section_id FROM board_pins WHERE board_id = ?1 AND pin_id = ?2").bind(boardId, pinId).first<{ section_id: number | null }>();
   const already = await existing();
@@ -67,6 +69,7 @@ export async function saveToBoard(
       db.prepare("UPDATE boards SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM board_pins WHERE board_id = ?1 AND pin_id = ?3)").bind(boardId, now, pinId),
       ...recountBoards(db, [boardId]),
       recountPinSaves(db, [pinId]),
+      ...also,
     ]);
     if (inserted?.meta.changes !== 1) throw notFound("boards:api.sectionNotFound");
     return { sectionId, created: true };
@@ -90,13 +93,15 @@ export async function unsaveFromBoard(db: D1Database, pinId: number, boardId: nu
   return (deleted?.meta.changes ?? 0) > 0;
 }
 
-/** A quick-save to the profile's boardless pins, at the front (after at most 2 leading stories). Idempotent. */
-export async function saveToProfile(db: D1Database, viewerId: number, pinId: number, now = Date.now()): Promise<void> {
+/** A quick-save to the profile's boardless pins, at the front (after at most 2 leading stories). Idempotent; `also` joins its batch. */
+export async function saveToProfile(db: D1Database, viewerId: number, pinId: number, now = Date.now(), also: readonly D1PreparedStatement[] = []): Promise<void> {
   const position = frontPosition(await profileFeedHead(db, viewerId));
-  await db
-    .prepare("INSERT INTO profile_saves (user_id, pin_id, position, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, pin_id) DO NOTHING")
-    .bind(viewerId, pinId, position, now)
-    .run();
+  await db.batch([
+    db
+      .prepare("INSERT INTO profile_saves (user_id, pin_id, position, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, pin_id) DO NOTHING")
+      .bind(viewerId, pinId, position, now),
+    ...also,
+  ]);
 }
 
 export async function unsaveFromProfile(db: D1Database, viewerId: number, pinId: number): Promise<void> {
@@ -147,7 +152,7 @@ export interface MoveTarget {
   sectionId: number | null;
   /** A section this batch creates (bulkCreateSection): its slug, and its statements to run first. */
   newSection?: { slug: string; statements: D1PreparedStatement[] };
-  /** Other statements of the same change (a pin's edited fields), run first in the same batch. */
+  /** Other statements of the same change (a pin's edited fields, a client request's claim), run first in the same batch. */
   before?: D1PreparedStatement[];
 }
 
@@ -196,7 +201,9 @@ export async function movePins(db: D1Database, viewerId: number, sourceId: numbe
 export async function copyPins(db: D1Database, viewerId: number, sourceId: number, selection: Selection, target: MoveTarget, now = Date.now()): Promise<number> {
   const front = firstPosition(await firstOnBoard(db, target.boardId));
   const params = [sourceId, target.boardId, selection.all ? 1 : 0, JSON.stringify([...new Set(selection.ids)]), front, target.sectionId, null, viewerId, now];
+  const first = target.before ?? [];
   const results = await db.batch([
+    ...first,
     prepared(
       db,
       `INSERT INTO board_pins (board_id, pin_id, section_id, saved_by, position, created_at)
@@ -216,11 +223,11 @@ export async function copyPins(db: D1Database, viewerId: number, sourceId: numbe
                   WHERE id IN (SELECT pin_id FROM board_pins WHERE board_id = ?2 AND ${selected("pin_id")})`, params),
     ...recountBoards(db, [target.boardId]),
   ]);
-  return results[0]?.meta.changes ?? 0;
+  return results[first.length]?.meta.changes ?? 0;
 }
 
-/** Takes the selected pins off a board (the pins themselves stay). Returns how many. */
-export async function removePins(db: D1Database, boardId: number, selection: Selection): Promise<number> {
+/** Takes the selected pins off a board (the pins themselves stay). Returns how many. `also` joins the batch. */
+export async function removePins(db: D1Database, boardId: number, selection: Selection, also: readonly D1PreparedStatement[] = []): Promise<number> {
   const params = [boardId, boardId, selection.all ? 1 : 0, JSON.stringify([...new Set(selection.ids)])];
   const results = await db.batch([
     // Their save counts without this board, counted while the rows still say which pins.
@@ -230,6 +237,7 @@ export async function removePins(db: D1Database, boardId: number, selection: Sel
     prepared(db, `DELETE FROM board_pins WHERE board_id = ?1 AND ${selected("pin_id")}`, params),
     clearStaleCovers(db, [boardId]),
     ...recountBoards(db, [boardId]),
+    ...also,
   ]);
   return results[1]?.meta.changes ?? 0;
 }
