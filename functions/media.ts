@@ -6,6 +6,7 @@ import type { AppEnv } from "../src/server/context.ts";
 import { ApiError, ErrorCode, notFound } from "../src/server/errors.ts";
 import { MEDIA_TYPES } from "../src/media/media.ts";
 import { parseRange } from "../src/media/range.ts";
+import { orUnavailable } from "../src/server/unavailable.ts";
 
 // A lowercase top folder (pins, users, pool), then up to six segments; locale names in
 // caption keys carry capitals (captions.en_US.vtt). ".." never appears in a key.
@@ -20,7 +21,8 @@ mediaRoutes.on(["GET", "HEAD"], "/*", async (c) => {
   const contentType = match ? MEDIA_TYPES[match[2]!] : undefined;
   if (!match || !contentType || key.includes("..")) throw notFound();
 
-  const head = await c.env.MEDIA.head(key);
+  // R2 not answering is a 503 with Retry-After (src/server/unavailable.ts), never a 500 or a 404.
+  const head = await orUnavailable(() => c.env.MEDIA.head(key));
   if (!head) throw notFound();
 
   const headers = new Headers({
@@ -50,14 +52,14 @@ mediaRoutes.on(["GET", "HEAD"], "/*", async (c) => {
     headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
     headers.set("Content-Length", String(range.length));
     if (c.req.method === "HEAD") return new Response(null, { status: 206, headers });
-    const object = await c.env.MEDIA.get(key, { range });
+    const object = await orUnavailable(() => c.env.MEDIA.get(key, { range }));
     if (!object) throw notFound();
     return new Response(object.body, { status: 206, headers });
   }
 
   headers.set("Content-Length", String(head.size));
   if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
-  const object = await c.env.MEDIA.get(key);
+  const object = await orUnavailable(() => c.env.MEDIA.get(key));
   if (!object) throw notFound();
   return new Response(object.body, { status: 200, headers });
 });

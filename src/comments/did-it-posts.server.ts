@@ -8,6 +8,7 @@ import { mediaUrl } from "../media/media.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, notFound } from "../server/errors.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
+import { unavailable } from "../server/unavailable.ts";
 import { blockedError, idSchema, loadVisiblePin, purgeLater, requirePinReaction } from "../social/guard.server.ts";
 import { userImageUrl } from "../users/user.ts";
 import type { DidItPost } from "./comment.ts";
@@ -194,10 +195,18 @@ export async function uploadDidItPhoto(c: Context<AppEnv>): Promise<{ image_sign
   await c.env.DB.prepare("INSERT INTO did_it_uploads (signature, user_id, pin_id, r2_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
     .bind(signature, viewerId, pinField.data, key, Date.now())
     .run();
-  await c.env.MEDIA.put(key, stripped, {
-    httpMetadata: { contentType: extension === "jpg" ? "image/jpeg" : `image/${extension}` },
-    customMetadata: { user_id: String(viewerId), pin_id: String(pinField.data) },
-  });
+  try {
+    await c.env.MEDIA.put(key, stripped, {
+      httpMetadata: { contentType: extension === "jpg" ? "image/jpeg" : `image/${extension}` },
+      customMetadata: { user_id: String(viewerId), pin_id: String(pinField.data) },
+    });
+  } catch (error) {
+    // No row may name a file that is not there. Its signature was never answered, so nothing
+    // can attach it meanwhile; should this delete fail too, housekeeping deletes the row (a
+    // missing file deletes cleanly) once it is past DID_IT_UPLOAD_TTL_MS.
+    await c.env.DB.prepare("DELETE FROM did_it_uploads WHERE signature = ?1").bind(signature).run().catch(() => undefined);
+    throw unavailable(error);
+  }
   return { image_signature: signature };
 }
 
