@@ -12,6 +12,7 @@ import { clientIp, throttleSubject } from "../server/client-ip.ts";
 import type { AppEnv } from "../server/context.ts";
 import { ApiError, ErrorCode, badRequest, zodProblems, type FieldProblem } from "../server/errors.ts";
 import { enforce, type RateRule } from "../server/rate-limit.server.ts";
+import { orUnavailable } from "../server/unavailable.ts";
 import { eventRecordSchema, nanosecondsSchema, type EventRecord, type QueuedEvent } from "./event.ts";
 
 export const EVENT_BATCH_LIMITS = {
@@ -89,6 +90,8 @@ export async function ingestEvents(c: Context<AppEnv>, options: ApiCOptions, now
     const body: QueuedEvent = { event, clientKey: keys[index]!, userId, requestId: ctx.requestId.slice(0, 64), receivedAt: now, reportTime: options.report_time };
     return { body, contentType: "json" as const };
   });
-  await c.env.EVENTS.sendBatch(messages);
+  // A queue that will not take the batch is a 503: the logger keeps the batch and sends it
+  // again (spec 000 §8), and the events' keys store each once when it gets through.
+  await orUnavailable(() => c.env.EVENTS.sendBatch(messages));
   return { accepted: events.length };
 }

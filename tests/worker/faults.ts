@@ -109,9 +109,20 @@ export class Faults {
     await Promise.allSettled(pending);
   }
 
-  /** One delivery of `messages` to the built Worker's queue consumer; its ack and retry state. */
-  async deliver<Body>(messages: MessageBatchMessage<Body>[]): Promise<{ result: QueueResult; error: unknown }> {
+  /**
+   * One delivery of `messages` to the built Worker's queue consumer; its ack and retry state,
+   * and the delay a retryAll asked for (the test batch itself does not record it).
+   */
+  async deliver<Body>(messages: MessageBatchMessage<Body>[]): Promise<{ result: QueueResult; error: unknown; retryDelaySeconds: number | undefined }> {
     const batch = createMessageBatch<Body>("pinloom-events", messages);
+    let retryDelaySeconds: number | undefined;
+    const retryAll = batch.retryAll.bind(batch);
+    Object.defineProperty(batch, "retryAll", {
+      value: (options?: QueueRetryOptions) => {
+        retryDelaySeconds = options?.delaySeconds;
+        retryAll(options);
+      },
+    });
     const ctx = createExecutionContext();
     let error: unknown = null;
     try {
@@ -119,7 +130,7 @@ export class Faults {
     } catch (thrown) {
       error = thrown;
     }
-    return { result: await getQueueResult(batch, ctx), error };
+    return { result: await getQueueResult(batch, ctx), error, retryDelaySeconds };
   }
 
   private takeD1(sql: readonly string[]): { rule: D1Rule; index: number } | null {
