@@ -151,14 +151,13 @@ export class Faults {
   }
 
   private wrapD1(db: D1Database): D1Database {
-    const faults = this;
     const instrument = (statement: Statement): Statement => {
       for (const method of ["first", "run", "all", "raw"] as const) {
         const original = (statement[method] as (...args: unknown[]) => Promise<unknown>).bind(statement);
         Object.defineProperty(statement, method, {
           value: async (...args: unknown[]) => {
-            faults.log.push(statement.statement);
-            const fault = faults.takeD1([statement.statement]);
+            this.log.push(statement.statement);
+            const fault = this.takeD1([statement.statement]);
             if (fault) {
               if (fault.rule.delayMs > 0) await sleep(fault.rule.delayMs);
               throw new Error(fault.rule.message);
@@ -172,13 +171,13 @@ export class Faults {
       return statement;
     };
     return new Proxy(db, {
-      get(target, property) {
+      get: (target, property) => {
         if (property === "prepare") return (sql: string) => instrument(target.prepare(sql) as Statement);
         if (property === "batch") {
           return async (statements: Statement[]) => {
             const sql = statements.map((statement) => statement.statement);
-            faults.log.push(...sql);
-            const fault = faults.takeD1(sql);
+            this.log.push(...sql);
+            const fault = this.takeD1(sql);
             if (!fault) return target.batch(statements);
             if (fault.rule.delayMs > 0) await sleep(fault.rule.delayMs);
             if (fault.rule.midway) {
@@ -197,7 +196,7 @@ export class Faults {
         }
         if (property === "exec") {
           return async (sql: string) => {
-            const fault = faults.takeD1([sql]);
+            const fault = this.takeD1([sql]);
             if (fault) throw new Error(fault.rule.message);
             return target.exec(sql);
           };
@@ -209,13 +208,12 @@ export class Faults {
   }
 
   private wrapR2(bucket: R2Bucket): R2Bucket {
-    const faults = this;
     return new Proxy(bucket, {
-      get(target, property) {
+      get: (target, property) => {
         const value: unknown = Reflect.get(target, property);
         if (typeof value !== "function") return value;
         return async (...args: unknown[]) => {
-          const rule = faults.takeSimple(faults.r2Rules, String(property));
+          const rule = this.takeSimple(this.r2Rules, String(property));
           if (rule) throw new Error(`${String(property)}: ${rule.message}`);
           return (value as (...args: unknown[]) => unknown).apply(target, args);
         };
@@ -224,13 +222,12 @@ export class Faults {
   }
 
   private wrapQueue(queue: Queue): Queue {
-    const faults = this;
     return new Proxy(queue, {
-      get(target, property) {
+      get: (target, property) => {
         const value: unknown = Reflect.get(target, property);
         if (typeof value !== "function") return value;
         return async (...args: unknown[]) => {
-          const rule = faults.takeSimple(faults.queueRules, String(property));
+          const rule = this.takeSimple(this.queueRules, String(property));
           if (rule) throw new Error(rule.message);
           return (value as (...args: unknown[]) => unknown).apply(target, args);
         };
