@@ -65,7 +65,7 @@ resourceRoutes.all("/:name/:action{(get|create|update|delete)/?}", async (c) => 
 
   // A write named by a client request id is applied once, however often it is sent.
   const run = () => definition.handle(c, options.data);
-  const result = action === "get" ? await run() : await answerOnce(c, run);
+  const result = definition.appliesOnce ? await answerOnce(c, run) : await run();
   return c.json(
     { resource_response: { status: "success", code: 0, message: "ok", data: result } },
     200,

@@ -70,238 +70,242 @@ async function resourceCall(base, cookie, name, action, options) {
   return body.resource_response.data;
 }
 
-/** The local D1 file, opened read-only beside the running Worker. */
-function openDb(persistTo) {
+/**
+ * One read of the local D1 file beside the running Worker: opened read-only, every row read,
+ * closed at once, so the Worker's writes never wait on a lock this process holds.
+ */
+function reader(persistTo) {
   const file = localD1File(persistTo);
   if (!file) throw new Error(`soak: no D1 database file under ${persistTo}`);
-  return new DatabaseSync(file, { readOnly: true });
+  return (sql, ...params) => {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      return db.prepare(sql).all(...params);
+    } finally {
+      db.close();
+    }
+  };
 }
 
 export async function runSoak({ url, persistTo, durationS = SOAK_DEFAULTS.durationS, connections = SOAK_DEFAULTS.connections, log = console.log }) {
   const run = `${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const db = openDb(persistTo);
-  try {
-    // What the load reads and writes: public, visible pins; a board and profile of the world.
-    const pins = db
-      .prepare(
-        `SELECT p.id FROM pins p JOIN boards b ON b.id = p.board_id
-         WHERE b.privacy = 'public' AND b.archived_at IS NULL AND p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0
-           AND p.comments_disabled = 0 ORDER BY p.id DESC LIMIT ?`,
-      )
-      .all(PINS)
-      .map((row) => Number(row.id));
-    if (pins.length < 50) throw new Error(`soak: the world has ${pins.length} public pins; seed it first`);
-    const boardPage = db.prepare("SELECT u.username, b.slug FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.privacy = 'public' AND b.archived_at IS NULL ORDER BY b.id LIMIT 1").get();
-    const pages = ["/", `/${boardPage.username}/${boardPage.slug}/`, "/demo/", "/sam/", ...pins.slice(0, 40).map((id) => `/pin/${id}/`)];
+  const query = reader(persistTo);
+  // What the load reads and writes: public, visible pins; a board and profile of the world.
+  const pins = query(
+    `SELECT p.id FROM pins p JOIN boards b ON b.id = p.board_id
+     WHERE b.privacy = 'public' AND b.archived_at IS NULL AND p.is_deleted = 0 AND p.is_hidden = 0 AND p.is_unsafe = 0
+       AND p.comments_disabled = 0 ORDER BY p.id DESC LIMIT ?`,
+    PINS,
+  ).map((row) => Number(row.id));
+  if (pins.length < 50) throw new Error(`soak: the world has ${pins.length} public pins; seed it first`);
+  const [boardPage] = query("SELECT u.username, b.slug FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.privacy = 'public' AND b.archived_at IS NULL ORDER BY b.id LIMIT 1");
+  const pages = ["/", `/${boardPage.username}/${boardPage.slug}/`, "/demo/", "/sam/", ...pins.slice(0, 40).map((id) => `/pin/${id}/`)];
 
-    log(`[soak] run ${run}: signing in ${ACCOUNTS.join(", ")} and making ${BOARDS_PER_ACCOUNT} boards each`);
-    const accounts = [];
-    for (const [n, username] of ACCOUNTS.entries()) {
-      const cookie = await signIn(url, username, n);
-      const boards = [];
-      for (let k = 0; k < BOARDS_PER_ACCOUNT; k++) {
-        const board = await resourceCall(url, cookie, "BoardResource", "create", { name: `Soak ${run} ${k}`, privacy: "secret" });
-        boards.push(Number(board.id));
-      }
-      accounts.push({ username, cookie, boards, saves: 0, lastSave: null, lastComment: null });
+  log(`[soak] run ${run}: signing in ${ACCOUNTS.join(", ")} and making ${BOARDS_PER_ACCOUNT} boards each`);
+  const accounts = [];
+  for (const [n, username] of ACCOUNTS.entries()) {
+    const cookie = await signIn(url, username, n);
+    const boards = [];
+    for (let k = 0; k < BOARDS_PER_ACCOUNT; k++) {
+      const board = await resourceCall(url, cookie, "BoardResource", "create", { name: `Soak ${run} ${k}`, privacy: "secret" });
+      boards.push(Number(board.id));
     }
-
-    // Per kind: answers by status, latencies, and what each write was.
-    const kinds = {};
-    const kind = (name) => (kinds[name] ??= { statuses: {}, latencies: [] });
-    const saves = new Map(); // client id → { board, pin, ok }
-    const comments = new Map(); // client id → { text, ok }
-    const batches = new Map(); // key → { uuids, ok }
-    let n = 0;
-    let lastEvents = null;
-
-    const request = {
-      method: "GET",
-      path: "/",
-      setupRequest(req, context) {
-        n += 1;
-        const slot = MIX[n % MIX.length];
-        const account = accounts[n % accounts.length];
-        const started = performance.now();
-        const resend = n % RESEND_EVERY === 0;
-        let next;
-        if (slot === "page") {
-          next = { method: "GET", path: pages[n % pages.length], headers: { "user-agent": BROWSER_UA } };
-          context.pending = { kind: "page" };
-        } else if (slot === "member") {
-          next = { method: "GET", path: `/pin/${pins[n % 40]}/`, headers: { "user-agent": BROWSER_UA, cookie: `csrftoken=${CSRF}; ${account.cookie}` } };
-          context.pending = { kind: "page (signed in)" };
-        } else if (slot === "api") {
-          const data = encodeURIComponent(JSON.stringify({ options: { id: String(pins[n % pins.length]) } }));
-          next = { method: "GET", path: `/resource/PinResource/get/?data=${data}`, headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": address(n) } };
-          context.pending = { kind: "api read" };
-        } else if (slot === "search") {
-          const term = SEARCH_TERMS[n % SEARCH_TERMS.length];
-          next = { method: "GET", path: `/search/pins/?q=${encodeURIComponent(n % 3 === 0 ? `${term} ${SEARCH_TERMS[(n >> 2) % SEARCH_TERMS.length]}` : term)}`, headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": address(n) } };
-          context.pending = { kind: "search" };
-        } else if (slot === "save") {
-          let save = resend && account.lastSave ? account.lastSave : null;
-          if (!save) {
-            const k = account.saves++;
-            const board = account.boards[Math.floor(k / pins.length) % account.boards.length];
-            save = { id: `soak-${run}-s${n}`, board, pin: pins[k % pins.length] };
-            if (k < pins.length * account.boards.length) saves.set(save.id, { board: save.board, pin: save.pin, ok: false });
-            account.lastSave = save;
-          }
-          next = {
-            method: "POST",
-            path: "/resource/RepinResource/create/",
-            headers: { ...postHeaders(url, "application/json", account.cookie), "x-client-request-id": save.id },
-            body: JSON.stringify({ options: { pin_id: String(save.pin), board_id: String(save.board) } }),
-          };
-          context.pending = { kind: "save", id: save.id };
-        } else if (slot === "comment") {
-          let comment = resend && account.lastComment ? account.lastComment : null;
-          if (!comment) {
-            comment = { id: `soak-${run}-c${n}`, text: `soak ${run} #${n}`, pin: pins[n % pins.length] };
-            comments.set(comment.id, { text: comment.text, ok: false });
-            account.lastComment = comment;
-          }
-          next = {
-            method: "POST",
-            path: "/resource/AggregatedCommentResource/create/",
-            headers: { ...postHeaders(url, "application/json", account.cookie), "x-client-request-id": comment.id },
-            body: JSON.stringify({ options: { pin_id: String(comment.pin), text: comment.text } }),
-          };
-          context.pending = { kind: "comment", id: comment.id };
-        } else {
-          // A batch resent comes from the same address: the same sender, so the same stored keys.
-          let batch = resend && lastEvents ? lastEvents : null;
-          if (!batch) {
-            const time = `${Date.now()}000000`;
-            const events = Array.from({ length: EVENTS_PER_BATCH }, (_, i) => ({
-              clientUUID: `soak-${run}-${n}-${i}`,
-              event_type: i === 0 ? 13 : 14,
-              view_type: 2,
-              object_id_str: String(pins[(n + i) % pins.length]),
-              aux_data: { soak: run },
-              time,
-              appState: "active",
-            }));
-            batch = { key: `e${n}`, ip: address(n), body: JSON.stringify({ options: { events, report_time: time } }), uuids: events.map((event) => event.clientUUID) };
-            batches.set(batch.key, { uuids: batch.uuids, ok: false });
-            lastEvents = batch;
-          }
-          next = { method: "POST", path: "/resource/ApiCResource/create/", headers: { ...postHeaders(url, "application/json"), "cf-connecting-ip": batch.ip }, body: batch.body };
-          context.pending = { kind: "events", key: batch.key };
-        }
-        context.pending.started = started;
-        return { ...req, ...next };
-      },
-      onResponse(status, _body, context) {
-        const pending = context.pending;
-        if (!pending) return;
-        context.pending = null;
-        const entry = kind(pending.kind);
-        entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
-        entry.latencies.push(performance.now() - pending.started);
-        if (status < 200 || status >= 300) return;
-        if (pending.kind === "save" && saves.has(pending.id)) saves.get(pending.id).ok = true;
-        if (pending.kind === "comment") comments.get(pending.id).ok = true;
-        if (pending.kind === "events") batches.get(pending.key).ok = true;
-      },
-    };
-
-    log(`[soak] ${connections} connections for ${durationS} s: pages, API reads, searches, saves, comments, events`);
-    const result = await cannon({ url, connections, duration: durationS, pipelining: 1, timeout: 30, requests: [request] });
-
-    const non4xxByStatus = Object.values(kinds).reduce((sum, entry) => sum + Object.entries(entry.statuses).filter(([status]) => Number(status) >= 500 || Number(status) < 200).reduce((s, [, count]) => s + count, 0), 0);
-    const errors = { status_5xx: non4xxByStatus, connection_errors: result.errors, timeouts: result.timeouts };
-    const errorsNon4xx = non4xxByStatus + result.errors + result.timeouts;
-
-    // Events are stored by the queue's consumer after their answer: wait for it (bounded).
-    const expectedEvents = new Set();
-    for (const batch of batches.values()) if (batch.ok) for (const uuid of batch.uuids) expectedEvents.add(uuid);
-    const countEvents = db.prepare("SELECT count(*) AS n, count(DISTINCT client_id) AS d FROM events WHERE json_extract(aux_data, '$.soak') = ?");
-    let stored = countEvents.get(run);
-    const deadline = Date.now() + 120_000;
-    while (Number(stored.n) < expectedEvents.size && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      stored = countEvents.get(run);
-    }
-    // A moment more: a redelivery must not add anything.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    stored = countEvents.get(run);
-
-    // Saves: every (board, pin) answered 2xx is there once; nothing else on the run's boards
-    // but saves whose answer never came (a lost answer may have been applied).
-    const boardIds = accounts.flatMap((account) => account.boards);
-    const savedRows = db.prepare(`SELECT board_id, pin_id FROM board_pins WHERE board_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(boardIds));
-    const savedKeys = new Map();
-    for (const row of savedRows) savedKeys.set(`${row.board_id}:${row.pin_id}`, (savedKeys.get(`${row.board_id}:${row.pin_id}`) ?? 0) + 1);
-    const savesOk = [...saves.values()].filter((save) => save.ok);
-    const missingSaves = savesOk.filter((save) => savedKeys.get(`${save.board}:${save.pin}`) !== 1).length;
-    const attempted = new Set([...saves.values()].map((save) => `${save.board}:${save.pin}`));
-    const strangerSaves = [...savedKeys.keys()].filter((key) => !attempted.has(key)).length;
-    const duplicateSaves = [...savedKeys.values()].filter((count) => count > 1).length;
-    const counters = db.prepare(`SELECT count(*) AS n FROM boards b WHERE b.id IN (SELECT value FROM json_each(?)) AND b.pin_count != (SELECT count(*) FROM board_pins bp WHERE bp.board_id = b.id)`).get(JSON.stringify(boardIds));
-
-    // Comments: each text answered 2xx is there exactly once; no text of this run twice.
-    const commentRows = db.prepare("SELECT text, count(*) AS n FROM comments WHERE text LIKE ? GROUP BY text").all(`soak ${run} #%`);
-    const commentCounts = new Map(commentRows.map((row) => [row.text, Number(row.n)]));
-    const commentsOk = [...comments.values()].filter((comment) => comment.ok);
-    const missingComments = commentsOk.filter((comment) => commentCounts.get(comment.text) !== 1).length;
-    const duplicateComments = [...commentCounts.values()].filter((count) => count > 1).length;
-    const strangerComments = [...commentCounts.keys()].filter((text) => ![...comments.values()].some((comment) => comment.text === text)).length;
-
-    const checks = {
-      saves: { answered_2xx: savesOk.length, rows: savedRows.length, missing: missingSaves, duplicated: duplicateSaves, not_sent: strangerSaves, board_counters_off: Number(counters.n) },
-      comments: { answered_2xx: commentsOk.length, rows: [...commentCounts.values()].reduce((a, b) => a + b, 0), missing: missingComments, duplicated: duplicateComments, not_sent: strangerComments },
-      events: { expected: expectedEvents.size, rows: Number(stored.n), distinct: Number(stored.d) },
-    };
-    const countsHold =
-      missingSaves === 0 && duplicateSaves === 0 && strangerSaves === 0 && Number(counters.n) === 0 &&
-      missingComments === 0 && duplicateComments === 0 && strangerComments === 0 &&
-      Number(stored.n) === expectedEvents.size && Number(stored.d) === expectedEvents.size;
-
-    const byKind = {};
-    for (const [name, entry] of Object.entries(kinds)) {
-      const sorted = entry.latencies.sort((a, b) => a - b);
-      byKind[name] = { requests: sorted.length, statuses: entry.statuses, p50_ms: round(percentile(sorted, 50)), p99_ms: round(percentile(sorted, 99)) };
-    }
-
-    // The run's own rows go (through the API, as a person would delete them): the bench's
-    // world stays the same from run to run. Events and client request ids stay; housekeeping
-    // drops the ids after a day.
-    let cleanup = "done";
-    try {
-      for (const account of accounts) {
-        for (const board of account.boards) await resourceCall(url, account.cookie, "BoardResource", "delete", { board_id: String(board) });
-        const own = db.prepare("SELECT c.id FROM comments c JOIN users u ON u.id = c.user_id WHERE u.username = ? AND c.text LIKE ?").all(account.username, `soak ${run} #%`);
-        for (const row of own) await resourceCall(url, account.cookie, "AggregatedCommentResource", "delete", { commentId: String(row.id) });
-      }
-    } catch (error) {
-      cleanup = `incomplete: ${error instanceof Error ? error.message : String(error)}`;
-    }
-
-    return {
-      run,
-      duration_s: durationS,
-      connections,
-      accounts: ACCOUNTS,
-      requests_total: result.requests.total,
-      rps: round(result.requests.total / Math.max(1, result.duration)),
-      latency_p50_ms: result.latency.p50,
-      latency_p99_ms: result.latency.p99,
-      latency_max_ms: result.latency.max,
-      errors_non_4xx: errorsNon4xx,
-      errors,
-      status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count])),
-      by_kind: byKind,
-      resent_every: RESEND_EVERY,
-      checks,
-      counts_hold: countsHold,
-      pass: errorsNon4xx === 0 && countsHold,
-      cleanup,
-    };
-  } finally {
-    db.close();
+    accounts.push({ username, cookie, boards, saves: 0, lastSave: null, lastComment: null });
   }
+
+  // Per kind: answers by status, latencies, and what each write was.
+  const kinds = {};
+  const kind = (name) => (kinds[name] ??= { statuses: {}, latencies: [] });
+  const saves = new Map(); // client id → { board, pin, ok }
+  const comments = new Map(); // client id → { text, ok }
+  const batches = new Map(); // key → { uuids, ok }
+  let n = 0;
+  let lastEvents = null;
+
+  const request = {
+    method: "GET",
+    path: "/",
+    setupRequest(req, context) {
+      n += 1;
+      const slot = MIX[n % MIX.length];
+      const account = accounts[n % accounts.length];
+      const started = performance.now();
+      const resend = n % RESEND_EVERY === 0;
+      let next;
+      if (slot === "page") {
+        next = { method: "GET", path: pages[n % pages.length], headers: { "user-agent": BROWSER_UA } };
+        context.pending = { kind: "page" };
+      } else if (slot === "member") {
+        next = { method: "GET", path: `/pin/${pins[n % 40]}/`, headers: { "user-agent": BROWSER_UA, cookie: `csrftoken=${CSRF}; ${account.cookie}` } };
+        context.pending = { kind: "page (signed in)" };
+      } else if (slot === "api") {
+        const data = encodeURIComponent(JSON.stringify({ options: { id: String(pins[n % pins.length]) } }));
+        next = { method: "GET", path: `/resource/PinResource/get/?data=${data}`, headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": address(n) } };
+        context.pending = { kind: "api read" };
+      } else if (slot === "search") {
+        const term = SEARCH_TERMS[n % SEARCH_TERMS.length];
+        next = { method: "GET", path: `/search/pins/?q=${encodeURIComponent(n % 3 === 0 ? `${term} ${SEARCH_TERMS[(n >> 2) % SEARCH_TERMS.length]}` : term)}`, headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": address(n) } };
+        context.pending = { kind: "search" };
+      } else if (slot === "save") {
+        let save = resend && account.lastSave ? account.lastSave : null;
+        if (!save) {
+          const k = account.saves++;
+          const board = account.boards[Math.floor(k / pins.length) % account.boards.length];
+          save = { id: `soak-${run}-s${n}`, board, pin: pins[k % pins.length] };
+          if (k < pins.length * account.boards.length) saves.set(save.id, { board: save.board, pin: save.pin, ok: false });
+          account.lastSave = save;
+        }
+        next = {
+          method: "POST",
+          path: "/resource/RepinResource/create/",
+          headers: { ...postHeaders(url, "application/json", account.cookie), "x-client-request-id": save.id },
+          body: JSON.stringify({ options: { pin_id: String(save.pin), board_id: String(save.board) } }),
+        };
+        context.pending = { kind: "save", id: save.id };
+      } else if (slot === "comment") {
+        let comment = resend && account.lastComment ? account.lastComment : null;
+        if (!comment) {
+          comment = { id: `soak-${run}-c${n}`, text: `soak ${run} #${n}`, pin: pins[n % pins.length] };
+          comments.set(comment.id, { text: comment.text, ok: false });
+          account.lastComment = comment;
+        }
+        next = {
+          method: "POST",
+          path: "/resource/AggregatedCommentResource/create/",
+          headers: { ...postHeaders(url, "application/json", account.cookie), "x-client-request-id": comment.id },
+          body: JSON.stringify({ options: { pin_id: String(comment.pin), text: comment.text } }),
+        };
+        context.pending = { kind: "comment", id: comment.id };
+      } else {
+        // A batch resent comes from the same address: the same sender, so the same stored keys.
+        let batch = resend && lastEvents ? lastEvents : null;
+        if (!batch) {
+          const time = `${Date.now()}000000`;
+          const events = Array.from({ length: EVENTS_PER_BATCH }, (_, i) => ({
+            clientUUID: `soak-${run}-${n}-${i}`,
+            event_type: i === 0 ? 13 : 14,
+            view_type: 2,
+            object_id_str: String(pins[(n + i) % pins.length]),
+            aux_data: { soak: run },
+            time,
+            appState: "active",
+          }));
+          batch = { key: `e${n}`, ip: address(n), body: JSON.stringify({ options: { events, report_time: time } }), uuids: events.map((event) => event.clientUUID) };
+          batches.set(batch.key, { uuids: batch.uuids, ok: false });
+          lastEvents = batch;
+        }
+        next = { method: "POST", path: "/resource/ApiCResource/create/", headers: { ...postHeaders(url, "application/json"), "cf-connecting-ip": batch.ip }, body: batch.body };
+        context.pending = { kind: "events", key: batch.key };
+      }
+      context.pending.started = started;
+      return { ...req, ...next };
+    },
+    onResponse(status, _body, context) {
+      const pending = context.pending;
+      if (!pending) return;
+      context.pending = null;
+      const entry = kind(pending.kind);
+      entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+      entry.latencies.push(performance.now() - pending.started);
+      if (status < 200 || status >= 300) return;
+      if (pending.kind === "save" && saves.has(pending.id)) saves.get(pending.id).ok = true;
+      if (pending.kind === "comment") comments.get(pending.id).ok = true;
+      if (pending.kind === "events") batches.get(pending.key).ok = true;
+    },
+  };
+
+  log(`[soak] ${connections} connections for ${durationS} s: pages, API reads, searches, saves, comments, events`);
+  const result = await cannon({ url, connections, duration: durationS, pipelining: 1, timeout: 30, requests: [request] });
+
+  const non4xxByStatus = Object.values(kinds).reduce((sum, entry) => sum + Object.entries(entry.statuses).filter(([status]) => Number(status) >= 500 || Number(status) < 200).reduce((s, [, count]) => s + count, 0), 0);
+  const errors = { status_5xx: non4xxByStatus, connection_errors: result.errors, timeouts: result.timeouts };
+  const errorsNon4xx = non4xxByStatus + result.errors + result.timeouts;
+
+  // Events are stored by the queue's consumer after their answer: wait for it (bounded).
+  const expectedEvents = new Set();
+  for (const batch of batches.values()) if (batch.ok) for (const uuid of batch.uuids) expectedEvents.add(uuid);
+  const countEvents = () => query("SELECT count(*) AS n, count(DISTINCT client_id) AS d FROM events WHERE json_extract(aux_data, '$.soak') = ?", run)[0];
+  let stored = countEvents();
+  const deadline = Date.now() + 120_000;
+  while (Number(stored.n) < expectedEvents.size && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    stored = countEvents();
+  }
+  // A moment more: a redelivery must not add anything.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  stored = countEvents();
+
+  // Saves: every (board, pin) answered 2xx is there once; nothing else on the run's boards
+  // but saves whose answer never came (a lost answer may have been applied).
+  const boardIds = accounts.flatMap((account) => account.boards);
+  const savedRows = query("SELECT board_id, pin_id FROM board_pins WHERE board_id IN (SELECT value FROM json_each(?))", JSON.stringify(boardIds));
+  const savedKeys = new Map();
+  for (const row of savedRows) savedKeys.set(`${row.board_id}:${row.pin_id}`, (savedKeys.get(`${row.board_id}:${row.pin_id}`) ?? 0) + 1);
+  const savesOk = [...saves.values()].filter((save) => save.ok);
+  const missingSaves = savesOk.filter((save) => savedKeys.get(`${save.board}:${save.pin}`) !== 1).length;
+  const attempted = new Set([...saves.values()].map((save) => `${save.board}:${save.pin}`));
+  const strangerSaves = [...savedKeys.keys()].filter((key) => !attempted.has(key)).length;
+  const duplicateSaves = [...savedKeys.values()].filter((count) => count > 1).length;
+  const [counters] = query("SELECT count(*) AS n FROM boards b WHERE b.id IN (SELECT value FROM json_each(?)) AND b.pin_count != (SELECT count(*) FROM board_pins bp WHERE bp.board_id = b.id)", JSON.stringify(boardIds));
+
+  // Comments: each text answered 2xx is there exactly once; no text of this run twice.
+  const commentRows = query("SELECT text, count(*) AS n FROM comments WHERE text LIKE ? GROUP BY text", `soak ${run} #%`);
+  const commentCounts = new Map(commentRows.map((row) => [row.text, Number(row.n)]));
+  const commentsOk = [...comments.values()].filter((comment) => comment.ok);
+  const missingComments = commentsOk.filter((comment) => commentCounts.get(comment.text) !== 1).length;
+  const duplicateComments = [...commentCounts.values()].filter((count) => count > 1).length;
+  const strangerComments = [...commentCounts.keys()].filter((text) => ![...comments.values()].some((comment) => comment.text === text)).length;
+
+  const checks = {
+    saves: { answered_2xx: savesOk.length, rows: savedRows.length, missing: missingSaves, duplicated: duplicateSaves, not_sent: strangerSaves, board_counters_off: Number(counters.n) },
+    comments: { answered_2xx: commentsOk.length, rows: [...commentCounts.values()].reduce((a, b) => a + b, 0), missing: missingComments, duplicated: duplicateComments, not_sent: strangerComments },
+    events: { expected: expectedEvents.size, rows: Number(stored.n), distinct: Number(stored.d) },
+  };
+  const countsHold =
+    missingSaves === 0 && duplicateSaves === 0 && strangerSaves === 0 && Number(counters.n) === 0 &&
+    missingComments === 0 && duplicateComments === 0 && strangerComments === 0 &&
+    Number(stored.n) === expectedEvents.size && Number(stored.d) === expectedEvents.size;
+
+  const byKind = {};
+  for (const [name, entry] of Object.entries(kinds)) {
+    const sorted = entry.latencies.sort((a, b) => a - b);
+    byKind[name] = { requests: sorted.length, statuses: entry.statuses, p50_ms: round(percentile(sorted, 50)), p99_ms: round(percentile(sorted, 99)) };
+  }
+
+  // The run's own rows go (through the API, as a person would delete them): the bench's
+  // world stays the same from run to run. Events and client request ids stay; housekeeping
+  // drops the ids after a day.
+  let cleanup = "done";
+  try {
+    for (const account of accounts) {
+      for (const board of account.boards) await resourceCall(url, account.cookie, "BoardResource", "delete", { board_id: String(board) });
+      const own = query("SELECT c.id FROM comments c JOIN users u ON u.id = c.user_id WHERE u.username = ? AND c.text LIKE ?", account.username, `soak ${run} #%`);
+      for (const row of own) await resourceCall(url, account.cookie, "AggregatedCommentResource", "delete", { commentId: String(row.id) });
+    }
+  } catch (error) {
+    cleanup = `incomplete: ${error instanceof Error ? error.message : String(error)}`;
+  }
+
+  return {
+    run,
+    duration_s: durationS,
+    connections,
+    accounts: ACCOUNTS,
+    requests_total: result.requests.total,
+    rps: round(result.requests.total / Math.max(1, result.duration)),
+    latency_p50_ms: result.latency.p50,
+    latency_p99_ms: result.latency.p99,
+    latency_max_ms: result.latency.max,
+    errors_non_4xx: errorsNon4xx,
+    errors,
+    status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count])),
+    by_kind: byKind,
+    resent_every: RESEND_EVERY,
+    checks,
+    counts_hold: countsHold,
+    pass: errorsNon4xx === 0 && countsHold,
+    cleanup,
+  };
 }
 
 export function printSoak(soak, print = console.log) {

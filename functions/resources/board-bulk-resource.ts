@@ -48,6 +48,7 @@ async function purgeBoards(c: Context<AppEnv>, boardIds: number[], pinIds: reado
 export const boardBulkResource: ResourceDefinition = {
   update: defineHandler({
     options,
+    appliesOnce: true,
     async handle(c, options) {
       const db = c.env.DB;
       const action = options.action;

@@ -31,6 +31,7 @@ export const unifiedCommentsResource: ResourceDefinition = {
 export const aggregatedCommentResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ pin_id: idSchema, text: rawText, tags: tagsSchema.default([]), parent_id: idSchema.optional() }),
+    appliesOnce: true,
     handle: (c, o) => createComment(c, { pin_id: o.pin_id, raw: o.text, tags: o.tags, parent_id: o.parent_id }),
   }),
   update: defineHandler({

@@ -68,6 +68,7 @@ export const pinResource: ResourceDefinition = {
       /** Which save to move when the pin is on several boards; its own board by default. */
       from_board_id: idOption.optional(),
     }),
+    appliesOnce: true,
     async handle(c, options) {
       const db = c.env.DB;
       const moving = options.board_id !== undefined || options.section_id !== undefined;

@@ -18,6 +18,7 @@ import { defineHandler, type ResourceDefinition } from "./define.ts";
 export const repinResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ pin_id: idOption, board_id: idOption.optional(), section_id: idOption.optional() }),
+    appliesOnce: true,
     async handle(c, options) {
       const db = c.env.DB;
       if (options.board_id === undefined) {
