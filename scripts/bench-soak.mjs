@@ -10,6 +10,7 @@
 // so the bench's world does not grow from run to run.
 //
 //   node scripts/bench.mjs --only soak [--soak-duration 60] [--soak-connections 50]
+import { createHash } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { cannon } from "./lib/load.mjs";
 import { localD1File } from "./lib/server.mjs";
@@ -34,6 +35,9 @@ const SEARCH_TERMS = ["recipe", "autumn", "bread", "lisbon", "cake", "soup", "kn
  * 15%, search 10%), saves 20%, comments 5%, event batches 20%.
  */
 const MIX = ["page", "save", "api", "event", "page", "search", "save", "member", "page", "event", "api", "save", "page", "comment", "event", "search", "page", "save", "api", "event"];
+
+/** An event's stored id, as src/events/ingest.server.ts eventKey makes it for a signed-out IPv4 sender. */
+const eventKeyOf = (ip, clientUUID) => createHash("sha256").update(`ip:${ip}:${clientUUID}`).digest("hex");
 
 const round = (n, d = 1) => (Number.isFinite(n) ? Math.round(n * 10 ** d) / 10 ** d : null);
 
@@ -118,7 +122,7 @@ export async function runSoak({ url, persistTo, durationS = SOAK_DEFAULTS.durati
   const kind = (name) => (kinds[name] ??= { statuses: {}, latencies: [] });
   const saves = new Map(); // client id → { board, pin, ok }
   const comments = new Map(); // client id → { text, ok }
-  const batches = new Map(); // key → { uuids, ok }
+  const batches = new Map(); // key → { keys (stored ids), ok, refused }
   let n = 0;
   let lastEvents = null;
 
@@ -144,7 +148,9 @@ export async function runSoak({ url, persistTo, durationS = SOAK_DEFAULTS.durati
         context.pending = { kind: "api read" };
       } else if (slot === "search") {
         const term = SEARCH_TERMS[n % SEARCH_TERMS.length];
-        next = { method: "GET", path: `/search/pins/?q=${encodeURIComponent(n % 3 === 0 ? `${term} ${SEARCH_TERMS[(n >> 2) % SEARCH_TERMS.length]}` : term)}`, headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": address(n) } };
+        // Two words as the search form sends them (a space is "+"; "%20" is redirected to it).
+        const q = n % 3 === 0 ? `${term}+${SEARCH_TERMS[(n >> 2) % SEARCH_TERMS.length]}` : term;
+        next = { method: "GET", path: `/search/pins/?q=${q}`, headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": address(n) } };
         context.pending = { kind: "search" };
       } else if (slot === "save") {
         let save = resend && account.lastSave ? account.lastSave : null;
@@ -190,8 +196,8 @@ export async function runSoak({ url, persistTo, durationS = SOAK_DEFAULTS.durati
             time,
             appState: "active",
           }));
-          batch = { key: `e${n}`, ip: address(n), body: JSON.stringify({ options: { events, report_time: time } }), uuids: events.map((event) => event.clientUUID) };
-          batches.set(batch.key, { uuids: batch.uuids, ok: false });
+          batch = { key: `e${n}`, ip: address(n), body: JSON.stringify({ options: { events, report_time: time } }) };
+          batches.set(batch.key, { keys: events.map((event) => eventKeyOf(batch.ip, event.clientUUID)), ok: false, refused: false });
           lastEvents = batch;
         }
         next = { method: "POST", path: "/resource/ApiCResource/create/", headers: { ...postHeaders(url, "application/json"), "cf-connecting-ip": batch.ip }, body: batch.body };
@@ -207,6 +213,7 @@ export async function runSoak({ url, persistTo, durationS = SOAK_DEFAULTS.durati
       const entry = kind(pending.kind);
       entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
       entry.latencies.push(performance.now() - pending.started);
+      if (pending.kind === "events" && status >= 400 && status < 500) batches.get(pending.key).refused = true;
       if (status < 200 || status >= 300) return;
       if (pending.kind === "save" && saves.has(pending.id)) saves.get(pending.id).ok = true;
       if (pending.kind === "comment") comments.get(pending.id).ok = true;
@@ -222,18 +229,40 @@ export async function runSoak({ url, persistTo, durationS = SOAK_DEFAULTS.durati
   const errorsNon4xx = non4xxByStatus + result.errors + result.timeouts;
 
   // Events are stored by the queue's consumer after their answer: wait for it (bounded).
-  const expectedEvents = new Set();
-  for (const batch of batches.values()) if (batch.ok) for (const uuid of batch.uuids) expectedEvents.add(uuid);
-  const countEvents = () => query("SELECT count(*) AS n, count(DISTINCT client_id) AS d FROM events WHERE json_extract(aux_data, '$.soak') = ?", run)[0];
-  let stored = countEvents();
+  // A batch answered 2xx is stored, each event once; one refused (4xx) not at all; one whose
+  // answer never came (in flight when the load stopped) may be, still once.
+  const expectedKeys = new Set();
+  const refusedKeys = new Set();
+  const sentKeys = new Set();
+  for (const batch of batches.values()) {
+    for (const key of batch.keys) {
+      sentKeys.add(key);
+      if (batch.ok) expectedKeys.add(key);
+      else if (batch.refused) refusedKeys.add(key);
+    }
+  }
+  const storedEvents = () => {
+    const counts = new Map();
+    for (const row of query("SELECT client_id FROM events WHERE json_extract(aux_data, '$.soak') = ?", run)) counts.set(row.client_id, (counts.get(row.client_id) ?? 0) + 1);
+    return counts;
+  };
+  let eventCounts = storedEvents();
   const deadline = Date.now() + 120_000;
-  while (Number(stored.n) < expectedEvents.size && Date.now() < deadline) {
+  while ([...expectedKeys].some((key) => !eventCounts.has(key)) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    stored = countEvents();
+    eventCounts = storedEvents();
   }
   // A moment more: a redelivery must not add anything.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
-  stored = countEvents();
+  eventCounts = storedEvents();
+  const eventChecks = {
+    answered_2xx: expectedKeys.size,
+    rows: [...eventCounts.values()].reduce((a, b) => a + b, 0),
+    missing: [...expectedKeys].filter((key) => eventCounts.get(key) !== 1).length,
+    duplicated: [...eventCounts.values()].filter((count) => count > 1).length,
+    refused_but_stored: [...refusedKeys].filter((key) => eventCounts.has(key)).length,
+    not_sent: [...eventCounts.keys()].filter((key) => !sentKeys.has(key)).length,
+  };
 
   // Saves: every (board, pin) answered 2xx is there once; nothing else on the run's boards
   // but saves whose answer never came (a lost answer may have been applied).
@@ -259,12 +288,12 @@ export async function runSoak({ url, persistTo, durationS = SOAK_DEFAULTS.durati
   const checks = {
     saves: { answered_2xx: savesOk.length, rows: savedRows.length, missing: missingSaves, duplicated: duplicateSaves, not_sent: strangerSaves, board_counters_off: Number(counters.n) },
     comments: { answered_2xx: commentsOk.length, rows: [...commentCounts.values()].reduce((a, b) => a + b, 0), missing: missingComments, duplicated: duplicateComments, not_sent: strangerComments },
-    events: { expected: expectedEvents.size, rows: Number(stored.n), distinct: Number(stored.d) },
+    events: eventChecks,
   };
   const countsHold =
     missingSaves === 0 && duplicateSaves === 0 && strangerSaves === 0 && Number(counters.n) === 0 &&
     missingComments === 0 && duplicateComments === 0 && strangerComments === 0 &&
-    Number(stored.n) === expectedEvents.size && Number(stored.d) === expectedEvents.size;
+    eventChecks.missing === 0 && eventChecks.duplicated === 0 && eventChecks.refused_but_stored === 0 && eventChecks.not_sent === 0;
 
   const byKind = {};
   for (const [name, entry] of Object.entries(kinds)) {
@@ -322,5 +351,5 @@ export function printSoak(soak, print = console.log) {
   const { saves, comments, events } = soak.checks;
   print(`    saves: ${saves.answered_2xx} answered 2xx, ${saves.rows} rows, ${saves.missing} missing, ${saves.duplicated} twice, ${saves.not_sent} unsent, ${saves.board_counters_off} boards miscounted`);
   print(`    comments: ${comments.answered_2xx} answered 2xx, ${comments.rows} rows, ${comments.missing} missing, ${comments.duplicated} twice, ${comments.not_sent} unsent`);
-  print(`    events: ${events.expected} expected, ${events.rows} rows (${events.distinct} distinct)`);
+  print(`    events: ${events.answered_2xx} answered 2xx, ${events.rows} rows, ${events.missing} missing, ${events.duplicated} twice, ${events.refused_but_stored} refused but stored, ${events.not_sent} unsent`);
 }
