@@ -528,6 +528,18 @@ function printTable(result) {
   }
 }
 
+/** What every result file says of its run: when, which code, on what. */
+function runFacts(startedAt) {
+  return {
+    timestamp: startedAt.toISOString(),
+    git: gitInfo(),
+    node: process.version,
+    wrangler: wranglerVersion(),
+    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, mem_gib: round(os.totalmem() / 2 ** 30, 1) },
+    server: "wrangler dev (local workerd), built worker",
+  };
+}
+
 function soakOptions(args) {
   const durationS = Number(args["soak-duration"] ?? SOAK_DEFAULTS.durationS);
   const connections = Number(args["soak-connections"] ?? SOAK_DEFAULTS.connections);
@@ -551,15 +563,7 @@ async function soakOnly(args) {
   } finally {
     await server.stop();
   }
-  const result = {
-    timestamp: startedAt.toISOString(),
-    git: gitInfo(),
-    node: process.version,
-    wrangler: wranglerVersion(),
-    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, mem_gib: round(os.totalmem() / 2 ** 30, 1) },
-    server: "wrangler dev (local workerd), built worker",
-    soak,
-  };
+  const result = { ...runFacts(startedAt), soak };
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `soak-${result.timestamp.replace(/[:.]/g, "-")}.json`);
   const json = JSON.stringify(result, null, 2) + "\n";
@@ -607,12 +611,7 @@ async function main() {
 
   const startedAt = new Date();
   const result = {
-    timestamp: startedAt.toISOString(),
-    git: gitInfo(),
-    node: process.version,
-    wrangler: wranglerVersion(),
-    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, mem_gib: round(os.totalmem() / 2 ** 30, 1) },
-    server: "wrangler dev (local workerd), built worker",
+    ...runFacts(startedAt),
     options: { duration_s: duration, connections, warmup_s: warmup, rounds, pipelining: 1 },
     routes: [],
     measurements: {},

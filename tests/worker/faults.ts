@@ -208,27 +208,23 @@ export class Faults {
   }
 
   private wrapR2(bucket: R2Bucket): R2Bucket {
-    return new Proxy(bucket, {
-      get: (target, property) => {
-        const value: unknown = Reflect.get(target, property);
-        if (typeof value !== "function") return value;
-        return async (...args: unknown[]) => {
-          const rule = this.takeSimple(this.r2Rules, String(property));
-          if (rule) throw new Error(`${String(property)}: ${rule.message}`);
-          return (value as (...args: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
+    // R2's errors name the operation that failed ("put: We encountered…").
+    return this.failing(bucket, () => this.r2Rules, (operation, message) => `${operation}: ${message}`);
   }
 
   private wrapQueue(queue: Queue): Queue {
-    return new Proxy(queue, {
+    return this.failing(queue, () => this.queueRules, (_operation, message) => message);
+  }
+
+  /** A binding whose every method first asks `rules` whether this call fails. */
+  private failing<Binding extends object>(binding: Binding, rules: () => SimpleRule[], error: (operation: string, message: string) => string): Binding {
+    return new Proxy(binding, {
       get: (target, property) => {
         const value: unknown = Reflect.get(target, property);
         if (typeof value !== "function") return value;
         return async (...args: unknown[]) => {
-          const rule = this.takeSimple(this.queueRules, String(property));
-          if (rule) throw new Error(rule.message);
+          const rule = this.takeSimple(rules(), String(property));
+          if (rule) throw new Error(error(String(property), rule.message));
           return (value as (...args: unknown[]) => unknown).apply(target, args);
         };
       },
