@@ -10,7 +10,7 @@
 // nothing per-visitor is ever stored: cookies are added by the CSRF middleware after this
 // layer, the request id by the security-header middleware.
 import type { Context } from "hono";
-import { LOCALES, parseLocale } from "../context/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, parseLocale } from "../context/locales.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { LOCALE_QUERY, type RequestContext } from "../context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
@@ -247,7 +247,10 @@ const PURGE_CONCURRENCY = 6;
 /** Drops every cached render of a path (all locales, both variants, member templates) in this location. */
 export async function purgePage(origin: string, path: string, cache: Cache = defaultCache(), build: string = BUILD_VERSION): Promise<void> {
   const url = new URL(path, origin);
-  const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
+  // The default locale first: most visitors' pages go in the first deletes, issued before the
+  // write that purges answers.
+  const locales = [DEFAULT_LOCALE, ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)];
+  const keys = locales.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
   // The same path naming each locale (?locale=): held in memory only (see servePage).
   const named = (locale: string) => {
     const href = new URL(url);
