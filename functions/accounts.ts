@@ -7,7 +7,7 @@ import { sessionPayload, userRow } from "../src/accounts/answer.server.ts";
 import { failureWithData, success } from "../src/server/answer.ts";
 import { readFields } from "../src/server/body.ts";
 import { requireFullViewer, requireSession } from "../src/accounts/guards.server.ts";
-import { invalidToken, issueEmailVerification, issueToken, peekToken, spendWith, verifyEmail } from "../src/accounts/handshake.server.ts";
+import { invalidToken, issueEmailVerification, issueToken, peekToken, reissueToken, spendWith, verifyEmail } from "../src/accounts/handshake.server.ts";
 import { mfaLogin, passwordLogin, providerLogin, userIdByFacebook, userIdByGoogle, type LoginOutcome } from "../src/accounts/login.server.ts";
 import { verifyFacebookToken } from "../src/accounts/providers/facebook.server.ts";
 import { verifyGoogleIdToken } from "../src/accounts/providers/google.server.ts";
@@ -21,6 +21,7 @@ import { clientIp, signupOrigin } from "../src/server/client-ip.ts";
 import { holds } from "../src/visibility/rules.ts";
 import { badRequest, isDomainError, zodProblems } from "../src/domain/errors.ts";
 import { ApiError, ErrorCode } from "../src/server/errors.ts";
+import { answerOnce, claimOf } from "../src/server/client-request.ts";
 import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
 
 export const accountRoutes = new Hono<AppEnv>();
@@ -51,11 +52,28 @@ accountRoutes.post("/register/:type/handshake/", async (c) => {
     throw badRequest([{ field: "X-Pinloom-Install-Id", reason: "validation.invalidFormat" }]);
   }
   const body = parseSignup(await readFields(c), c.var.ctx.country);
-  const prepared = await prepareUser(c.env, signupOrigin(c.req.raw), body, pathType as RegistrationType);
-  const issued = await issueToken(c.env.DB, prepared.userId, "register");
-  // The user row and its register token in one batch: no account without its way in.
-  await runSignupBatch(c.env.DB, [prepared.statement, issued.statement]);
-  return success(c, { token: issued.token });
+  const db = c.env.DB;
+  // A sign-up sent again with the same client request id (its answer was lost) creates no
+  // second account. Its token is not stored for the replay: the replay gets a fresh one while
+  // the first was never used (src/accounts/handshake.server.ts reissueToken).
+  const answer = await answerOnce(
+    c,
+    async () => {
+      const prepared = await prepareUser(c.env, signupOrigin(c.req.raw), body, pathType as RegistrationType);
+      const issued = await issueToken(db, prepared.userId, "register");
+      // The user row, its register token and the request's claim in one batch: no account without its way in.
+      await runSignupBatch(db, [prepared.statement, issued.statement, ...claimOf(c)]);
+      return { token: issued.token as string | null, userId: prepared.userId };
+    },
+    {
+      keep: ({ userId }) => ({ user_id: userId }),
+      replay: async (kept) => {
+        const userId = Number((kept as { user_id?: unknown }).user_id);
+        return { token: await reissueToken(db, userId, "register"), userId };
+      },
+    },
+  );
+  return success(c, { token: answer.token });
 });
 
 accountRoutes.post("/login/handshake/", async (c) => {

@@ -12,6 +12,7 @@ import { mediaAccess, mediaOwnerOf } from "../src/media/access.server.ts";
 import { MEDIA_TYPES } from "../src/media/media.ts";
 import { parseRange } from "../src/media/range.ts";
 import { viewerIdOf } from "../src/users/user.ts";
+import { orUnavailable } from "../src/server/unavailable.ts";
 
 // A lowercase top folder (pins, users, pool), then up to six segments; locale names in
 // caption keys carry capitals (captions.en_US.vtt). ".." never appears in a key.
@@ -37,8 +38,9 @@ mediaRoutes.on(["GET", "HEAD"], "/*", async (c) => {
   if (!owner) throw missing();
 
   // Authorization and the object's metadata in parallel: one D1 statement beside the R2 read.
+  // R2 not answering is a 503 with Retry-After (src/server/unavailable.ts), never a 500 or a 404.
   const deviceId = owner.kind === "avatar" ? await deviceIdOf(c.req.raw) : null;
-  const [access, head] = await Promise.all([mediaAccess(c.env.DB, owner, viewerIdOf(c.var.ctx), deviceId), c.env.MEDIA.head(key)]);
+  const [access, head] = await Promise.all([mediaAccess(c.env.DB, owner, viewerIdOf(c.var.ctx), deviceId), orUnavailable(() => c.env.MEDIA.head(key))]);
   if (!access.viewer || !head) throw missing();
 
   const headers = new Headers({
@@ -68,14 +70,14 @@ mediaRoutes.on(["GET", "HEAD"], "/*", async (c) => {
     headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
     headers.set("Content-Length", String(range.length));
     if (c.req.method === "HEAD") return new Response(null, { status: 206, headers });
-    const object = await c.env.MEDIA.get(key, { range });
+    const object = await orUnavailable(() => c.env.MEDIA.get(key, { range }));
     if (!object) throw missing();
     return new Response(object.body, { status: 206, headers });
   }
 
   headers.set("Content-Length", String(head.size));
   if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
-  const object = await c.env.MEDIA.get(key);
+  const object = await orUnavailable(() => c.env.MEDIA.get(key));
   if (!object) throw missing();
   return new Response(object.body, { status: 200, headers });
 });

@@ -9,6 +9,7 @@ import type { AppEnv } from "../src/server/context.ts";
 import { ApiError, ErrorCode } from "../src/server/errors.ts";
 import { badRequest, notFound, zodProblems } from "../src/domain/errors.ts";
 import { BODY_TYPES, mediaTypeOf, parseJsonText, readForm, readText } from "../src/server/body.ts";
+import { answerOnce } from "../src/server/client-request.ts";
 import { resources, type ResourceAction } from "./resources/index.ts";
 
 const ACTIONS = ["get", "create", "update", "delete"] as const satisfies readonly ResourceAction[];
@@ -56,7 +57,9 @@ resourceRoutes.all("/:name/:action{(get|create|update|delete)/?}", async (c) => 
   const options = definition.options.safeParse(data.options);
   if (!options.success) throw badRequest(zodProblems(options.error, "options", data.options));
 
-  const result = await definition.handle(c, options.data);
+  // A write named by a client request id is applied once, however often it is sent.
+  const run = () => definition.handle(c, options.data);
+  const result = definition.appliesOnce ? await answerOnce(c, run) : await run();
   return c.json(
     { resource_response: { status: "success", code: 0, message: "ok", data: result } },
     200,

@@ -3,7 +3,8 @@
 //
 //   node scripts/bench.mjs [--duration 10] [--connections 10] [--warmup 2] [--rounds 5]
 //                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle] [--no-search]
-//                          [--no-harness]
+//                          [--no-harness] [--no-soak] [--soak-duration 60] [--soak-connections 50]
+//   node scripts/bench.mjs --only soak [--soak-duration 60] [--soak-connections 50]
 //
 // Every route is measured in the SAME run as /healthz, and reported with
 // `ratio_to_healthz` (= route rps / healthz rps), which is far less machine-dependent than
@@ -22,6 +23,12 @@
 // Then the search phase (scripts/bench-search.mjs; `--no-search` skips it): its own
 // 100,000-pin world and worker, its own /healthz baseline, budgets with pass/fail, all under
 // the `search` key of the JSON and in the printed table.
+//
+// The soak (scripts/bench-soak.mjs; `--no-soak` skips it, `--only soak` runs nothing else and
+// writes bench/results/soak-<timestamp>.json and soak-latest.json): mixed reads and writes
+// from 50 connections for 60 s as signed-in demo accounts, its errors and p99, and what it
+// wrote counted in D1, under the `soak` key. A failed soak (a non-4xx error, a write missing or
+// stored twice) makes the run exit 1.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,6 +38,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
+import { SOAK_DEFAULTS, printSoak, runSoak } from "./bench-soak.mjs";
 import { cannon, sliceOf } from "./lib/load.mjs";
 import { pairedRound, pairedSummary, rate, settleMs } from "./lib/paired.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
@@ -514,6 +522,57 @@ function printTable(result) {
     printSearchTable(result.search);
   }
   printLighthouse(result.measurements.lighthouse);
+  if (result.soak) {
+    console.log("");
+    printSoak(result.soak);
+  }
+}
+
+/** What every result file says of its run: when, which code, on what. */
+function runFacts(startedAt) {
+  return {
+    timestamp: startedAt.toISOString(),
+    git: gitInfo(),
+    node: process.version,
+    wrangler: wranglerVersion(),
+    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, mem_gib: round(os.totalmem() / 2 ** 30, 1) },
+    server: "wrangler dev (local workerd), built worker",
+  };
+}
+
+function soakOptions(args) {
+  const durationS = Number(args["soak-duration"] ?? SOAK_DEFAULTS.durationS);
+  const connections = Number(args["soak-connections"] ?? SOAK_DEFAULTS.connections);
+  if (!(durationS > 0) || !(connections > 0)) throw new Error("--soak-duration and --soak-connections must be > 0");
+  return { durationS, connections };
+}
+
+/** The soak with a worker of its own (`--only soak`): its own result file. */
+async function soakOnly(args) {
+  const options = soakOptions(args);
+  if (await ensureBuilt({ force: Boolean(args.build) })) console.log("[bench] built the worker");
+  await migrate(BENCH_STATE);
+  if (args["no-seed"]) console.log("[bench] --no-seed: not seeding");
+  else await seedIfEmpty(BENCH_STATE, { ifStale: true });
+  await clearThrottles(BENCH_STATE);
+  const startedAt = new Date();
+  const server = await startWorker({ persistTo: BENCH_STATE });
+  let soak;
+  try {
+    soak = await runSoak({ url: server.url, persistTo: BENCH_STATE, ...options });
+  } finally {
+    await server.stop();
+  }
+  const result = { ...runFacts(startedAt), soak };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `soak-${result.timestamp.replace(/[:.]/g, "-")}.json`);
+  const json = JSON.stringify(result, null, 2) + "\n";
+  writeFileSync(file, json);
+  writeFileSync(path.join(RESULTS_DIR, "soak-latest.json"), json);
+  console.log("");
+  printSoak(soak);
+  console.log(`\n[bench] wrote ${path.relative(ROOT, file)} and bench/results/soak-latest.json`);
+  if (!soak.pass) process.exitCode = 1;
 }
 
 function printLighthouse(lh) {
@@ -535,6 +594,11 @@ function printLighthouse(lh) {
 
 async function main() {
   const args = parseArgs();
+  if (args.only !== undefined) {
+    if (args.only !== "soak") throw new Error(`--only takes "soak" (got ${String(args.only)})`);
+    return soakOnly(args);
+  }
+  const soakRun = args["no-soak"] ? null : soakOptions(args);
   const duration = Number(args.duration ?? 10);
   const connections = Number(args.connections ?? 10);
   const warmup = Number(args.warmup ?? 2);
@@ -547,12 +611,7 @@ async function main() {
 
   const startedAt = new Date();
   const result = {
-    timestamp: startedAt.toISOString(),
-    git: gitInfo(),
-    node: process.version,
-    wrangler: wranglerVersion(),
-    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, mem_gib: round(os.totalmem() / 2 ** 30, 1) },
-    server: "wrangler dev (local workerd), built worker",
+    ...runFacts(startedAt),
     options: { duration_s: duration, connections, warmup_s: warmup, rounds, pipelining: 1 },
     routes: [],
     measurements: {},
@@ -691,6 +750,17 @@ async function main() {
       );
     }
     await runMeasurements("during", ctx, result.measurements);
+    if (soakRun) {
+      // After the routes' figures, on the same worker: the soak writes, they only read.
+      try {
+        result.soak = await runSoak({ url: server.url, persistTo: BENCH_STATE, ...soakRun, log: (line) => console.log(line) });
+      } catch (err) {
+        result.soak = { error: err instanceof Error ? err.message : String(err), pass: false };
+        console.log(`[bench] soak failed to run: ${result.soak.error}`);
+      }
+    } else {
+      console.log("[bench] --no-soak: no soak");
+    }
     if (!args["no-harness"]) {
       try {
         harnessPages = await pagesForHarness(ctx);
@@ -735,12 +805,13 @@ async function main() {
   console.log("");
   printTable(result);
   console.log(`\n[bench] wrote ${path.relative(ROOT, file)} and bench/results/latest.json`);
+  if (result.soak && !result.soak.pass) process.exitCode = 1;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   main().then(
-    () => process.exit(0),
+    () => process.exit(process.exitCode ?? 0),
     (err) => {
       console.error(`[bench] ${err instanceof Error ? err.message : err}`);
       process.exit(1);

@@ -37,6 +37,7 @@ import { DatabaseSync } from "node:sqlite";
 import cliProgress from "cli-progress";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../src/accounts/password.ts";
+import { localD1File } from "./lib/server.mjs";
 import { renderClip, renderImageJob, type RenderedObject } from "./seed/media.ts";
 import { ARTICLE_TABLE_INSERT_ORDER, buildArticles, type ArticleTables } from "./seed/articles.ts";
 import { buildInvites, type InviteTables } from "./seed/invites.ts";
@@ -317,14 +318,6 @@ type RowWriter = {
  */
 function bindable(value: SqlValue): SqlValue | bigint {
   return typeof value === "number" && Number.isInteger(value) ? BigInt(value) : value;
-}
-
-/** The one D1 database file of a persisted state dir (miniflare's layout), or null. */
-export function localD1File(persistTo: string): string | null {
-  const dir = path.join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
-  if (!existsSync(dir)) return null;
-  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  return files.length === 1 ? path.join(dir, files[0] as string) : null;
 }
 
 function proxyWriter(db: D1Database): RowWriter {

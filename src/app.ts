@@ -11,6 +11,7 @@ import { csrf } from "./server/csrf.ts";
 import { appVersion } from "./server/app-version.ts";
 import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./server/errors.ts";
 import { DomainError } from "./domain/errors.ts";
+import { isStorageUnavailable, unavailable } from "./server/unavailable.ts";
 import { PRIVATE_CACHE_CONTROL, servePage } from "./server/page-cache.ts";
 import { canNamePage } from "./server/page-path.ts";
 import { renderMemberIsland } from "./member-page/islands.server.ts";
@@ -86,7 +87,7 @@ export function createApp(renderPage: PageRenderer) {
       return errorResponse(c, answer);
     }
     console.error(error);
-    return errorResponse(c, internalError(error));
+    return errorResponse(c, isStorageUnavailable(error) ? unavailable(error) : internalError(error));
   });
   return app;
 }

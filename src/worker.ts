@@ -4,8 +4,9 @@ import { createApp } from "./app.ts";
 import { consumeEvents } from "./events/consumer.server.ts";
 import { purgeStaleUploads } from "./comments/did-it-posts.server.ts";
 import { runHousekeeping } from "./server/housekeeping.server.ts";
+import { answerUnavailablePage } from "./server/unavailable.ts";
 
-const app = createApp((c, request = c.req.raw) => handle(request, c.env, c.executionCtx as ExecutionContext));
+const app = createApp(async (c, request = c.req.raw) => answerUnavailablePage(await handle(request, c.env, c.executionCtx as ExecutionContext)));
 
 export default {
   fetch: app.fetch,

@@ -15,6 +15,7 @@ import { assertOnBoard, copyPins, movePins, removePins, type Selection } from ".
 import type { AppEnv } from "../../src/server/context.ts";
 import { ApiError, ErrorCode } from "../../src/server/errors.ts";
 import { badRequest, notFound } from "../../src/domain/errors.ts";
+import { claimOf } from "../../src/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const BULK_ACTIONS = ["bulkMove", "bulkCopy", "bulkCreateSection", "bulkDelete"] as const;
@@ -49,6 +50,7 @@ async function purgeBoards(c: Context<AppEnv>, boardIds: number[], pinIds: reado
 export const boardBulkResource: ResourceDefinition = {
   update: defineHandler({
     options,
+    appliesOnce: true,
     async handle(c, options) {
       const db = c.env.DB;
       const action = options.action;
@@ -72,25 +74,25 @@ export const boardBulkResource: ResourceDefinition = {
       if (action !== "bulkCopy") await assertOnBoard(db, board.id, selection);
 
       if (action === "bulkCopy") {
-        const copied = await copyPins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });
+        const copied = await copyPins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId, before: claimOf(c) });
         await purgeBoards(c, [targetId]);
         return { copied };
       }
       if (action === "bulkDelete") {
-        const deleted = await removePins(db, board.id, selection);
+        const deleted = await removePins(db, board.id, selection, claimOf(c));
         await purgeBoards(c, [board.id]);
         return { deleted };
       }
       if (action === "bulkCreateSection") {
         if (options.section_title === undefined) throw badRequest([{ field: "section_title", reason: "validation.required" }]);
         const newSection = await prepareSection(db, board.id, options.section_title);
-        const moved = await movePins(db, viewerId!, board.id, selection, { boardId: board.id, sectionId: null, newSection });
+        const moved = await movePins(db, viewerId!, board.id, selection, { boardId: board.id, sectionId: null, newSection, before: claimOf(c) });
         const createdId = await sectionIdBySlug(db, board.id, newSection.slug);
         await purgeBoards(c, [board.id]);
         const section = createdId === null ? null : await loadSection(db, board.id, createdId, viewerId);
         return { moved, section };
       }
-      const moved = await movePins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId });
+      const moved = await movePins(db, viewerId!, board.id, selection, { boardId: targetId, sectionId, before: claimOf(c) });
       // A moved pin may change home board (and so its page's board link and who sees it).
       await purgeBoards(c, [board.id, targetId], selection.all ? [] : selection.ids);
       return { moved };

@@ -8,6 +8,7 @@ import { getFeatures, updateFeatures } from "../../src/comments/features.server.
 import { afterWrite } from "../../src/server/after-write.ts";
 import { idSchema } from "../../src/social/guard.server.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
+import { claimOf } from "../../src/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 
@@ -33,7 +34,8 @@ export const unifiedCommentsResource: ResourceDefinition = {
 export const aggregatedCommentResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ pin_id: idSchema, text: rawText, tags: tagsSchema.default([]), parent_id: idSchema.optional() }),
-    handle: async (c, o) => afterWrite(c, await createComment(c.env.DB, c.var.ctx, { pin_id: o.pin_id, raw: o.text, tags: o.tags, parent_id: o.parent_id })),
+    appliesOnce: true,
+    handle: async (c, o) => afterWrite(c, await createComment(c.env.DB, c.var.ctx, { pin_id: o.pin_id, raw: o.text, tags: o.tags, parent_id: o.parent_id }, claimOf(c))),
   }),
   update: defineHandler({
     options: z.strictObject({ commentId: idSchema, text: rawText, tags: tagsSchema.optional(), force: z.boolean().optional(), orbacSubjectId: idSchema.optional() }),

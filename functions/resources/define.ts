@@ -9,6 +9,12 @@ export interface ResourceHandler<Schema extends z.ZodType = z.ZodType> {
   /** Options as the spec names them; strict, so an unknown option is a 400 naming it. */
   options: Schema;
   handle: (c: Context<AppEnv>, options: z.output<Schema>) => Promise<unknown>;
+  /**
+   * A write sent again with the same X-Client-Request-Id answers its first answer instead of
+   * applying again (src/server/client-request.ts); its batch carries claimOf(c). Only for
+   * answers that hold nothing secret: the first answer is stored for a day.
+   */
+  appliesOnce?: boolean;
 }
 
 export type ResourceDefinition = Partial<Record<ResourceAction, ResourceHandler>>;

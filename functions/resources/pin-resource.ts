@@ -16,6 +16,7 @@ import { getPin } from "../../src/pins/pins.server.ts";
 import { assertOnBoard, deletePin, findSave, movePins } from "../../src/saves/saves.server.ts";
 import { ApiError, ErrorCode } from "../../src/server/errors.ts";
 import { badRequest, notFound } from "../../src/domain/errors.ts";
+import { claimOf } from "../../src/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /** Pin field bounds: a title as the grid shows it, the description as spec 000 §9, a link as spec 001 §5. */
@@ -60,6 +61,7 @@ export const pinResource: ResourceDefinition = {
       /** Which save to move when the pin is on several boards; its own board by default. */
       from_board_id: idOption.optional(),
     }),
+    appliesOnce: true,
     async handle(c, options) {
       const db = c.env.DB;
       const moving = options.board_id !== undefined || options.section_id !== undefined;
@@ -73,7 +75,7 @@ export const pinResource: ResourceDefinition = {
 
       const edit = { title: options.title, description: options.description, link: options.link };
       if (!moving) {
-        await editPin(db, pin.id, viewerId, edit);
+        await editPin(db, pin.id, viewerId, edit, claimOf(c));
         purgePages(c, [pinPath(pin.id)]);
         return { pin_id: String(pin.id), board_id: pin.board_id === null ? null : String(pin.board_id), section_id: pin.section_id === null ? null : String(pin.section_id) };
       }
@@ -95,7 +97,8 @@ export const pinResource: ResourceDefinition = {
         const section = await findSection(db, sectionId);
         if (!section || section.board_id !== targetId) throw notFound("boards:api.sectionNotFound");
       }
-      const before = editing ? [pinEditStatement(db, pin.id, viewerId, edit)] : [];
+      // The change's batch: the client request's claim, the edited fields, then the move.
+      const before = [...claimOf(c), ...(editing ? [pinEditStatement(db, pin.id, viewerId, edit)] : [])];
       await movePins(db, viewerId, sourceId, { all: false, ids: [pin.id] }, { boardId: targetId, sectionId, before });
       purgePages(c, [pinPath(pin.id), ...(await boardPages(db, [sourceId, targetId]))]);
       return { pin_id: String(pin.id), board_id: String(targetId), section_id: sectionId === null ? null : String(sectionId) };

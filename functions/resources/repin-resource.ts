@@ -12,11 +12,13 @@ import { purgePages } from "../../src/server/after-write.ts";
 import { profileSavedInfo } from "../../src/saves/picker.server.ts";
 import { quickSaveTarget } from "../../src/saves/save-behavior.ts";
 import { findSave, loadBoardSave, loadProfileSave, saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
+import { claimOf } from "../../src/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const repinResource: ResourceDefinition = {
   create: defineHandler({
     options: z.strictObject({ pin_id: idOption, board_id: idOption.optional(), section_id: idOption.optional() }),
+    appliesOnce: true,
     async handle(c, options) {
       const db = c.env.DB;
       const session = requireWriteAllowed(c.var.ctx);
@@ -28,7 +30,7 @@ export const repinResource: ResourceDefinition = {
         // The pin and the feed head in one read, then the insert.
         const target = await loadProfileSave(db, viewerId, options.pin_id);
         usablePin(target.pin);
-        await saveToProfile(db, viewerId, options.pin_id, target.head);
+        await saveToProfile(db, viewerId, options.pin_id, target.head, Date.now(), claimOf(c));
         return { saved_info: profileSavedInfo(session.user.username, options.pin_id), board: null, pin_id: String(options.pin_id) };
       }
       // One read for the board and the viewer's role, the pin, the section, an earlier save and
@@ -37,7 +39,7 @@ export const repinResource: ResourceDefinition = {
       const { board } = target;
       usablePin(target.pin);
       if (options.section_id !== undefined && target.sectionBoardId !== board.id) throw notFound("boards:api.sectionNotFound");
-      const saved = await saveToBoard(db, viewerId, options.pin_id, board.id, options.section_id ?? null, target);
+      const saved = await saveToBoard(db, viewerId, options.pin_id, board.id, options.section_id ?? null, target, Date.now(), claimOf(c));
       const url = boardPath(target.ownerUsername, board.slug);
       if (saved.created) purgePages(c, [url, ...profilePaths(target.ownerUsername), pinPath(options.pin_id)]);
       const savedInfo: SavedInfo = {

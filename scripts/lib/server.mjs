@@ -322,6 +322,14 @@ export async function seedIfEmpty(persistTo = DEFAULT_STATE, { ifStale = false, 
   await run("node", [SEED_SCRIPT, ifStale ? "--if-stale" : "--if-empty", ...size, "--persist-to", persistTo], { env: { CI: "true" } });
 }
 
+/** The one D1 database file of a persisted state dir (miniflare's layout), or null. */
+export function localD1File(persistTo) {
+  const dir = path.join(path.resolve(ROOT, persistTo), "v3", "d1", "miniflare-D1DatabaseObject");
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  return files.length === 1 ? path.join(dir, files[0]) : null;
+}
+
 /** Parse `--name value` / `--name=value` / `--flag` from argv. */
 export function parseArgs(argv = process.argv.slice(2)) {
   const out = {};

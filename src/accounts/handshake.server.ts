@@ -60,6 +60,27 @@ export async function spendStatements(db: D1Database, token: string, purpose: To
   ];
 }
 
+/**
+ * A handshake answer that never reached the browser (it sends the same request again): the
+ * user's live tokens of `purpose` are spent and one new token issued, in one batch, so there
+ * is never more than one way in. Null when none was live: the first was used (a session began
+ * from it) or has expired.
+ */
+export async function reissueToken(db: D1Database, userId: number, purpose: TokenPurpose, now = Date.now()): Promise<string | null> {
+  const issued = await issueToken(db, userId, purpose, now);
+  try {
+    await db.batch([
+      db.prepare("UPDATE auth_tokens SET used_at = ?3 WHERE user_id = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3").bind(userId, purpose, now),
+      db.prepare(`SELECT CASE WHEN changes() > 0 THEN 1 ELSE json('${NOT_SPENT_MARKER}') END AS spent`),
+      issued.statement,
+    ]);
+  } catch (error) {
+    if (isNotSpentError(error)) return null;
+    throw error;
+  }
+  return issued.token;
+}
+
 /** True when a batch failed because its token guard fired (the token was spent or expired). */
 export function isNotSpentError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);

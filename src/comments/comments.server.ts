@@ -152,7 +152,7 @@ async function requireCommentsOpen(db: D1Database, pinId: number, viewerId: numb
  * leaves nothing written. The rate limit needs no re-check: its counter is moved and read by
  * one statement, so two racing posts cannot both take the last slot.
  */
-export async function createComment(db: D1Database, viewer: Viewer, input: CreateInput): Promise<Written<Comment>> {
+export async function createComment(db: D1Database, viewer: Viewer, input: CreateInput, also: readonly D1PreparedStatement[] = []): Promise<Written<Comment>> {
   const { pin, viewerId } = await requirePinReaction(db, viewer, input.pin_id);
   await requireCommentsOpen(db, input.pin_id, viewerId, pin.pinner_id);
 
@@ -183,6 +183,8 @@ export async function createComment(db: D1Database, viewer: Viewer, input: Creat
       .bind(input.pin_id, viewerId, parentId, text, storedTags(tags), now),
     recountPin(db, input.pin_id),
     ...(parentId === null ? [] : [recountReplies(db, parentId)]),
+    // A resent post (its answer lost) is applied once: the caller's claim joins the batch.
+    ...also,
   ]);
   const id = (results[0]?.results?.[0] as { id: number } | undefined)?.id;
   if (id === undefined) {

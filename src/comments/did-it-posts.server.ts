@@ -4,7 +4,7 @@
 import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
 import { mediaUrl } from "../media/media.ts";
-import { badRequest, conflict, forbidden, notFound } from "../domain/errors.ts";
+import { badRequest, conflict, forbidden, notFound, storageUnavailable } from "../domain/errors.ts";
 import { written, type Written } from "../domain/written.ts";
 import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
 import { blockedError, loadVisiblePin, requirePinReaction } from "../social/guard.server.ts";
@@ -179,10 +179,18 @@ export async function storeDidItPhoto(db: D1Database, media: R2Bucket, viewer: V
   await db.prepare("INSERT INTO did_it_uploads (signature, user_id, pin_id, r2_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
     .bind(signature, viewerId, pinId, key, Date.now())
     .run();
-  await media.put(key, stripped, {
-    httpMetadata: { contentType: extension === "jpg" ? "image/jpeg" : `image/${extension}` },
-    customMetadata: { user_id: String(viewerId), pin_id: String(pinId) },
-  });
+  try {
+    await media.put(key, stripped, {
+      httpMetadata: { contentType: extension === "jpg" ? "image/jpeg" : `image/${extension}` },
+      customMetadata: { user_id: String(viewerId), pin_id: String(pinId) },
+    });
+  } catch (error) {
+    // No row may name a file that is not there. Its signature was never answered, so nothing
+    // can attach it meanwhile; should this delete fail too, housekeeping deletes the row (a
+    // missing file deletes cleanly) once it is past DID_IT_UPLOAD_TTL_MS.
+    await db.prepare("DELETE FROM did_it_uploads WHERE signature = ?1").bind(signature).run().catch(() => undefined);
+    throw storageUnavailable(error);
+  }
   return { image_signature: signature };
 }
 

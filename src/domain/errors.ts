@@ -29,7 +29,9 @@ export type DomainErrorKind =
   // A configured outside service is not set up, cannot be reached, or refused.
   | "provider_unavailable"
   | "provider_unreachable"
-  | "provider_refused";
+  | "provider_refused"
+  /** Storage briefly out of reach (R2 not answering): the same call works again shortly. */
+  | "unavailable";
 
 export interface FieldProblem {
   field: string;
@@ -120,4 +122,12 @@ export function zodProblems(error: z.ZodError, prefix = "", input?: unknown): Fi
         return { field, reason: "validation.invalid" };
     }
   });
+}
+
+/** How long a client is asked to wait when storage is out of reach: D1 resets and lost connections clear within seconds. */
+export const RETRY_AFTER_SECONDS = 10;
+
+/** Storage out of reach: a 503 asking the client to retry after RETRY_AFTER_SECONDS. */
+export function storageUnavailable(cause: unknown): DomainError {
+  return new DomainError("unavailable", { message: "api.unavailable", retryAfterSeconds: RETRY_AFTER_SECONDS, cause });
 }

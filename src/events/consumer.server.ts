@@ -1,8 +1,16 @@
 // The EVENTS queue consumer: delivery is at least once, so every write is insert-or-ignore
 // on the event's key (its sender's hash with the client's event id). Malformed messages are acknowledged and dropped (retrying them
-// cannot help); a D1 failure retries the whole batch, which the ids make harmless.
+// cannot help); a D1 failure retries the whole batch, which the ids make harmless, later each
+// time (RETRY_DELAYS), so the queue's retries outlast an outage of D1 instead of spending
+// themselves within a minute of it.
 import { queuedEventSchema } from "./event.ts";
 import { eventKey } from "./ingest.server.ts";
+import { RETRY_AFTER_SECONDS } from "../domain/errors.ts";
+
+/** A batch's wait before its next delivery: 10 s, doubling with each attempt, at most 15 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(RETRY_AFTER_SECONDS * 2 ** Math.max(0, attempts - 1), 15 * 60);
+}
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -43,6 +51,15 @@ export async function consumeEvents(batch: MessageBatch<unknown>, db: D1Database
         ),
     );
   }
-  if (statements.length > 0) await db.batch(statements);
+  if (statements.length > 0) {
+    try {
+      await db.batch(statements);
+    } catch (error) {
+      // Nothing of the batch was stored (one D1 batch is all or nothing): all of it comes again.
+      console.error("events: batch not stored, retrying", error);
+      batch.retryAll({ delaySeconds: retryDelaySeconds(Math.max(...batch.messages.map((message) => message.attempts))) });
+      return;
+    }
+  }
   batch.ackAll();
 }

@@ -5,7 +5,7 @@
 // the queue delivers twice, is stored once, and nobody can pre-empt another sender's ids.
 import { z } from "zod";
 import { hashToken } from "../accounts/tokens.ts";
-import { DomainError, badRequest, zodProblems, type FieldProblem } from "../domain/errors.ts";
+import { DomainError, badRequest, storageUnavailable, zodProblems, type FieldProblem } from "../domain/errors.ts";
 import { enforce, type RateRule } from "../server/rate-limit.server.ts";
 import { eventRecordSchema, nanosecondsSchema, type EventRecord, type QueuedEvent } from "./event.ts";
 
@@ -90,6 +90,12 @@ export async function ingestEvents(db: D1Database, queue: Queue, sender: EventSe
     const body: QueuedEvent = { event, clientKey: keys[index]!, userId, requestId: sender.requestId.slice(0, 64), receivedAt: now, reportTime: options.report_time };
     return { body, contentType: "json" as const };
   });
-  await queue.sendBatch(messages);
+  // A queue that will not take the batch is a 503: the logger keeps the batch and sends it
+  // again (spec 000 §8), and the events' keys store each once when it gets through.
+  try {
+    await queue.sendBatch(messages);
+  } catch (error) {
+    throw storageUnavailable(error);
+  }
   return { accepted: events.length };
 }

@@ -32,7 +32,7 @@ export function pinEditStatement(db: D1Database, pinId: number, pinnerId: number
     );
 }
 
-/** The edit on its own (no move goes with it). */
-export async function editPin(db: D1Database, pinId: number, pinnerId: number, edit: PinEdit): Promise<void> {
-  await db.batch([pinEditStatement(db, pinId, pinnerId, edit)]);
+/** The edit on its own (no move goes with it); `also` joins its batch (a client request's claim). */
+export async function editPin(db: D1Database, pinId: number, pinnerId: number, edit: PinEdit, also: readonly D1PreparedStatement[] = []): Promise<void> {
+  await db.batch([...also, pinEditStatement(db, pinId, pinnerId, edit)]);
 }

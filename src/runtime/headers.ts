@@ -18,6 +18,8 @@ export const APP_STATE_HEADER = "X-Pinloom-App-State";
 /** Copied from the page's ?force_country= and ?force_country_from_ip= (testing other countries). */
 export const FORCE_COUNTRY_HEADER = "X-Pinloom-Force-Country";
 export const FORCE_COUNTRY_FROM_IP_HEADER = "X-Pinloom-Force-Country-From-IP";
+/** Names one action of one person on a write, the same on each try (src/server/client-request.ts). */
+export const CLIENT_REQUEST_HEADER = "X-Client-Request-Id";
 /** Every Worker response: the build that answered (src/server/app-version.ts). */
 export const APP_VERSION_HEADER = "X-App-Version";
 

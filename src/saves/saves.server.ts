@@ -106,7 +106,8 @@ export async function loadBoardSave(db: D1Database, viewerId: number, boardId: n
  * Saves a pin to a board (and maybe one of its sections) at the front of the board's feed,
  * after at most 2 leading story items, placed by what loadBoardSave read. Idempotent: a pin
  * already on the board stays where it is and the answer says so (created false); the INSERT
- * repeats the section's check, so a section deleted since the read is a 404.
+ * repeats the section's check, so a section deleted since the read is a 404. `also` joins the
+ * save's batch (a client request's claim: src/server/client-request.ts).
  */
 export async function saveToBoard(
   db: D1Database,
@@ -116,6 +117,7 @@ export async function saveToBoard(
   sectionId: number | null,
   placement: SavePlacement,
   now = Date.now(),
+  also: readonly D1PreparedStatement[] = [],
 ): Promise<{ sectionId: number | null; created: boolean }> {
   if (placement.existing) return { sectionId: placement.existing.sectionId, created: false };
   const position = frontPosition(placement.head);
@@ -137,6 +139,7 @@ export async function saveToBoard(
       db.prepare("UPDATE boards SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM board_pins WHERE board_id = ?1 AND pin_id = ?3)").bind(boardId, now, pinId),
       ...recountBoards(db, [boardId]),
       recountPinSaves(db, [pinId]),
+      ...also,
     ]);
     if (inserted?.meta.changes !== 1) throw notFound("boards:api.sectionNotFound");
     return { sectionId, created: true };
@@ -170,13 +173,18 @@ export async function loadProfileSave(db: D1Database, viewerId: number, pinId: n
   return { pin: row?.pin ? (JSON.parse(row.pin) as PinFacts) : null, head: feedHeadOf(row?.head ?? null) };
 }
 
-/** A quick-save to the profile's boardless pins, at the front (after at most 2 leading stories of `head`). Idempotent. */
-export async function saveToProfile(db: D1Database, viewerId: number, pinId: number, head: readonly FeedHead[], now = Date.now()): Promise<void> {
+/**
+ * A quick-save to the profile's boardless pins, at the front (after at most 2 leading stories
+ * of `head`). Idempotent; `also` joins its batch.
+ */
+export async function saveToProfile(db: D1Database, viewerId: number, pinId: number, head: readonly FeedHead[], now = Date.now(), also: readonly D1PreparedStatement[] = []): Promise<void> {
   const position = frontPosition(head);
-  await db
-    .prepare("INSERT INTO profile_saves (user_id, pin_id, position, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, pin_id) DO NOTHING")
-    .bind(viewerId, pinId, position, now)
-    .run();
+  await db.batch([
+    db
+      .prepare("INSERT INTO profile_saves (user_id, pin_id, position, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, pin_id) DO NOTHING")
+      .bind(viewerId, pinId, position, now),
+    ...also,
+  ]);
 }
 
 export async function unsaveFromProfile(db: D1Database, viewerId: number, pinId: number): Promise<void> {
@@ -227,7 +235,7 @@ export interface MoveTarget {
   sectionId: number | null;
   /** A section this batch creates (bulkCreateSection): its slug, and its statements to run first. */
   newSection?: { slug: string; statements: D1PreparedStatement[] };
-  /** Other statements of the same change (a pin's edited fields), run first in the same batch. */
+  /** Other statements of the same change (a pin's edited fields, a client request's claim), run first in the same batch. */
   before?: D1PreparedStatement[];
 }
 
@@ -276,7 +284,9 @@ export async function movePins(db: D1Database, viewerId: number, sourceId: numbe
 export async function copyPins(db: D1Database, viewerId: number, sourceId: number, selection: Selection, target: MoveTarget, now = Date.now()): Promise<number> {
   const front = firstPosition(await firstOnBoard(db, target.boardId));
   const params = [sourceId, target.boardId, selection.all ? 1 : 0, JSON.stringify([...new Set(selection.ids)]), front, target.sectionId, null, viewerId, now];
+  const first = target.before ?? [];
   const results = await db.batch([
+    ...first,
     prepared(
       db,
       `INSERT INTO board_pins (board_id, pin_id, section_id, saved_by, position, created_at)
@@ -297,11 +307,11 @@ export async function copyPins(db: D1Database, viewerId: number, sourceId: numbe
                   WHERE id IN (SELECT pin_id FROM board_pins WHERE board_id = ?2 AND ${selected("pin_id")})`, params),
     ...recountBoards(db, [target.boardId]),
   ]);
-  return results[0]?.meta.changes ?? 0;
+  return results[first.length]?.meta.changes ?? 0;
 }
 
-/** Takes the selected pins off a board (the pins themselves stay). Returns how many. */
-export async function removePins(db: D1Database, boardId: number, selection: Selection): Promise<number> {
+/** Takes the selected pins off a board (the pins themselves stay). Returns how many. `also` joins the batch. */
+export async function removePins(db: D1Database, boardId: number, selection: Selection, also: readonly D1PreparedStatement[] = []): Promise<number> {
   const params = [boardId, boardId, selection.all ? 1 : 0, JSON.stringify([...new Set(selection.ids)])];
   const results = await db.batch([
     // Their save counts without this board, counted while the rows still say which pins.
@@ -311,6 +321,7 @@ export async function removePins(db: D1Database, boardId: number, selection: Sel
     prepared(db, `DELETE FROM board_pins WHERE board_id = ?1 AND ${selected("pin_id")}`, params),
     clearStaleCovers(db, [boardId]),
     ...recountBoards(db, [boardId]),
+    ...also,
   ]);
   return results[1]?.meta.changes ?? 0;
 }

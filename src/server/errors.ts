@@ -34,6 +34,8 @@ export const ErrorCode = {
   ProviderFailed: 18,
   /** An account switch whose target's own session has expired: log in to it again. */
   ReauthRequired: 19,
+  /** Storage is momentarily out of reach: retry after the answer's Retry-After (src/server/unavailable.ts). */
+  Unavailable: 20,
   Internal: 99,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -81,6 +83,7 @@ const DOMAIN_STATUS = {
   provider_unavailable: [503, ErrorCode.ProviderFailed],
   provider_unreachable: [502, ErrorCode.ProviderFailed],
   provider_refused: [401, ErrorCode.ProviderFailed],
+  unavailable: [503, ErrorCode.Unavailable],
 } as const satisfies Record<DomainErrorKind, readonly [ContentfulStatusCode, ErrorCode]>;
 
 /** A data-layer refusal as the API answers it (an ApiError passes through). */

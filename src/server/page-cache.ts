@@ -1,14 +1,16 @@
 // Edge cache for signed-out HTML. Pages a signed-out visitor sees are the
 // same for everyone with the same URL, locale and variant, so they are rendered once and
 // served from the Cache API. The Cache API has no stale-while-revalidate, so it is built
-// here: an entry lives FRESH + STALE seconds; past FRESH it is served once more while a
-// fresh render replaces it in the background.
+// here: past FRESH seconds an entry is served once more while a fresh render replaces it in
+// the background; past FRESH + STALE the page is rendered first. An entry is kept
+// STALE_IF_ERROR seconds longer for one purpose: when a render fails because storage is out
+// of reach (a 5xx), the visitor and the crawler get the last good page instead of the error.
 //
 // Privacy: a shared render embeds only what every visitor shares (see clientContext), and
 // nothing per-visitor is ever stored: cookies are added by the CSRF middleware after this
 // layer, the request id by the security-header middleware.
 import type { Context } from "hono";
-import { LOCALES, parseLocale } from "../context/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, parseLocale } from "../context/locales.ts";
 import { BUILD_VERSION } from "../runtime/build-version.ts";
 import { LOCALE_QUERY, type RequestContext } from "../context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
@@ -17,9 +19,10 @@ import { purgeMemberTemplates, serveMemberPage, type IslandRenderer, type Templa
 
 export const FRESH_SECONDS = 60;
 export const STALE_SECONDS = 600;
+export const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
 const STORED_AT = "x-pinloom-stored-at";
 export const CACHE_STATUS = "x-pinloom-cache";
-export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
+export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_SECONDS}, stale-while-revalidate=${STALE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** Query parameters that never change what a page shows: left out of the key. */
@@ -83,7 +86,7 @@ function forClient(response: Response, status: "HIT" | "MISS" | "STALE" | "BYPAS
 
 async function store(cache: Cache | null, key: string, response: Response, now: number): Promise<void> {
   const stored = new Response(response.body, response);
-  stored.headers.set("Cache-Control", `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`);
+  stored.headers.set("Cache-Control", `public, max-age=${FRESH_SECONDS + STALE_SECONDS + STALE_IF_ERROR_SECONDS}`);
   stored.headers.set(STORED_AT, String(now));
   stored.headers.delete("x-request-id");
   const forMemory = stored.clone();
@@ -185,38 +188,68 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
       c.executionCtx.waitUntil(rememberResponse(key, new Response(forMemory, hit), storedAt));
       return forClient(new Response(forVisitor, hit), "HIT");
     }
-    if (!revalidating.has(key)) {
-      revalidating.add(key);
-      c.executionCtx.waitUntil(
-        (async () => {
-          try {
-            const fresh = await render(c);
-            // A page that stopped being shareable (a board turned secret: 404; a pin deleted:
-            // 410) must not be served stale again: drop the old render instead of keeping it.
-            if (cacheable(fresh)) await store(edge, key, fresh, Date.now());
-            else {
-              memory.delete(key);
-              await cache.delete(key);
+    if (age < FRESH_SECONDS + STALE_SECONDS) {
+      if (!revalidating.has(key)) {
+        revalidating.add(key);
+        c.executionCtx.waitUntil(
+          (async () => {
+            try {
+              await replace(edge, key, await render(c), cache);
+            } finally {
+              revalidating.delete(key);
             }
-          } finally {
-            revalidating.delete(key);
-          }
-        })(),
-      );
+          })(),
+        );
+      }
+      return forClient(hit, "STALE");
     }
-    return forClient(hit, "STALE");
+    // Too old to serve first: rendered now, and the old page answers only if the render fails.
+    const response = await render(c);
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      return forClient(hit, "STALE");
+    }
+    await hit.body?.cancel();
+    if (!cacheable(response)) {
+      await replace(edge, key, response, cache);
+      return forClient(response, "BYPASS");
+    }
+    return stored(c, edge, key, response, now);
   }
   const response = await render(c);
   if (!cacheable(response)) return forClient(response, "BYPASS");
+  return stored(c, edge, key, response, now);
+}
+
+/** Answers a render as a MISS while it is stored (after the answer). */
+function stored(c: Context<AppEnv>, edge: Cache | null, key: string, response: Response, now: number): Response {
   const [forCache, forVisitor] = response.body ? response.body.tee() : [null, null];
   c.executionCtx.waitUntil(store(edge, key, new Response(forCache, response), now));
   return forClient(new Response(forVisitor, response), "MISS");
 }
 
+/**
+ * What a newer render does to a stored page. A page that stopped being shareable (a board
+ * turned secret: 404; a pin deleted: 410) must not be served stale again: the old render goes.
+ * A render that failed (5xx: storage out of reach) says nothing about the page: it stays.
+ * `response` is consumed only when it is stored.
+ */
+async function replace(edge: Cache | null, key: string, response: Response, cache: Cache): Promise<void> {
+  if (cacheable(response)) return store(edge, key, response, Date.now());
+  if (response.status >= 500) return;
+  memory.delete(key);
+  await cache.delete(key);
+}
+
+const PURGE_CONCURRENCY = 6;
+
 /** Drops every cached render of a path (all locales, both variants, member templates) in this location. */
 export async function purgePage(origin: string, path: string, cache: Cache = defaultCache(), build: string = BUILD_VERSION): Promise<void> {
   const url = new URL(path, origin);
-  const keys = LOCALES.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
+  // The default locale first: most visitors' pages go in the first deletes, issued before the
+  // write that purges answers.
+  const locales = [DEFAULT_LOCALE, ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)];
+  const keys = locales.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
   // The same path naming each locale (?locale=): held in memory only (see servePage).
   const named = (locale: string) => {
     const href = new URL(url);
@@ -226,5 +259,8 @@ export async function purgePage(origin: string, path: string, cache: Cache = def
   for (const key of keys) memory.delete(key);
   for (const locale of LOCALES) for (const variant of VARIANTS) memory.delete(pageCacheKey(named(locale), locale, variant, build));
   purgeMemberTemplates(origin, path);
-  await Promise.all(keys.map((key) => cache.delete(key)));
+  // Six at a time: production holds an invocation to six subrequests in flight anyway, and a
+  // write's purge (90 keys a path, several paths) fired all at once starves every request
+  // around it where nothing holds it back (wrangler dev under mixed load: the soak).
+  for (let i = 0; i < keys.length; i += PURGE_CONCURRENCY) await Promise.all(keys.slice(i, i + PURGE_CONCURRENCY).map((key) => cache.delete(key)));
 }

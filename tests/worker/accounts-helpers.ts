@@ -52,7 +52,11 @@ export interface Envelope<T = Record<string, unknown>> {
 /** One simulated browser: its cookies (session, device, csrf) and its client address. */
 export class Browser {
   cookies = new Map<string, string>([["csrftoken", CSRF]]);
-  constructor(public ip = freshIp()) {}
+  /** `send` reaches the Worker: its default export, or another door to it (fault tests' wrapped bindings). */
+  constructor(
+    public ip = freshIp(),
+    private readonly send: (path: string, init?: RequestInit) => Promise<Response> = fetchWorker,
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -78,7 +82,7 @@ export class Browser {
       ...(method === "GET" ? {} : { origin: BASE, "x-csrftoken": CSRF }),
       ...init.headers,
     };
-    const response = await fetchWorker(path, { redirect: "manual", ...init, headers });
+    const response = await this.send(path, { redirect: "manual", ...init, headers });
     this.remember(response);
     return response;
   }

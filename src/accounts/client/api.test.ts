@@ -86,6 +86,64 @@ describe("call", () => {
   });
 });
 
+describe("writes", () => {
+  const ID = /^[A-Za-z0-9_-]{16,64}$/;
+  const unavailable = { status: 503, body: { status: "failure", code: 20, message: "Pinloom is briefly unavailable.", data: null } };
+
+  it("a write names itself with a client request id; a read does not", async () => {
+    const { transport, seen } = fakeTransport([ok(null), ok(null), ok(null)]);
+    await call("/v3/x/", { method: "POST", body: { json: {} } }, transport);
+    await call("/v3/x/", { method: "DELETE" }, transport);
+    await call("/v3/x/", {}, transport);
+    expect(seen[0]!.headers["X-Client-Request-Id"]).toMatch(ID);
+    expect(seen[1]!.headers["X-Client-Request-Id"]).toMatch(ID);
+    expect(seen[1]!.headers["X-Client-Request-Id"]).not.toBe(seen[0]!.headers["X-Client-Request-Id"]);
+    expect(seen[2]!.headers["X-Client-Request-Id"]).toBeUndefined();
+  });
+
+  it("a write that met a 503 or the network is tried again with the same id, waiting 500 ms then 1 s", async () => {
+    const { transport, seen, waits } = fakeTransport([unavailable, { throws: new TypeError("Failed to fetch") }, ok({ saved: true })]);
+    await expect(resource("RepinResource", "create", { pin_id: "1" }, transport)).resolves.toEqual({ saved: true });
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen.map((request) => request.headers["X-Client-Request-Id"])).size).toBe(1);
+    expect(waits).toEqual([500, 1000]);
+  });
+
+  it("a Retry-After is honoured up to 2 s", async () => {
+    const { transport, waits } = fakeTransport([{ ...unavailable, headers: { "retry-after": "10" } }, ok(null)]);
+    await call("/v3/x/", { method: "POST" }, transport);
+    expect(waits).toEqual([2000]);
+  });
+
+  it("gives up after three tries with the last error", async () => {
+    const { transport, seen } = fakeTransport([unavailable, unavailable, unavailable, ok(null)]);
+    const error = (await call("/v3/x/", { method: "POST" }, transport).catch((e: unknown) => e)) as ApiCallError;
+    expect(error).toBeInstanceOf(ApiCallError);
+    expect(error.code).toBe(20);
+    expect(error.httpStatus).toBe(503);
+    expect(seen).toHaveLength(3);
+  });
+
+  it("a refusal is final; so are reads, handshakes and aborts", async () => {
+    for (const [answer, options] of [
+      [fail(400, 1), { method: "POST" }],
+      [unavailable, {}],
+      [unavailable, { method: "POST", handshake: true }],
+      [{ throws: new DOMException("aborted", "AbortError") }, { method: "POST" }],
+    ] as const) {
+      const { transport, seen } = fakeTransport([answer, ok(null)]);
+      await expect(call("/v3/x/", options, transport)).rejects.toBeDefined();
+      expect(seen).toHaveLength(1);
+    }
+  });
+
+  it("a caller's own id is kept (one sign-up, many tries)", async () => {
+    const { transport, seen } = fakeTransport([ok(null)]);
+    await call("/v3/x/", { method: "POST", headers: { "X-Client-Request-Id": "signup-0123456789abcdef" } }, transport);
+    expect(seen[0]!.headers["X-Client-Request-Id"]).toBe("signup-0123456789abcdef");
+  });
+});
+
 describe("helpers", () => {
   it("readCookie finds one cookie by exact name", () => {
     expect(readCookie("xcsrftoken=1; csrftoken=2", "csrftoken")).toBe("2");

@@ -4,8 +4,12 @@
 // are the {status, code, message, data} envelope. Handshakes
 // accept HTTP 200, 401 and 409 only (spec §8 "Handshake"): any other status is a
 // HandshakeHttpError, and a body that is not a success is an ApiCallError with its code.
+// Every write carries a client request id (X-Client-Request-Id), the same on each of its
+// tries, so the Worker applies it once; a write that failed on the network or with a 502, 503
+// or 504 is tried again a little later, twice at most (src/server/client-request.ts).
 
 import { apiFetch, depsWith, readCookie } from "../../runtime/fetch.ts";
+import { CLIENT_REQUEST_HEADER } from "../../runtime/headers.ts";
 
 export { readCookie };
 
@@ -27,7 +31,9 @@ export class ApiCallError extends Error {
   readonly detail: string | null;
   readonly extraData: Record<string, unknown> | null;
   readonly data: unknown;
-  constructor(httpStatus: number, body: Partial<Envelope> | null) {
+  /** The answer's Retry-After in seconds, when it gave one. */
+  readonly retryAfterSeconds: number | null;
+  constructor(httpStatus: number, body: Partial<Envelope> | null, retryAfter: string | null = null) {
     super(body?.message ?? `HTTP ${httpStatus}`);
     this.name = "ApiCallError";
     this.httpStatus = httpStatus;
@@ -36,6 +42,8 @@ export class ApiCallError extends Error {
     // A resource call's failure keeps its extra data in the error object (src/server/app.ts).
     this.extraData = body?.extra_data ?? body?.error?.extra_data ?? null;
     this.data = body?.data ?? null;
+    const seconds = retryAfter === null ? NaN : Number(retryAfter);
+    this.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
   }
 }
 
@@ -61,6 +69,8 @@ export interface Transport {
   fetch: typeof fetch;
   /** document.cookie, read at call time (the token may be set by the first answer). */
   cookie: () => string;
+  /** Waits between a write's tries (a timer unless given). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export const browserTransport = (): Transport => ({
@@ -74,8 +84,27 @@ export interface CallOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: Body;
   headers?: Record<string, string>;
-  /** Spec §8 handshake status rule. */
+  /** Spec §8 handshake status rule. Handshakes keep their own retry rule (sign-up's), so they are sent once here. */
   handshake?: boolean;
+}
+
+/** A write's tries, and the waits between them: 500 ms, then 1,000 ms (or the answer's Retry-After, at most 2 s). */
+export const WRITE_RETRY = { tries: 3, firstDelayMs: 500, maxDelayMs: 2_000 } as const;
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** A fresh id for one action (one click, one submit), kept for each of its tries. */
+export const newClientRequestId = (): string => crypto.randomUUID();
+
+/** A failure a moment may cure: no answer at all (not an abort: someone meant it), or a gateway or storage outage. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof NetworkError) return !(error.cause instanceof Error && error.cause.name === "AbortError");
+  return error instanceof ApiCallError && !(error instanceof HandshakeHttpError) && TRANSIENT_STATUSES.has(error.httpStatus);
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
 }
 
 /** Form-encodes only the fields that are present (undefined is left out, never sent as ""). */
@@ -94,10 +123,31 @@ async function readJson(response: Response): Promise<Partial<Envelope> | null> {
   }
 }
 
-/** One call; resolves with `data` of a success envelope, else throws one of the errors above. */
+/**
+ * One call; resolves with `data` of a success envelope, else throws one of the errors above.
+ * A write (any method but GET, not a handshake) is named by a client request id and tried
+ * again on a transient failure.
+ */
 export async function call<T>(path: string, options: CallOptions = {}, transport: Transport = browserTransport()): Promise<T> {
   const method = options.method ?? (options.body ? "POST" : "GET");
   const headers: Record<string, string> = { ...options.headers };
+  const write = method !== "GET" && !options.handshake;
+  if (write && !hasHeader(headers, CLIENT_REQUEST_HEADER)) headers[CLIENT_REQUEST_HEADER] = newClientRequestId();
+  const sleep = transport.sleep ?? defaultSleep;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await callOnce<T>(path, method, headers, options, transport);
+    } catch (error) {
+      if (!write || attempt >= WRITE_RETRY.tries || !isTransient(error)) throw error;
+      const backoff = WRITE_RETRY.firstDelayMs * 2 ** (attempt - 1);
+      const asked = error instanceof ApiCallError && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : backoff;
+      await sleep(Math.min(Math.max(asked, backoff), WRITE_RETRY.maxDelayMs));
+    }
+  }
+}
+
+async function callOnce<T>(path: string, method: string, baseHeaders: Record<string, string>, options: CallOptions, transport: Transport): Promise<T> {
+  const headers: Record<string, string> = { ...baseHeaders };
   let body: string | undefined;
   if (options.body && "json" in options.body) {
     body = JSON.stringify(options.body.json);
@@ -117,7 +167,7 @@ export async function call<T>(path: string, options: CallOptions = {}, transport
   // Resource calls wrap the envelope in resource_response.
   const envelope = (parsed && "resource_response" in parsed ? (parsed as { resource_response: Partial<Envelope> }).resource_response : parsed) ?? null;
   if (options.handshake && !HANDSHAKE_STATUSES.has(response.status)) throw new HandshakeHttpError(response.status, envelope);
-  if (!envelope || envelope.status !== "success" || (!options.handshake && !response.ok)) throw new ApiCallError(response.status, envelope);
+  if (!envelope || envelope.status !== "success" || (!options.handshake && !response.ok)) throw new ApiCallError(response.status, envelope, response.headers.get("retry-after"));
   return envelope.data as T;
 }
 

@@ -10,12 +10,16 @@ export interface Seen {
   credentials: RequestCredentials | undefined;
 }
 
-export type Scripted = { status: number; body: unknown } | { throws: unknown };
+export type Scripted = { status: number; body: unknown; headers?: Record<string, string> } | { throws: unknown };
 
 export function fakeTransport(answers: Scripted[], cookie = "csrftoken=abc123; other=1") {
   const seen: Seen[] = [];
+  const waits: number[] = [];
   const transport: Transport = {
     cookie: () => cookie,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
     fetch: async (input, init) => {
       seen.push({
         url: String(input),
@@ -28,10 +32,10 @@ export function fakeTransport(answers: Scripted[], cookie = "csrftoken=abc123; o
       if (!answer) throw new Error(`unexpected request ${String(input)}`);
       if ("throws" in answer) throw answer.throws;
       const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-      return new Response(text, { status: answer.status, headers: { "content-type": "application/json" } });
+      return new Response(text, { status: answer.status, headers: { "content-type": "application/json", ...answer.headers } });
     },
   };
-  return { transport, seen };
+  return { transport, seen, waits };
 }
 
 export const ok = (data: unknown) => ({ status: 200, body: { status: "success", code: 0, message: "ok", data } });

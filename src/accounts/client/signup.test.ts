@@ -65,6 +65,17 @@ describe("signUp", () => {
     expect(d.logFailure).toHaveBeenCalledTimes(1);
   });
 
+  it("every try of one sign-up names the same client request id; the next sign-up a new one", async () => {
+    const { transport, seen } = fakeTransport([{ throws: new TypeError("offline") }, ok({ token: "t" }), ok(session), ok({ token: "u" }), ok(session)]);
+    await signUp(base, deps(transport));
+    await signUp(base, deps(transport));
+    const ids = seen.filter((request) => request.url.includes("/handshake/")).map((request) => request.headers["X-Client-Request-Id"]);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it("a retry that succeeds carries on", async () => {
     const { transport, seen } = fakeTransport([{ throws: new TypeError("offline") }, ok({ token: "t" }), ok(session)]);
     expect((await signUp(base, deps(transport))).kind).toBe("success");

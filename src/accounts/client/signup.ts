@@ -2,7 +2,8 @@
 // registration type the body implies, the form-encoded handshake with the install id, up to
 // three retries when the network fails or an answer has no code, the age-restriction cookie,
 // then the session exchange.
-import { ApiCallError, NetworkError, call, type Transport } from "./api.ts";
+import { ApiCallError, NetworkError, call, newClientRequestId, type Transport } from "./api.ts";
+import { CLIENT_REQUEST_HEADER } from "../../runtime/headers.ts";
 import { exchange, type ExchangeResult } from "./session.ts";
 
 export const SIGNUP_RETRIES = 3;
@@ -112,11 +113,14 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 async function handshake(input: SignupInput, deps: SignupDeps): Promise<string | null> {
   const type = registrationType(input);
   const sleep = deps.sleep ?? defaultSleep;
+  // One sign-up, one id for all its tries: a try whose answer was lost made the account, and
+  // the next one is answered from it instead of failing on the e-mail now taken.
+  const clientRequestId = newClientRequestId();
   for (let attempt = 0; ; attempt++) {
     try {
       const data = await call<{ token?: unknown } | null>(
         `/v3/register/${type}/handshake/`,
-        { method: "POST", body: { form: signupBody(input) }, headers: { "X-Pinloom-Install-Id": deps.installId }, handshake: true },
+        { method: "POST", body: { form: signupBody(input) }, headers: { "X-Pinloom-Install-Id": deps.installId, [CLIENT_REQUEST_HEADER]: clientRequestId }, handshake: true },
         deps.transport,
       );
       return typeof data?.token === "string" && data.token !== "" ? data.token : null;
