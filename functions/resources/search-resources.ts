@@ -1,7 +1,7 @@
 // Search calls: BaseSearchResource,
 // SearchTabResource, AdvancedTypeaheadResource, VisualLiveSearchResource,
 // VisualSearchFlashlightUnifiedResource and UserRecentSearchesResource. The engine is
-// src/search/search.server.ts; these only parse options, check sign-in, throttle and record
+// src/search/engine.server.ts; these only parse options, check sign-in, throttle and record
 // recent searches.
 import type { Context } from "hono";
 import { z } from "zod";
@@ -13,7 +13,7 @@ import { ApiError, ErrorCode, notFound } from "../../src/server/errors.ts";
 import { pinIdSchema } from "../../src/pins/pin.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
 import { PERSONAL_SCOPES, SCOPES, normalizeQuery, searchOptionsSchema } from "../../src/search/options.ts";
-import { flashlightFilters, search, tabsFor, typeahead, visualAnnotations } from "../../src/search/search.server.ts";
+import { flashlightFilters, search, tabsFor, typeahead, visualAnnotations } from "../../src/search/engine.server.ts";
 import { deleteRecentStatement, listRecent, recordRecentStatements } from "../../src/search/recent.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
