@@ -2,8 +2,9 @@
 // for. Only words that look misspelt are checked, and only visible counts decide.
 import { pinCountStatement } from "./matching.server.ts";
 import type { PinFilterPlan } from "./plan.ts";
-import { editDistance, matchExpression, tokensOf } from "./query.ts";
+import { matchExpression, tokensOf } from "./query.ts";
 import { FEW_RESULTS } from "./response.ts";
+import { closestTerms, correctedWords, type TypoCandidate } from "./typo.ts";
 
 /**
  * A query word in at least this many documents of the index (search_pins_vocab `doc`) that the
@@ -20,8 +21,6 @@ import { FEW_RESULTS } from "./response.ts";
 export const KNOWN_WORD_DOCS = FEW_RESULTS * 4;
 /** Vocabulary terms looked at per misspelt word: the commonest of the same first letter and near length. */
 const TYPO_CANDIDATES = 400;
-/** The closest of those (by distance) whose visible pins are counted; the most visible one wins. */
-const TYPO_CLOSEST = 5;
 /** Visible pins are counted up to this many per candidate: enough to rank a handful. */
 const TYPO_COUNT_CAP = 50;
 
@@ -39,55 +38,42 @@ export async function typoFor(db: D1Database, query: string, plan: PinFilterPlan
   if (tokens.length === 0) return null;
   const misspelt = await lookMisspelt(db, tokens, plan);
   if (misspelt.size === 0) return null;
-  const lookups = tokens.map((token) => {
-    if (!misspelt.has(token)) return null;
-    const first = Array.from(token)[0]!;
-    const next = String.fromCodePoint(first.codePointAt(0)! + 1);
-    const length = Array.from(token).length;
-    return db
-      .prepare(
-        `SELECT term, doc FROM search_pins_vocab WHERE term >= ?1 AND term < ?2 AND length(term) BETWEEN ?3 AND ?4
-         ORDER BY doc DESC LIMIT ${TYPO_CANDIDATES}`,
-      )
-      .bind(first, next, Math.max(1, length - 2), length + 2);
-  });
-  const asked = lookups.filter((lookup) => lookup !== null);
-  const answers = await db.batch<{ term: string; doc: number }>(asked);
-  const vocab = lookups.map((lookup) => (lookup === null ? [] : (answers[asked.indexOf(lookup)]?.results ?? [])));
-  const closest = tokens.map((token, index) =>
-    vocab[index]!
-      .filter((candidate) => candidate.term !== token)
-      .map((candidate) => ({ term: candidate.term, distance: editDistance(token, candidate.term, 2) }))
-      .filter((candidate) => candidate.distance <= 2)
-      .sort((a, b) => a.distance - b.distance)
-      .slice(0, TYPO_CLOSEST),
-  );
+  const closest = await neighbours(db, tokens, misspelt);
   const candidates = closest.flat();
   if (candidates.length === 0) return null;
   // Each candidate's visible pins under the plan's scope and filters: the same rule as results.
   const counts = await db.batch<{ n: number }>(candidates.map((candidate) => pinCountStatement(db, { ...plan, match: matchExpression([candidate.term])! }, TYPO_COUNT_CAP)));
   const visible = new Map(candidates.map((candidate, index) => [candidate.term, Number(counts[index]?.results[0]?.n ?? 0)]));
-  let changed = false;
-  const corrected = tokens.map((token, index) => {
-    let best: { term: string; distance: number; visible: number } | null = null;
-    for (const candidate of closest[index]!) {
-      const count = visible.get(candidate.term) ?? 0;
-      if (count <= found) continue;
-      if (!best || count > best.visible || (count === best.visible && (candidate.distance < best.distance || (candidate.distance === best.distance && candidate.term < best.term)))) {
-        best = { ...candidate, visible: count };
-      }
-    }
-    if (!best) return token;
-    changed = true;
-    return best.term;
-  });
-  if (!changed) return null;
+  const corrected = correctedWords(tokens, closest, visible, found);
+  if (corrected === null) return null;
   // The plan's match holds the query's words then the applied filters' words: only the first five change.
   const correctedMatch = matchExpression([...corrected, ...matchTokens.slice(corrected.length)]);
   if (correctedMatch === null) return null;
   const count = await pinCountStatement(db, { ...plan, match: correctedMatch }, FEW_RESULTS * 4).first<{ n: number }>();
   if (!count || count.n <= found) return null;
   return { original: query, corrected: [...corrected, ...queryTokens.slice(corrected.length)].join(" ") };
+}
+
+/** Each token's closest vocabulary terms (closestTerms), [] for a token not misspelt: one round trip. */
+async function neighbours(db: D1Database, tokens: readonly string[], misspelt: ReadonlySet<string>): Promise<TypoCandidate[][]> {
+  const lookups = tokens.map((token) => (misspelt.has(token) ? vocabularyNear(db, token) : null));
+  const asked = lookups.filter((lookup) => lookup !== null);
+  const answers = await db.batch<{ term: string; doc: number }>(asked);
+  const vocab = lookups.map((lookup) => (lookup === null ? [] : (answers[asked.indexOf(lookup)]?.results ?? [])));
+  return tokens.map((token, index) => closestTerms(token, vocab[index]!));
+}
+
+/** The commonest TYPO_CANDIDATES vocabulary terms of the token's first letter and a length within 2 of its. */
+function vocabularyNear(db: D1Database, token: string): D1PreparedStatement {
+  const first = Array.from(token)[0]!;
+  const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+  const length = Array.from(token).length;
+  return db
+    .prepare(
+      `SELECT term, doc FROM search_pins_vocab WHERE term >= ?1 AND term < ?2 AND length(term) BETWEEN ?3 AND ?4
+         ORDER BY doc DESC LIMIT ${TYPO_CANDIDATES}`,
+    )
+    .bind(first, next, Math.max(1, length - 2), length + 2);
 }
 
 /**
