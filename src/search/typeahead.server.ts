@@ -75,41 +75,35 @@ function limitSql(throttle: BatchThrottle | null): LimitSql {
 function rememberedReads(db: D1Database, cached: CachedTypeahead, matches: PrefixMatches | null, limit: LimitSql): Reads {
   const reads: Reads = {};
   if (matches === null) return reads;
-  if (cached.titles.length > 0) reads.titles = rememberedTitles(db, cached.titles, matches.title, limit);
-  if (cached.boards.length > 0) reads.boards = rememberedBoards(db, cached.boards, matches.board, limit);
-  if (cached.users.length > 0) reads.users = rememberedUsers(db, cached.users, matches.user, limit);
+  const reread = (head: string, remembered: Remembered, visible: string) => rereadStatement(db, head, remembered, visible, limit);
+  if (cached.titles.length > 0) {
+    reads.titles = reread(`SELECT p.id AS id, p.title AS title FROM pins p ${PIN_VISIBILITY_JOINS}`, { column: "p.id", ids: cached.titles, table: "search_pins", match: matches.title }, `${pinVisibleSql(null)} AND p.title != ''`);
+  }
+  if (cached.boards.length > 0) {
+    reads.boards = reread("SELECT b.id, b.name, b.slug, o.username FROM boards b JOIN users o ON o.id = b.owner_id", { column: "b.id", ids: cached.boards, table: "search_boards", match: matches.board }, boardVisibleSql("o", null));
+  }
+  if (cached.users.length > 0) {
+    reads.users = reread("SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM users u", { column: "u.id", ids: cached.users, table: "search_users", match: matches.user }, profileVisibleSql(null));
+  }
   return reads;
 }
 
-function rememberedTitles(db: D1Database, ids: readonly number[], titleMatch: string, limit: LimitSql): D1PreparedStatement {
-  const params = new Params();
-  return db
-    .prepare(
-      `SELECT p.id AS id, p.title AS title FROM pins p ${PIN_VISIBILITY_JOINS}
-             WHERE ${rememberedMatchingSql("p.id", ids, "search_pins", titleMatch, params)} AND ${pinVisibleSql(null)} AND p.title != ''
-             LIMIT ${limit(params, ids.length)}`,
-    )
-    .bind(...params.values);
+/** Remembered rows: `column` among `ids`, still matching `match` in the full-text `table`. */
+interface Remembered {
+  column: string;
+  ids: readonly number[];
+  table: "search_pins" | "search_boards" | "search_users";
+  match: string;
 }
 
-function rememberedBoards(db: D1Database, ids: readonly number[], boardMatch: string, limit: LimitSql): D1PreparedStatement {
+/** `head` (SELECT … FROM …) over the remembered rows that are still `visible`, at most as many as were remembered. */
+function rereadStatement(db: D1Database, head: string, remembered: Remembered, visible: string, limit: LimitSql): D1PreparedStatement {
   const params = new Params();
   return db
     .prepare(
-      `SELECT b.id, b.name, b.slug, o.username FROM boards b JOIN users o ON o.id = b.owner_id
-             WHERE ${rememberedMatchingSql("b.id", ids, "search_boards", boardMatch, params)} AND ${boardVisibleSql("o", null)}
-             LIMIT ${limit(params, ids.length)}`,
-    )
-    .bind(...params.values);
-}
-
-function rememberedUsers(db: D1Database, ids: readonly number[], userMatch: string, limit: LimitSql): D1PreparedStatement {
-  const params = new Params();
-  return db
-    .prepare(
-      `SELECT u.id, u.username, u.full_name, u.image_key, u.follower_count FROM users u
-             WHERE ${rememberedMatchingSql("u.id", ids, "search_users", userMatch, params)} AND ${profileVisibleSql(null)}
-             LIMIT ${limit(params, ids.length)}`,
+      `${head}
+             WHERE ${rememberedMatchingSql(remembered.column, remembered.ids, remembered.table, remembered.match, params)} AND ${visible}
+             LIMIT ${limit(params, remembered.ids.length)}`,
     )
     .bind(...params.values);
 }
