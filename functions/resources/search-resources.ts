@@ -1,8 +1,8 @@
 // Search calls: BaseSearchResource,
 // SearchTabResource, AdvancedTypeaheadResource, VisualLiveSearchResource,
-// VisualSearchFlashlightUnifiedResource and UserRecentSearchesResource. The engine is
-// src/search/search.server.ts; these only parse options, check sign-in, throttle and record
-// recent searches.
+// VisualSearchFlashlightUnifiedResource and UserRecentSearchesResource. Search itself is in
+// src/search/ (engine.server.ts, typeahead.server.ts, filters.server.ts …); these only parse
+// options, check sign-in, throttle and record recent searches.
 import type { Context } from "hono";
 import { z } from "zod";
 import { clientIp, throttleSubject } from "../../src/server/client-ip.ts";
@@ -14,7 +14,11 @@ import { notFound } from "../../src/domain/errors.ts";
 import { pinIdSchema } from "../../src/pins/pin.ts";
 import { viewerIdOf } from "../../src/users/user.ts";
 import { PERSONAL_SCOPES, SCOPES, normalizeQuery, searchOptionsSchema } from "../../src/search/options.ts";
-import { flashlightFilters, search, tabsFor, typeahead, visualAnnotations } from "../../src/search/search.server.ts";
+import { visualAnnotations } from "../../src/search/annotations.server.ts";
+import { search } from "../../src/search/engine.server.ts";
+import { flashlightFilters } from "../../src/search/filters.server.ts";
+import { tabsFor } from "../../src/search/response.ts";
+import { typeahead } from "../../src/search/typeahead.server.ts";
 import { deleteRecentSearch, listRecent, recordRecentSearch } from "../../src/search/recent.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 

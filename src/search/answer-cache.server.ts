@@ -4,7 +4,7 @@
 // the same search. This remembers that part per page, in isolate memory: the ranked ids of
 // the page, whether more follow, the anchor, the guides and the typo's correction. It never
 // holds the pins' or boards' own rows: a hit re-reads the page's rows in one statement that
-// applies the visibility rule and the query's match again (search.server.ts
+// applies the visibility rule and the query's match again (results.server.ts
 // visiblePinRowsStatement, boardRowsStatement with visibleMatching), so a pin or board turned
 // secret, hidden or deleted, or edited so it no longer matches, is left out of the very next
 // answer. What may lag by up to ANSWER_TTL_MS: the order of a page (saves since), a new match
@@ -77,7 +77,7 @@ export function forgetAllAnswers(): void {
 }
 
 /**
- * A signed-out typeahead's ranked part for one term (search.server.ts typeahead): the interest
+ * A signed-out typeahead's ranked part for one term (typeahead.server.ts): the interest
  * names (a public list), and the ids of the pins whose titles were suggested, of the boards and
  * of the people found, in their order. A hit re-reads those rows by id with visibility and the
  * prefix match applied again; the names of interests are served as remembered.

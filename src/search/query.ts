@@ -1,5 +1,5 @@
 // Turning search text into FTS5 match expressions, the bookmark codec and typo distance.
-// Pure: the engine (search.server.ts) and its unit tests use them.
+// Pure: the engine, typeahead and typo correction (*.server.ts here) and their unit tests use them.
 import { normalizeQuery } from "./options.ts";
 import { textFromBase64Url, textToBase64Url } from "../runtime/base64.ts";
 

@@ -46,7 +46,7 @@ export function pinScoreSql(anchor: string, bm25 = PIN_BM25_SQL): string {
 /**
  * The all-in-title multiplier for pins `p`: (1 + TITLE_ALL_WEIGHT) when the lower-cased title
  * (title and grid title, the indexed title text) contains every token parameter, else 1.
- * A substring test on the best-ranked candidates only (see search.server.ts TITLE_RERANK): an
+ * A substring test on the best-ranked candidates only (see engine.server.ts TITLE_RERANK): an
  * FTS column filter `title : (...)` reads the position list of every match of a common word
  * (+170 ms for "ideas" at 100,000 pins). SQLite's lower() folds ASCII only and a token may sit
  * inside a longer word: such a title misses or gets the bonus, the match itself is unchanged.

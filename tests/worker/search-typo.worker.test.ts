@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BoardRole } from "../../src/boards/policy.ts";
-import { KNOWN_WORD_DOCS } from "../../src/search/search.server.ts";
+import { KNOWN_WORD_DOCS } from "../../src/search/typo.server.ts";
 import { CAST, CAST_BOARDS, browserFor, seedCast } from "./roles-fixture.ts";
 import { searchOk } from "./search-world.ts";
 
