@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, badRequest } from "../domain/errors.ts";
+import { DomainError, badRequest, storageUnavailable } from "../domain/errors.ts";
 import { getT } from "../i18n/i18n.ts";
 import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./errors.ts";
 
@@ -48,6 +48,7 @@ describe("a data-layer refusal as the API answers it", () => {
     ["provider_unavailable", 503, 18],
     ["provider_unreachable", 502, 18],
     ["provider_refused", 401, 18],
+    ["unavailable", 503, 20],
   ] as const)("%s → HTTP %i, code %i", (kind, status, code) => {
     const answer = toApiError(new DomainError(kind, { message: "api.default" }));
     expect({ status: answer.status, code: answer.code }).toEqual({ status, code });
@@ -58,5 +59,10 @@ describe("a data-layer refusal as the API answers it", () => {
     expect(answer.options).toMatchObject({ message: "api.rateLimited", values: { limit: 5 }, headers: { "Retry-After": "42" } });
     const detail = [{ field: "title", reason: "validation.required" }];
     expect(toApiError(badRequest(detail)).options.detail).toEqual(detail);
+  });
+
+  it("asks no cache to keep a storage outage, and the client to retry in ten seconds", () => {
+    const answer = toApiError(storageUnavailable(new Error("Network connection lost.")));
+    expect({ status: answer.status, headers: answer.options.headers }).toEqual({ status: 503, headers: { "Retry-After": "10", "Cache-Control": "no-store" } });
   });
 });

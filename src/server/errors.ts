@@ -91,7 +91,10 @@ export function toApiError(error: ApiError | DomainError): ApiError {
   if (error instanceof ApiError) return error;
   const [status, code] = DOMAIN_STATUS[error.kind];
   const { retryAfterSeconds, ...options } = error.options;
-  return new ApiError(status, code, retryAfterSeconds === undefined ? options : { ...options, headers: { "Retry-After": String(retryAfterSeconds) } });
+  if (retryAfterSeconds === undefined) return new ApiError(status, code, options);
+  // Storage out of reach is no answer worth keeping: the same call works again shortly.
+  const headers: Record<string, string> = error.kind === "unavailable" ? { "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" } : { "Retry-After": String(retryAfterSeconds) };
+  return new ApiError(status, code, { ...options, headers });
 }
 
 /** The spec's resource error object. */
