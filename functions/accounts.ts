@@ -3,26 +3,26 @@
 // Answers follow the spec's shapes: {status, code, message, data} and the session payload.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { sessionPayload, userRow } from "../src/accounts/answer.server.ts";
-import { failureWithData, success } from "../src/server/answer.ts";
-import { readFields } from "../src/server/body.ts";
-import { requireFullViewer, requireSession } from "../src/accounts/guards.server.ts";
-import { invalidToken, issueEmailVerification, issueToken, peekToken, reissueToken, spendWith, verifyEmail } from "../src/accounts/handshake.server.ts";
-import { mfaLogin, passwordLogin, providerLogin, userIdByFacebook, userIdByGoogle, type LoginOutcome } from "../src/accounts/login.server.ts";
-import { verifyFacebookToken } from "../src/accounts/providers/facebook.server.ts";
-import { verifyGoogleIdToken } from "../src/accounts/providers/google.server.ts";
-import { verifyTurnstile } from "../src/accounts/providers/turnstile.server.ts";
-import { parseSignup, prepareUser, runSignupBatch } from "../src/accounts/register.server.ts";
-import { clearCookie, deviceSessions, markSessionVerified, recordFingerprint, SESSION_COOKIE, signOutEverywhere, startSession } from "../src/accounts/session.server.ts";
-import { loginSchema, mfaLoginSchema, REGISTRATION_TYPES, type RegistrationType } from "../src/accounts/signup.ts";
-import { deviceIdOf, switcherRows, toSwitcherEntry } from "../src/accounts/switcher.server.ts";
-import type { AppEnv } from "../src/server/context.ts";
-import { clientIp, signupOrigin } from "../src/server/client-ip.ts";
-import { holds } from "../src/visibility/rules.ts";
-import { badRequest, isDomainError, zodProblems } from "../src/domain/errors.ts";
-import { ApiError, ErrorCode } from "../src/server/errors.ts";
-import { answerOnce, claimOf } from "../src/server/client-request.ts";
-import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
+import { sessionPayload, userRow } from "~/accounts/answer.server.ts";
+import { failureWithData, success } from "~/server/answer.ts";
+import { readFields } from "~/server/body.ts";
+import { requireFullViewer, requireSession } from "~/accounts/guards.server.ts";
+import { invalidToken, issueEmailVerification, issueToken, peekToken, reissueToken, spendWith, verifyEmail } from "~/accounts/handshake.server.ts";
+import { mfaLogin, passwordLogin, providerLogin, userIdByFacebook, userIdByGoogle, type LoginOutcome } from "~/accounts/login.server.ts";
+import { verifyFacebookToken } from "~/accounts/providers/facebook.server.ts";
+import { verifyGoogleIdToken } from "~/accounts/providers/google.server.ts";
+import { verifyTurnstile } from "~/accounts/providers/turnstile.server.ts";
+import { parseSignup, prepareUser, runSignupBatch } from "~/accounts/register.server.ts";
+import { clearCookie, deviceSessions, markSessionVerified, recordFingerprint, SESSION_COOKIE, signOutEverywhere, startSession } from "~/accounts/session.server.ts";
+import { loginSchema, mfaLoginSchema, REGISTRATION_TYPES, type RegistrationType } from "~/accounts/signup.ts";
+import { deviceIdOf, switcherRows, toSwitcherEntry } from "~/accounts/switcher.server.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { clientIp, signupOrigin } from "~/server/client-ip.ts";
+import { holds } from "~/visibility/rules.ts";
+import { badRequest, isDomainError, zodProblems } from "~/domain/errors.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { answerOnce, claimOf } from "~/server/client-request.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
 
 export const accountRoutes = new Hono<AppEnv>();
 

@@ -2,11 +2,11 @@
 // attribution source with the browser's Attribution Reporting API, and the ping is stored for
 // advertiser reporting. The header is JSON of a typed object (src/attribution/source.ts).
 import { Hono } from "hono";
-import type { AppEnv } from "../src/server/context.ts";
-import { recordAttributionPing } from "../src/attribution/ping.server.ts";
-import { attributionSecret } from "../src/attribution/token.server.ts";
-import { clientIp, throttleSubject } from "../src/server/client-ip.ts";
-import { viewerIdOf } from "../src/users/user.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { recordAttributionPing } from "~/attribution/ping.server.ts";
+import { attributionSecret } from "~/attribution/token.server.ts";
+import { clientIp, throttleSubject } from "~/server/client-ip.ts";
+import { viewerIdOf } from "~/users/user.ts";
 
 const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
 

@@ -3,15 +3,15 @@
 //       the list is empty and the message is the spec's "No blocking actions found in the response".
 //   GET /v3/pins/{id}/board_title_suggestions/    → {titles} (at most 5) for naming a board for the pin.
 import { Hono } from "hono";
-import { requireWriteAllowed } from "../src/accounts/guards.server.ts";
-import { requireBoardAction } from "../src/boards/access.server.ts";
-import { listBlockingActions } from "../src/boards/blocking.server.ts";
-import { idOption } from "../src/boards/options.ts";
-import { boardTitleSuggestions } from "../src/boards/suggestions.ts";
-import { suggestionInputs } from "../src/boards/suggestions.server.ts";
-import { requirePin } from "../src/boards/write.server.ts";
-import type { AppEnv } from "../src/server/context.ts";
-import { notFound } from "../src/domain/errors.ts";
+import { requireWriteAllowed } from "~/accounts/guards.server.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { listBlockingActions } from "~/boards/blocking.server.ts";
+import { idOption } from "~/boards/options.ts";
+import { boardTitleSuggestions } from "~/boards/suggestions.ts";
+import { suggestionInputs } from "~/boards/suggestions.server.ts";
+import { requirePin } from "~/boards/write.server.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { notFound } from "~/domain/errors.ts";
 
 export const boardRoutes = new Hono<AppEnv>();
 

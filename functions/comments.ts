@@ -10,20 +10,20 @@
 //   PUT         /v3/users/settings/comments/          {allow_comments?, allow_mentions?, passcode?}
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { success } from "../src/server/answer.ts";
-import { readFields, readForm } from "../src/server/body.ts";
-import { flagComment, removeMention, setHelpful, setHighlight, setLike, translateComment } from "../src/comments/actions.server.ts";
-import { storeDidItPhoto } from "../src/comments/did-it-posts.server.ts";
-import { COMMENT_FEATURES, type FeatureMap } from "../src/comments/comment.ts";
-import { updateFeatures } from "../src/comments/features.server.ts";
-import { requireWriteAllowed } from "../src/accounts/guards.server.ts";
-import { afterWrite } from "../src/server/after-write.ts";
-import { clientIp, throttleSubject } from "../src/server/client-ip.ts";
-import type { AppEnv } from "../src/server/context.ts";
-import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
-import { badRequest, notFound, zodProblems } from "../src/domain/errors.ts";
-import { idSchema } from "../src/social/guard.server.ts";
-import { viewerIdOf } from "../src/users/user.ts";
+import { success } from "~/server/answer.ts";
+import { readFields, readForm } from "~/server/body.ts";
+import { flagComment, removeMention, setHelpful, setHighlight, setLike, translateComment } from "~/comments/actions.server.ts";
+import { storeDidItPhoto } from "~/comments/did-it-posts.server.ts";
+import { COMMENT_FEATURES, type FeatureMap } from "~/comments/comment.ts";
+import { updateFeatures } from "~/comments/features.server.ts";
+import { requireWriteAllowed } from "~/accounts/guards.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
+import { clientIp, throttleSubject } from "~/server/client-ip.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
+import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { viewerIdOf } from "~/users/user.ts";
 
 export const commentRoutes = new Hono<AppEnv>();
 

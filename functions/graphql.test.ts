@@ -3,12 +3,12 @@
 // properties that nothing outside the registry ever reaches the origin.
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { createApp } from "../src/app.ts";
-import { PERSISTED_DOCUMENTS, type QueryName } from "../src/graphql/documents/index.ts";
-import { GRAPHQL_PATH } from "../src/graphql/protocol.ts";
+import { createApp } from "~/app.ts";
+import { PERSISTED_DOCUMENTS, type QueryName } from "~/graphql/documents/index.ts";
+import { GRAPHQL_PATH } from "~/graphql/protocol.ts";
 import { publicUpstreamErrors, sourcePathOf, upstreamOf } from "./graphql.ts";
-import { RATE_RULES } from "../src/server/rate-limit.server.ts";
-import { QUERY_IDS } from "../src/graphql/query-ids.ts";
+import { RATE_RULES } from "~/server/rate-limit.server.ts";
+import { QUERY_IDS } from "~/graphql/query-ids.ts";
 
 const ORIGIN = "https://pinloom.test";
 const UPSTREAM = "https://graphql-upstream.test/graphql";

@@ -7,16 +7,16 @@
 // viewer's locale and country, never a cookie.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../src/server/context.ts";
-import { clientIp, throttleSubject } from "../src/server/client-ip.ts";
-import { ApiError, ErrorCode } from "../src/server/errors.ts";
-import { badRequest } from "../src/domain/errors.ts";
-import { mediaTypeOf, readJson } from "../src/server/body.ts";
-import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
-import { viewerIdOf } from "../src/users/user.ts";
-import { checkDocument, checkVariables, documentFor, executeLocally, parsePersistedRequest } from "../src/graphql/execute.server.ts";
-import { GRAPHQL_HEADERS, GRAPHQL_MAX_BODY_BYTES, GRAPHQL_PATH, type GraphqlErrorResult, type GraphqlResult, type PersistedQueryRequest } from "../src/graphql/protocol.ts";
-import type { PersistedDocument } from "../src/graphql/registry.server.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { clientIp, throttleSubject } from "~/server/client-ip.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { badRequest } from "~/domain/errors.ts";
+import { mediaTypeOf, readJson } from "~/server/body.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
+import { viewerIdOf } from "~/users/user.ts";
+import { checkDocument, checkVariables, documentFor, executeLocally, parsePersistedRequest } from "~/graphql/execute.server.ts";
+import { GRAPHQL_HEADERS, GRAPHQL_MAX_BODY_BYTES, GRAPHQL_PATH, type GraphqlErrorResult, type GraphqlResult, type PersistedQueryRequest } from "~/graphql/protocol.ts";
+import type { PersistedDocument } from "~/graphql/registry.server.ts";
 
 /** The longest an upstream origin may take before the call is a 502. */
 export const UPSTREAM_TIMEOUT_MS = 5_000;

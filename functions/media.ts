@@ -5,14 +5,14 @@
 // from shared caches within PUBLIC_MAX_AGE; objects only their people may read are never
 // stored. Video is served in byte ranges so players can seek.
 import { Hono } from "hono";
-import { deviceIdOf } from "../src/accounts/switcher.server.ts";
-import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode } from "../src/server/errors.ts";
-import { mediaAccess, mediaOwnerOf } from "../src/media/access.server.ts";
-import { MEDIA_TYPES } from "../src/media/media.ts";
-import { parseRange } from "../src/media/range.ts";
-import { viewerIdOf } from "../src/users/user.ts";
-import { orUnavailable } from "../src/server/unavailable.ts";
+import { deviceIdOf } from "~/accounts/switcher.server.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { mediaAccess, mediaOwnerOf } from "~/media/access.server.ts";
+import { MEDIA_TYPES } from "~/media/media.ts";
+import { parseRange } from "~/media/range.ts";
+import { viewerIdOf } from "~/users/user.ts";
+import { orUnavailable } from "~/server/unavailable.ts";
 
 // A lowercase top folder (pins, users, pool), then up to six segments; locale names in
 // caption keys carry capitals (captions.en_US.vtt). ".." never appears in a key.

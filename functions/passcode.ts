@@ -4,9 +4,9 @@
 // field and reason), then requirePasscode, then ONE D1 batch. Body checks run before the
 // passcode check so a typo in a form never costs a passcode try; conflicts that could reveal
 // other accounts (a taken email) are answered only after the passcode.
-import { requireFullViewer } from "../src/accounts/guards.server.ts";
-import { profilePaths } from "../src/boards/write.server.ts";
-import { purgePages } from "../src/server/after-write.ts";
+import { requireFullViewer } from "~/accounts/guards.server.ts";
+import { profilePaths } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
@@ -17,7 +17,7 @@ import {
   validatePasscode,
   validatePasscodeSetup,
   type PasscodeSetupErrors,
-} from "../src/accounts/passcode.ts";
+} from "~/accounts/passcode.ts";
 import {
   assertPasscodeCheck,
   checkPasscode,
@@ -29,16 +29,16 @@ import {
   passcodeState,
   requirePasscode,
   resetPasscode,
-} from "../src/accounts/passcode.server.ts";
-import { hashPassword, verifyPassword } from "../src/accounts/password.ts";
-import { readFields } from "../src/server/body.ts";
-import type { Session } from "../src/accounts/session.server.ts";
-import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode } from "../src/server/errors.ts";
-import { badRequest, zodProblems, type FieldProblem } from "../src/domain/errors.ts";
-import { enforce, type RateRule } from "../src/server/rate-limit.server.ts";
-import { AUDIENCES, SETTINGS_GROUPS, passwordProblem, type SettingsGroup } from "../src/settings/settings.ts";
-import { emailTakenByOther, passwordHashOf, writeEmail, writePassword, writeProfilePrivacy, writeSettingsGroup } from "../src/settings/settings.server.ts";
+} from "~/accounts/passcode.server.ts";
+import { hashPassword, verifyPassword } from "~/accounts/password.ts";
+import { readFields } from "~/server/body.ts";
+import type { Session } from "~/accounts/session.server.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { badRequest, zodProblems, type FieldProblem } from "~/domain/errors.ts";
+import { enforce, type RateRule } from "~/server/rate-limit.server.ts";
+import { AUDIENCES, SETTINGS_GROUPS, passwordProblem, type SettingsGroup } from "~/settings/settings.ts";
+import { emailTakenByOther, passwordHashOf, writeEmail, writePassword, writeProfilePrivacy, writeSettingsGroup } from "~/settings/settings.server.ts";
 
 export const passcodeRoutes = new Hono<AppEnv>();
 

@@ -5,11 +5,11 @@
 // resource error object (src/server/errors.ts) with a matching HTTP status.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode } from "../src/server/errors.ts";
-import { badRequest, notFound, zodProblems } from "../src/domain/errors.ts";
-import { BODY_TYPES, mediaTypeOf, parseJsonText, readForm, readText } from "../src/server/body.ts";
-import { answerOnce } from "../src/server/client-request.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
+import { BODY_TYPES, mediaTypeOf, parseJsonText, readForm, readText } from "~/server/body.ts";
+import { answerOnce } from "~/server/client-request.ts";
 import { resources, type ResourceAction } from "./resources/index.ts";
 
 const ACTIONS = ["get", "create", "update", "delete"] as const satisfies readonly ResourceAction[];

@@ -9,7 +9,7 @@ import { seoRoutes } from "./seo.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { stateRoutes } from "./state.ts";
 import { v3Routes } from "./v3.ts";
-import type { AppEnv } from "../src/server/context.ts";
+import type { AppEnv } from "~/server/context.ts";
 
 export const EDGE_ROUTES: ReadonlyArray<readonly [path: string, routes: Hono<AppEnv>]> = [
   ["/media", mediaRoutes],

@@ -2,8 +2,8 @@
 // public and cacheable for an hour; a file name that is not exactly {kind}-{n}.xml, a kind we
 // do not publish or a page past the end is a 404.
 import { Hono } from "hono";
-import type { AppEnv } from "../src/server/context.ts";
-import { notFound } from "../src/domain/errors.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { notFound } from "~/domain/errors.ts";
 import {
   buildRobotsTxt,
   buildSitemapIndex,
@@ -11,7 +11,7 @@ import {
   parseSitemapFileName,
   SITEMAP_INDEX_PATH,
   XML_CONTENT_TYPE,
-} from "../src/seo/sitemaps.server.ts";
+} from "~/seo/sitemaps.server.ts";
 
 const CACHE_CONTROL = "public, max-age=3600";
 

@@ -2,17 +2,17 @@
 // POST /vx/users/cctld_token/, and the country-domain end of that hand-off, POST /cctld_session/.
 import { Hono } from "hono";
 import { z } from "zod";
-import { sessionPayload, userRow } from "../src/accounts/answer.server.ts";
-import { success } from "../src/server/answer.ts";
-import { readFields } from "../src/server/body.ts";
-import { requireSession } from "../src/accounts/guards.server.ts";
-import { invalidToken, peekToken, spendWith, storeToken } from "../src/accounts/handshake.server.ts";
-import { enforce, RATE_RULES } from "../src/server/rate-limit.server.ts";
-import { daysToExpiration, replaceSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "../src/accounts/session.server.ts";
-import { sessionAccounts } from "../src/accounts/switcher.server.ts";
-import type { AppEnv } from "../src/server/context.ts";
-import { ApiError, ErrorCode } from "../src/server/errors.ts";
-import { badRequest, notFound } from "../src/domain/errors.ts";
+import { sessionPayload, userRow } from "~/accounts/answer.server.ts";
+import { success } from "~/server/answer.ts";
+import { readFields } from "~/server/body.ts";
+import { requireSession } from "~/accounts/guards.server.ts";
+import { invalidToken, peekToken, spendWith, storeToken } from "~/accounts/handshake.server.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
+import { daysToExpiration, replaceSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "~/accounts/session.server.ts";
+import { sessionAccounts } from "~/accounts/switcher.server.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { badRequest, notFound } from "~/domain/errors.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 

@@ -4,11 +4,11 @@
 // answer describes that page (landing type, invite code, utm values, ?locale=) for this viewer.
 // Never cached: it carries the viewer and the request id.
 import { Hono } from "hono";
-import { success } from "../src/server/answer.ts";
-import { buildRequestContext, clientContext } from "../src/context/request-context.ts";
-import type { AppEnv } from "../src/server/context.ts";
-import { badRequest } from "../src/domain/errors.ts";
-import { BUILD_VERSION } from "../src/runtime/build-version.ts";
+import { success } from "~/server/answer.ts";
+import { buildRequestContext, clientContext } from "~/context/request-context.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { badRequest } from "~/domain/errors.ts";
+import { BUILD_VERSION } from "~/runtime/build-version.ts";
 
 export const stateRoutes = new Hono<AppEnv>();
 

@@ -1,8 +1,8 @@
 // The spec's /v3/... calls keep their paths and methods and answer {status, code, message,
 // data}. Features mount their routers here; an unknown path is a 404 in the same shape.
 import { Hono } from "hono";
-import type { AppEnv } from "../src/server/context.ts";
-import { notFound } from "../src/domain/errors.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { notFound } from "~/domain/errors.ts";
 import { accountRoutes } from "./accounts.ts";
 import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";

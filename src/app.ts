@@ -6,20 +6,20 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { EDGE_ROUTES } from "../functions/routes.ts";
-import { requestContext, type AppEnv } from "./server/context.ts";
-import { csrf } from "./server/csrf.ts";
-import { appVersion } from "./server/app-version.ts";
-import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./server/errors.ts";
-import { DomainError } from "./domain/errors.ts";
-import { isStorageUnavailable, unavailable } from "./server/unavailable.ts";
-import { PRIVATE_CACHE_CONTROL, servePage } from "./server/page-cache.ts";
-import { canNamePage } from "./server/page-path.ts";
-import { renderMemberIsland } from "./member-page/islands.server.ts";
-import { memberBesideSession } from "./member-page/member-page.server.ts";
-import { securityHeaders } from "./server/security-headers.ts";
-import { getT } from "./i18n/i18n.ts";
-import { EVENT_BATCH_LIMITS } from "./events/ingest.server.ts";
-import { DEFAULT_LOCALE } from "./context/locales.ts";
+import { requestContext, type AppEnv } from "~/server/context.ts";
+import { csrf } from "~/server/csrf.ts";
+import { appVersion } from "~/server/app-version.ts";
+import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "~/server/errors.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { isStorageUnavailable, unavailable } from "~/server/unavailable.ts";
+import { PRIVATE_CACHE_CONTROL, servePage } from "~/server/page-cache.ts";
+import { canNamePage } from "~/server/page-path.ts";
+import { renderMemberIsland } from "~/member-page/islands.server.ts";
+import { memberBesideSession } from "~/member-page/member-page.server.ts";
+import { securityHeaders } from "~/server/security-headers.ts";
+import { getT } from "~/i18n/i18n.ts";
+import { EVENT_BATCH_LIMITS } from "~/events/ingest.server.ts";
+import { DEFAULT_LOCALE } from "~/context/locales.ts";
 
 /** Largest request body any route accepts; routes may bound theirs tighter. */
 export const MAX_BODY_BYTES = 1024 * 1024;

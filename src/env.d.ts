@@ -2,10 +2,10 @@
 
 declare namespace App {
   interface Locals {
-    ctx: import("./context/request-context.ts").RequestContext;
+    ctx: import("~/context/request-context.ts").RequestContext;
     t: import("i18next").TFunction;
     /** The string tables in the page's block, set by the layout (src/i18n/page-strings.ts). */
-    pageStrings?: ReadonlySet<import("./i18n/page-strings.ts").PageStringsName>;
+    pageStrings?: ReadonlySet<import("~/i18n/page-strings.ts").PageStringsName>;
   }
 }
 
@@ -45,5 +45,5 @@ interface Env {
    * Workers AI (`[ai] binding = "AI"`): translates comments (GET /v3/aggregated_comments/{id}/translate/).
    * Optional: without it a translation answers an empty text; never needed locally.
    */
-  AI?: import("./comments/translate.ts").TranslationAi;
+  AI?: import("~/comments/translate.ts").TranslationAi;
 }

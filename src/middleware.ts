@@ -1,8 +1,8 @@
 // Astro side of the request context: the one Hono built (src/server/context.ts), plus a
 // `t` fixed to its locale for every page and component of this request.
 import { defineMiddleware } from "astro:middleware";
-import { contextFor } from "./server/context.ts";
-import { getT } from "./i18n/i18n.ts";
+import { contextFor } from "~/server/context.ts";
+import { getT } from "~/i18n/i18n.ts";
 
 export const onRequest = defineMiddleware((context, next) => {
   const ctx = contextFor(context.locals.cfContext, context.request);

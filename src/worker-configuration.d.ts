@@ -11,7 +11,7 @@ interface __BaseEnv_Env {
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
-		mainModule: typeof import("./worker");
+		mainModule: typeof import("~/worker");
 	}
 	interface Env extends __BaseEnv_Env {}
 }

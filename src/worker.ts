@@ -1,10 +1,10 @@
 // The Worker: Hono owns the door and the edge functions; Astro renders every other path.
 import { handle } from "@astrojs/cloudflare/handler";
-import { createApp } from "./app.ts";
-import { consumeEvents } from "./events/consumer.server.ts";
-import { purgeStaleUploads } from "./comments/did-it-posts.server.ts";
-import { runHousekeeping } from "./server/housekeeping.server.ts";
-import { answerUnavailablePage } from "./server/unavailable.ts";
+import { createApp } from "~/app.ts";
+import { consumeEvents } from "~/events/consumer.server.ts";
+import { purgeStaleUploads } from "~/comments/did-it-posts.server.ts";
+import { runHousekeeping } from "~/server/housekeeping.server.ts";
+import { answerUnavailablePage } from "~/server/unavailable.ts";
 
 const app = createApp(async (c, request = c.req.raw) => answerUnavailablePage(await handle(request, c.env, c.executionCtx as ExecutionContext)));
 

@@ -1,8 +1,8 @@
 // ApiCResource create: the client logger's event batches (spec 000 §7; src/events/ingest.server.ts).
-import { DEVICE_COOKIE } from "../../src/accounts/session.server.ts";
-import { cookieValue } from "../../src/context/cookies.ts";
-import { apiCOptionsSchema, ingestEvents } from "../../src/events/ingest.server.ts";
-import { clientIp, throttleSubject } from "../../src/server/client-ip.ts";
+import { DEVICE_COOKIE } from "~/accounts/session.server.ts";
+import { cookieValue } from "~/context/cookies.ts";
+import { apiCOptionsSchema, ingestEvents } from "~/events/ingest.server.ts";
+import { clientIp, throttleSubject } from "~/server/client-ip.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const apiCResource: ResourceDefinition = {

@@ -4,18 +4,18 @@
 // action runs on the board (GET /v3/boards/{id}/).
 import { z } from "zod";
 import type { Context } from "hono";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { loadSection } from "../../src/boards/board-json.server.ts";
-import { hasRunningBlockingAction } from "../../src/boards/blocking.server.ts";
-import { idListOption, idOption, sectionTitleOption } from "../../src/boards/options.ts";
-import { findSection, prepareSection, sectionIdBySlug } from "../../src/boards/sections.server.ts";
-import { boardPageFacts, boardPath, pinPath, profilePaths } from "../../src/boards/write.server.ts";
-import { purgePages } from "../../src/server/after-write.ts";
-import { assertOnBoard, copyPins, movePins, removePins, type Selection } from "../../src/saves/saves.server.ts";
-import type { AppEnv } from "../../src/server/context.ts";
-import { ApiError, ErrorCode } from "../../src/server/errors.ts";
-import { badRequest, notFound } from "../../src/domain/errors.ts";
-import { claimOf } from "../../src/server/client-request.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { loadSection } from "~/boards/board-json.server.ts";
+import { hasRunningBlockingAction } from "~/boards/blocking.server.ts";
+import { idListOption, idOption, sectionTitleOption } from "~/boards/options.ts";
+import { findSection, prepareSection, sectionIdBySlug } from "~/boards/sections.server.ts";
+import { boardPageFacts, boardPath, pinPath, profilePaths } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
+import { assertOnBoard, copyPins, movePins, removePins, type Selection } from "~/saves/saves.server.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { badRequest, notFound } from "~/domain/errors.ts";
+import { claimOf } from "~/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const BULK_ACTIONS = ["bulkMove", "bulkCopy", "bulkCreateSection", "bulkDelete"] as const;

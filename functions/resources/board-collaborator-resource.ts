@@ -1,10 +1,10 @@
 // BoardCollaboratorResource: invite, request to join, approve, deny, accept, remove or leave
 // (src/social/collaborators.server.ts).
 import { z } from "zod";
-import { badRequest } from "../../src/domain/errors.ts";
-import { MAX_INVITES_PER_CALL, inviteCollaborators, removeCollaborator, requestToJoin, updateCollaborator } from "../../src/social/collaborators.server.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
+import { badRequest } from "~/domain/errors.ts";
+import { MAX_INVITES_PER_CALL, inviteCollaborators, removeCollaborator, requestToJoin, updateCollaborator } from "~/social/collaborators.server.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const boardCollaboratorResource: ResourceDefinition = {

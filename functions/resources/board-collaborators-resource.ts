@@ -1,7 +1,7 @@
 // BoardCollaboratorsResource get: a board's collaborator records, for its owner and collaborators.
 import { z } from "zod";
-import { listCollaborators } from "../../src/social/collaborators.server.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
+import { listCollaborators } from "~/social/collaborators.server.ts";
+import { idSchema } from "~/social/guard.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const boardCollaboratorsResource: ResourceDefinition = {

@@ -3,14 +3,14 @@
 // its owner and collaborators, whatever bookmark they hold. update: moves one pin right after
 // another (after_pin_id null: first), for the board's people (reorder_pins).
 import { z } from "zod";
-import { BOARD_PAGE_SIZE, listBoardPins } from "../../src/boards/boards.server.ts";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { idOption } from "../../src/boards/options.ts";
-import { reorderPin } from "../../src/boards/pin-order.server.ts";
-import { boardPageFacts, boardPath } from "../../src/boards/write.server.ts";
-import { purgePages } from "../../src/server/after-write.ts";
-import { notFound } from "../../src/domain/errors.ts";
-import { viewerIdOf } from "../../src/users/user.ts";
+import { BOARD_PAGE_SIZE, listBoardPins } from "~/boards/boards.server.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { idOption } from "~/boards/options.ts";
+import { reorderPin } from "~/boards/pin-order.server.ts";
+import { boardPageFacts, boardPath } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
+import { notFound } from "~/domain/errors.ts";
+import { viewerIdOf } from "~/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 

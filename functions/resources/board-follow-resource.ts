@@ -1,8 +1,8 @@
 // BoardFollowResource create / delete: follow or unfollow a board (policy action follow_board).
 import { z } from "zod";
-import { setBoardFollow } from "../../src/social/follows.server.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
+import { setBoardFollow } from "~/social/follows.server.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const options = z.strictObject({ board_id: idSchema });

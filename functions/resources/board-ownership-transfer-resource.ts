@@ -2,10 +2,10 @@
 // pending collaborator; cancelling clears it"): the owner asks an accepted collaborator to take
 // the board over (create) or cancels (delete). Answers the Board.
 import { z } from "zod";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { setPendingOwner } from "../../src/boards/boards-write.server.ts";
-import { idOption } from "../../src/boards/options.ts";
-import { badRequest } from "../../src/domain/errors.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { setPendingOwner } from "~/boards/boards-write.server.ts";
+import { idOption } from "~/boards/options.ts";
+import { badRequest } from "~/domain/errors.ts";
 import { boardAnswer } from "./board-resource.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 

@@ -3,10 +3,10 @@
 // already saved by the viewer). Signed-in, full login only; the pin, when given, must be one
 // the viewer may see.
 import { z } from "zod";
-import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { idOption, MAX_PAGE_SIZE, pageSizeOption } from "../../src/boards/options.ts";
-import { requirePin } from "../../src/boards/write.server.ts";
-import { pickerData } from "../../src/saves/picker.server.ts";
+import { requireWriteAllowed } from "~/accounts/guards.server.ts";
+import { idOption, MAX_PAGE_SIZE, pageSizeOption } from "~/boards/options.ts";
+import { requirePin } from "~/boards/write.server.ts";
+import { pickerData } from "~/saves/picker.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const boardPickerResource: ResourceDefinition = {

@@ -3,14 +3,14 @@
 // full, write-allowed login. Answers the API's Board JSON; writes purge the signed-out pages
 // they changed.
 import { z } from "zod";
-import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { loadBoard } from "../../src/boards/board-json.server.ts";
-import { createBoard, deleteBoard, updateBoard } from "../../src/boards/boards-write.server.ts";
-import { boardNameOption, descriptionOption, idOption, layoutOption, privacyOption } from "../../src/boards/options.ts";
-import { boardPageFacts, boardPath, bornHerePages, pinPath, profilePaths } from "../../src/boards/write.server.ts";
-import { purgePages } from "../../src/server/after-write.ts";
-import { badRequest, notFound } from "../../src/domain/errors.ts";
+import { requireWriteAllowed } from "~/accounts/guards.server.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { loadBoard } from "~/boards/board-json.server.ts";
+import { createBoard, deleteBoard, updateBoard } from "~/boards/boards-write.server.ts";
+import { boardNameOption, descriptionOption, idOption, layoutOption, privacyOption } from "~/boards/options.ts";
+import { boardPageFacts, boardPath, bornHerePages, pinPath, profilePaths } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
+import { badRequest, notFound } from "~/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /** The board's answer for the viewer; a board that vanished meanwhile is a 404. */

@@ -1,11 +1,11 @@
 // BoardSectionPinsResource: one section's pins in board order (get, the feed answer), and
 // moving one of them after another (update; null = first).
 import { z } from "zod";
-import { BOARD_PAGE_SIZE } from "../../src/boards/boards.server.ts";
-import { idOption } from "../../src/boards/options.ts";
-import { listSectionPins, reorderPin } from "../../src/boards/pin-order.server.ts";
-import { boardPageFacts, boardPath } from "../../src/boards/write.server.ts";
-import { purgePages } from "../../src/server/after-write.ts";
+import { BOARD_PAGE_SIZE } from "~/boards/boards.server.ts";
+import { idOption } from "~/boards/options.ts";
+import { listSectionPins, reorderPin } from "~/boards/pin-order.server.ts";
+import { boardPageFacts, boardPath } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
 import { requireSectionAction } from "./board-section-resource.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";

@@ -3,16 +3,16 @@
 // requireBoardAction decides; an unknown section is a 404.
 import { z } from "zod";
 import type { Context } from "hono";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { loadSection } from "../../src/boards/board-json.server.ts";
-import { idOption, sectionTitleOption } from "../../src/boards/options.ts";
-import type { BoardAction } from "../../src/boards/policy.ts";
-import { createSection, deleteSection, findSection, renameSection } from "../../src/boards/sections.server.ts";
-import { boardPageFacts, boardPath } from "../../src/boards/write.server.ts";
-import { purgePages } from "../../src/server/after-write.ts";
-import type { AppEnv } from "../../src/server/context.ts";
-import { isDomainError } from "../../src/domain/errors.ts";
-import { notFound } from "../../src/domain/errors.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { loadSection } from "~/boards/board-json.server.ts";
+import { idOption, sectionTitleOption } from "~/boards/options.ts";
+import type { BoardAction } from "~/boards/policy.ts";
+import { createSection, deleteSection, findSection, renameSection } from "~/boards/sections.server.ts";
+import { boardPageFacts, boardPath } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { notFound } from "~/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /**

@@ -1,12 +1,12 @@
 // BoardSectionsResource: a board's sections in order (get), and reordering them (update, the
 // full list of the board's section ids in the new order).
 import { z } from "zod";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { loadSections } from "../../src/boards/board-json.server.ts";
-import { idListOption, idOption } from "../../src/boards/options.ts";
-import { reorderSections } from "../../src/boards/sections.server.ts";
-import { boardPageFacts, boardPath } from "../../src/boards/write.server.ts";
-import { purgePages } from "../../src/server/after-write.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { loadSections } from "~/boards/board-json.server.ts";
+import { idListOption, idOption } from "~/boards/options.ts";
+import { reorderSections } from "~/boards/sections.server.ts";
+import { boardPageFacts, boardPath } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const boardSectionsResource: ResourceDefinition = {

@@ -4,15 +4,15 @@
 // board sort order, each card with its pin count written out. Boards the viewer may not see are never counted or listed; a hidden
 // profile answers 404, checked on every page.
 import { z } from "zod";
-import { BOARD_SORT_ORDERS, DEFAULT_BOARD_SORT } from "../../src/profile/view-state.ts";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { reorderProfileBoard } from "../../src/boards/boards-write.server.ts";
-import { idOption } from "../../src/boards/options.ts";
-import { profilePaths } from "../../src/boards/write.server.ts";
-import { purgePages } from "../../src/server/after-write.ts";
-import { badRequest, notFound } from "../../src/domain/errors.ts";
-import { usernameSchema, viewerIdOf } from "../../src/users/user.ts";
-import { PROFILE_BOARDS_PAGE_SIZE, cursorFitsSort, listProfileBoards } from "../../src/users/users.server.ts";
+import { BOARD_SORT_ORDERS, DEFAULT_BOARD_SORT } from "~/profile/view-state.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { reorderProfileBoard } from "~/boards/boards-write.server.ts";
+import { idOption } from "~/boards/options.ts";
+import { profilePaths } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
+import { badRequest, notFound } from "~/domain/errors.ts";
+import { usernameSchema, viewerIdOf } from "~/users/user.ts";
+import { PROFILE_BOARDS_PAGE_SIZE, cursorFitsSort, listProfileBoards } from "~/users/users.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 

@@ -2,13 +2,13 @@
 // AggregatedCommentResource (post, edit, delete), AggregatedCommentHideResource and
 // AggregatedCommentFeaturesResource.
 import { z } from "zod";
-import { COMMENT_TEXT_MAX, commentTextSchema, featureMapSchema, tagsSchema } from "../../src/comments/comment.ts";
-import { createComment, deleteComment, hideComment, listComments, updateComment } from "../../src/comments/comments.server.ts";
-import { getFeatures, updateFeatures } from "../../src/comments/features.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { viewerIdOf } from "../../src/users/user.ts";
-import { claimOf } from "../../src/server/client-request.ts";
+import { COMMENT_TEXT_MAX, commentTextSchema, featureMapSchema, tagsSchema } from "~/comments/comment.ts";
+import { createComment, deleteComment, hideComment, listComments, updateComment } from "~/comments/comments.server.ts";
+import { getFeatures, updateFeatures } from "~/comments/features.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { viewerIdOf } from "~/users/user.ts";
+import { claimOf } from "~/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 

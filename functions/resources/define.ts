@@ -1,7 +1,7 @@
 // The shape of one XResource: a handler per action, each with its strict options schema.
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { AppEnv } from "../../src/server/context.ts";
+import type { AppEnv } from "~/server/context.ts";
 
 export type ResourceAction = "get" | "create" | "update" | "delete";
 

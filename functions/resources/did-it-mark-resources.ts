@@ -1,7 +1,7 @@
 // DidItLikeResource and DidItHelpfulResource create / delete: like a did-it or mark it helpful.
 import { z } from "zod";
-import { setDidItMark, type DidItMark } from "../../src/social/did-it.server.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
+import { setDidItMark, type DidItMark } from "~/social/did-it.server.ts";
+import { idSchema } from "~/social/guard.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const options = z.strictObject({ did_it_id: idSchema });

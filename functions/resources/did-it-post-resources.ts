@@ -1,10 +1,10 @@
 // Tried-it posts: DidItActivityResource (post, delete) and DidItUserFeedResource (a pin's posts).
 import { z } from "zod";
-import { DID_IT_DETAILS_MAX } from "../../src/comments/comment.ts";
-import { createDidItPost, deleteDidItPost, listDidItPosts } from "../../src/comments/did-it-posts.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { viewerIdOf } from "../../src/users/user.ts";
+import { DID_IT_DETAILS_MAX } from "~/comments/comment.ts";
+import { createDidItPost, deleteDidItPost, listDidItPosts } from "~/comments/did-it-posts.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { viewerIdOf } from "~/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 

@@ -1,8 +1,8 @@
 // DidItResource create / delete: "I tried this" on a pin, or taking it back.
 import { z } from "zod";
-import { setDidIt } from "../../src/social/did-it.server.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
+import { setDidIt } from "~/social/did-it.server.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const options = z.strictObject({ pin_id: idSchema });

@@ -2,9 +2,9 @@
 // pins and order as the server-rendered home page; the bookmark is the opaque keyset cursor,
 // or END_MARKER when there is nothing more.
 import { z } from "zod";
-import { END_MARKER } from "../../src/feeds/feed.ts";
-import { decodeTimeCursor } from "../../src/feeds/cursor.ts";
-import { HOME_FEED_PAGE_SIZE, listHomePinsPage } from "../../src/pins/pins.server.ts";
+import { END_MARKER } from "~/feeds/feed.ts";
+import { decodeTimeCursor } from "~/feeds/cursor.ts";
+import { HOME_FEED_PAGE_SIZE, listHomePinsPage } from "~/pins/pins.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const homefeedResource: ResourceDefinition = {

@@ -1,8 +1,8 @@
 // InterestFollowResource create / delete: follow a topic (spec 000 §7: create with interest_id
 // and an interest list, delete; events 601 and 602).
 import { z } from "zod";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { setInterestFollow } from "../../src/social/interests.server.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { setInterestFollow } from "~/social/interests.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /** The list the follow came from, e.g. "favorited" (kept with the 601 event). */

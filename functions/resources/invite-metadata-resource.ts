@@ -1,11 +1,11 @@
 // InviteMetadataResource get (spec 000 §7 "Invite metadata get: by invite_code"): who sent the
 // invite a landing page carries, as §3 lists it. Throttled per client address; an unknown,
 // expired or not-visible invite is one and the same 404.
-import { enforce } from "../../src/server/rate-limit.server.ts";
-import { clientIp } from "../../src/server/client-ip.ts";
-import { notFound } from "../../src/domain/errors.ts";
-import { viewerIdOf } from "../../src/users/user.ts";
-import { INVITE_LOOKUP_RULE, inviteMetadataOptions, lookupInvite } from "../../src/invites/invites.server.ts";
+import { enforce } from "~/server/rate-limit.server.ts";
+import { clientIp } from "~/server/client-ip.ts";
+import { notFound } from "~/domain/errors.ts";
+import { viewerIdOf } from "~/users/user.ts";
+import { INVITE_LOOKUP_RULE, inviteMetadataOptions, lookupInvite } from "~/invites/invites.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const inviteMetadataResource: ResourceDefinition = {

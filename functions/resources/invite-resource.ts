@@ -1,10 +1,10 @@
 // InviteResource create: a signed-in person mints an invite code for a pin they can see, to
 // share through one of the documented channels (src/invites/invite.ts INVITE_CHANNELS).
 // Bounded per person per hour; a pin they cannot see answers the pin page's 404.
-import { enforce } from "../../src/server/rate-limit.server.ts";
-import { ApiError, ErrorCode } from "../../src/server/errors.ts";
-import { notFound } from "../../src/domain/errors.ts";
-import { INVITE_CREATE_RULE, createInvite, inviteCreateOptions } from "../../src/invites/invites.server.ts";
+import { enforce } from "~/server/rate-limit.server.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { notFound } from "~/domain/errors.ts";
+import { INVITE_CREATE_RULE, createInvite, inviteCreateOptions } from "~/invites/invites.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const inviteResource: ResourceDefinition = {

@@ -1,8 +1,8 @@
 // Options and answer shared by the feed resources: a keyset bookmark, a bounded page size,
 // and the resource-cache answer (results and bookmark, END_MARKER at the end).
 import { z } from "zod";
-import { END_MARKER } from "../../src/feeds/feed.ts";
-import { decodeKeyset, type Keyset } from "../../src/feeds/cursor.ts";
+import { END_MARKER } from "~/feeds/feed.ts";
+import { decodeKeyset, type Keyset } from "~/feeds/cursor.ts";
 
 export const keysetBookmark = z.string().refine((value) => decodeKeyset(value) !== null, "not a bookmark this feed wrote");
 export const pageSize = z.number().int().min(1).max(50);

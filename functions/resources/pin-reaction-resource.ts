@@ -1,9 +1,9 @@
 // PinReactionResource create / delete: react to a pin (one reaction per person, types 1..20) or take it back.
 import { z } from "zod";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { REACTION_TYPES } from "../../src/social/reactions.ts";
-import { react, unreact } from "../../src/social/reactions.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { REACTION_TYPES } from "~/social/reactions.ts";
+import { react, unreact } from "~/social/reactions.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const pinReactionResource: ResourceDefinition = {

@@ -3,20 +3,20 @@
 // save_pin on the target, per the board policy; within one board, save_pin); delete it (its
 // pinner only: it leaves every feed and its page answers 410).
 import { z } from "zod";
-import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { requireBoardAction } from "../../src/boards/access.server.ts";
-import { forbidden } from "../../src/domain/errors.ts";
-import { idOption } from "../../src/boards/options.ts";
-import { findSection } from "../../src/boards/sections.server.ts";
-import { boardPages, pinPath, profilePaths, requirePin, visiblePin } from "../../src/boards/write.server.ts";
-import { purgePages } from "../../src/server/after-write.ts";
-import { editPin, pinEditStatement } from "../../src/pins/edit.server.ts";
-import { pinIdSchema } from "../../src/pins/pin.ts";
-import { getPin } from "../../src/pins/pins.server.ts";
-import { assertOnBoard, deletePin, findSave, movePins } from "../../src/saves/saves.server.ts";
-import { ApiError, ErrorCode } from "../../src/server/errors.ts";
-import { badRequest, notFound } from "../../src/domain/errors.ts";
-import { claimOf } from "../../src/server/client-request.ts";
+import { requireWriteAllowed } from "~/accounts/guards.server.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { forbidden } from "~/domain/errors.ts";
+import { idOption } from "~/boards/options.ts";
+import { findSection } from "~/boards/sections.server.ts";
+import { boardPages, pinPath, profilePaths, requirePin, visiblePin } from "~/boards/write.server.ts";
+import { purgePages } from "~/server/after-write.ts";
+import { editPin, pinEditStatement } from "~/pins/edit.server.ts";
+import { pinIdSchema } from "~/pins/pin.ts";
+import { getPin } from "~/pins/pins.server.ts";
+import { assertOnBoard, deletePin, findSave, movePins } from "~/saves/saves.server.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { badRequest, notFound } from "~/domain/errors.ts";
+import { claimOf } from "~/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /** Pin field bounds: a title as the grid shows it, the description as spec 000 §9, a link as spec 001 §5. */

@@ -1,8 +1,8 @@
 // ReactionsResource get: who reacted to a pin, paged by bookmark.
 import { z } from "zod";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { REACTIONS_BOOKMARK, listReactions } from "../../src/social/reactions.server.ts";
-import { viewerIdOf } from "../../src/users/user.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { REACTIONS_BOOKMARK, listReactions } from "~/social/reactions.server.ts";
+import { viewerIdOf } from "~/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const reactionsResource: ResourceDefinition = {

@@ -3,12 +3,12 @@
 // hasNextPage), for clients that call the resource rather than persisted GraphQL. `bookmark`
 // is the spec's endCursor under the resource cache's name; the answer carries both.
 import { z } from "zod";
-import { decodeTimeCursor } from "../../src/feeds/cursor.ts";
-import { END_MARKER } from "../../src/feeds/feed.ts";
-import { pinIdSchema } from "../../src/pins/pin.ts";
-import { listRelatedPins } from "../../src/pins/pins.server.ts";
-import { notFound } from "../../src/domain/errors.ts";
-import { viewerIdOf } from "../../src/users/user.ts";
+import { decodeTimeCursor } from "~/feeds/cursor.ts";
+import { END_MARKER } from "~/feeds/feed.ts";
+import { pinIdSchema } from "~/pins/pin.ts";
+import { listRelatedPins } from "~/pins/pins.server.ts";
+import { notFound } from "~/domain/errors.ts";
+import { viewerIdOf } from "~/users/user.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const relatedPinsFeedResource: ResourceDefinition = {

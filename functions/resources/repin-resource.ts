@@ -2,17 +2,17 @@
 // viewer's save_behavior says so (src/saves/save-behavior.ts); delete unsaves. Saving again is
 // answered like the first save (idempotent, nothing counted twice).
 import { z } from "zod";
-import { requireWriteAllowed } from "../../src/accounts/guards.server.ts";
-import { assertBoardAction, requireBoardAction } from "../../src/boards/access.server.ts";
-import { allows } from "../../src/boards/policy.ts";
-import { idOption } from "../../src/boards/options.ts";
-import { boardPageFacts, boardPath, pinPath, profilePaths, usablePin } from "../../src/boards/write.server.ts";
-import { badRequest, forbidden, notFound } from "../../src/domain/errors.ts";
-import { purgePages } from "../../src/server/after-write.ts";
-import { profileSavedInfo } from "../../src/saves/picker.server.ts";
-import { quickSaveTarget } from "../../src/saves/save-behavior.ts";
-import { findSave, loadBoardSave, loadProfileSave, saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "../../src/saves/saves.server.ts";
-import { claimOf } from "../../src/server/client-request.ts";
+import { requireWriteAllowed } from "~/accounts/guards.server.ts";
+import { assertBoardAction, requireBoardAction } from "~/boards/access.server.ts";
+import { allows } from "~/boards/policy.ts";
+import { idOption } from "~/boards/options.ts";
+import { boardPageFacts, boardPath, pinPath, profilePaths, usablePin } from "~/boards/write.server.ts";
+import { badRequest, forbidden, notFound } from "~/domain/errors.ts";
+import { purgePages } from "~/server/after-write.ts";
+import { profileSavedInfo } from "~/saves/picker.server.ts";
+import { quickSaveTarget } from "~/saves/save-behavior.ts";
+import { findSave, loadBoardSave, loadProfileSave, saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "~/saves/saves.server.ts";
+import { claimOf } from "~/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const repinResource: ResourceDefinition = {

@@ -5,21 +5,21 @@
 // options, check sign-in, throttle and record recent searches.
 import type { Context } from "hono";
 import { z } from "zod";
-import { clientIp, throttleSubject } from "../../src/server/client-ip.ts";
-import type { AppEnv } from "../../src/server/context.ts";
-import { RATE_RULES, enforce } from "../../src/server/rate-limit.server.ts";
-import { isOwnSearch } from "../../src/search/recent.ts";
-import { ApiError, ErrorCode } from "../../src/server/errors.ts";
-import { notFound } from "../../src/domain/errors.ts";
-import { pinIdSchema } from "../../src/pins/pin.ts";
-import { viewerIdOf } from "../../src/users/user.ts";
-import { PERSONAL_SCOPES, SCOPES, normalizeQuery, searchOptionsSchema } from "../../src/search/options.ts";
-import { visualAnnotations } from "../../src/search/annotations.server.ts";
-import { search } from "../../src/search/engine.server.ts";
-import { flashlightFilters } from "../../src/search/filters.server.ts";
-import { tabsFor } from "../../src/search/response.ts";
-import { typeahead } from "../../src/search/typeahead.server.ts";
-import { deleteRecentSearch, listRecent, recordRecentSearch } from "../../src/search/recent.server.ts";
+import { clientIp, throttleSubject } from "~/server/client-ip.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { RATE_RULES, enforce } from "~/server/rate-limit.server.ts";
+import { isOwnSearch } from "~/search/recent.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { notFound } from "~/domain/errors.ts";
+import { pinIdSchema } from "~/pins/pin.ts";
+import { viewerIdOf } from "~/users/user.ts";
+import { PERSONAL_SCOPES, SCOPES, normalizeQuery, searchOptionsSchema } from "~/search/options.ts";
+import { visualAnnotations } from "~/search/annotations.server.ts";
+import { search } from "~/search/engine.server.ts";
+import { flashlightFilters } from "~/search/filters.server.ts";
+import { tabsFor } from "~/search/response.ts";
+import { typeahead } from "~/search/typeahead.server.ts";
+import { deleteRecentSearch, listRecent, recordRecentSearch } from "~/search/recent.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const unauthorized = () => new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });

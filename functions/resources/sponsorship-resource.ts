@@ -1,9 +1,9 @@
 // SponsorshipResource update: the pin's creator or sponsor approves, declines or deletes.
 import { z } from "zod";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { SPONSORSHIP_ACTIONS } from "../../src/social/sponsorship.ts";
-import { updateSponsorship } from "../../src/social/sponsorship.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { SPONSORSHIP_ACTIONS } from "~/social/sponsorship.ts";
+import { updateSponsorship } from "~/social/sponsorship.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const sponsorshipResource: ResourceDefinition = {

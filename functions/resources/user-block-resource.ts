@@ -1,8 +1,8 @@
 // UserBlockResource create / delete: block (clearing follows both ways) or unblock a person.
 import { z } from "zod";
-import { setUserBlock } from "../../src/social/follows.server.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
+import { setUserBlock } from "~/social/follows.server.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const options = z.strictObject({ user_id: idSchema });

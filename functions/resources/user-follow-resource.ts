@@ -1,8 +1,8 @@
 // UserFollowResource create / delete: follow or unfollow a person (spec 001 §4).
 import { z } from "zod";
-import { setUserFollow } from "../../src/social/follows.server.ts";
-import { idSchema } from "../../src/social/guard.server.ts";
-import { afterWrite } from "../../src/server/after-write.ts";
+import { setUserFollow } from "~/social/follows.server.ts";
+import { idSchema } from "~/social/guard.server.ts";
+import { afterWrite } from "~/server/after-write.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const options = z.strictObject({ user_id: idSchema });

@@ -2,10 +2,10 @@
 // BoardCollaboratorResource takes user ids). Signed-in, full logins only; a user
 // whose profile the viewer may not see (private, limited login) is the same 404 as no user.
 import { z } from "zod";
-import { requireFullViewer } from "../../src/accounts/guards.server.ts";
-import { notFound } from "../../src/domain/errors.ts";
-import { userImageUrl, usernameSchema } from "../../src/users/user.ts";
-import { findVisibleUser } from "../../src/users/users.server.ts";
+import { requireFullViewer } from "~/accounts/guards.server.ts";
+import { notFound } from "~/domain/errors.ts";
+import { userImageUrl, usernameSchema } from "~/users/user.ts";
+import { findVisibleUser } from "~/users/users.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const userLookupResource: ResourceDefinition = {

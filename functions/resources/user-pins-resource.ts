@@ -2,9 +2,9 @@
 // they created (feed "created", the default) or saved to their boards (feed "saved"). Pins on
 // boards the viewer may not see are never listed; a hidden profile answers 404 on every page.
 import { z } from "zod";
-import { usernameSchema, viewerIdOf } from "../../src/users/user.ts";
-import { PROFILE_PIN_FEEDS, PROFILE_PINS_PAGE_SIZE, listProfilePins } from "../../src/users/users.server.ts";
-import { notFound } from "../../src/domain/errors.ts";
+import { usernameSchema, viewerIdOf } from "~/users/user.ts";
+import { PROFILE_PIN_FEEDS, PROFILE_PINS_PAGE_SIZE, listProfilePins } from "~/users/users.server.ts";
+import { notFound } from "~/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 

@@ -1,12 +1,12 @@
 // UserRegisterResource create (spec 000 §7): the sign-up body as options, answered like the
 // register handshake followed by the session exchange, in one step and one D1 batch (the user
 // row and its first session together).
-import { sessionPayload, userRow } from "../../src/accounts/answer.server.ts";
-import { parseSignup, prepareUser, runSignupBatch } from "../../src/accounts/register.server.ts";
-import { startSession } from "../../src/accounts/session.server.ts";
+import { sessionPayload, userRow } from "~/accounts/answer.server.ts";
+import { parseSignup, prepareUser, runSignupBatch } from "~/accounts/register.server.ts";
+import { startSession } from "~/accounts/session.server.ts";
 import { z } from "zod";
-import { signupOrigin } from "../../src/server/client-ip.ts";
-import { internalError } from "../../src/server/errors.ts";
+import { signupOrigin } from "~/server/client-ip.ts";
+import { internalError } from "~/server/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const userRegisterResource: ResourceDefinition = {

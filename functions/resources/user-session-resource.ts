@@ -5,13 +5,13 @@
 // signed in. An account whose session on the device expired answers 401 code 19 with its
 // username: the switcher shows the login form for it.
 import { z } from "zod";
-import { sessionPayload, userRow } from "../../src/accounts/answer.server.ts";
-import { safeRedirectPath } from "../../src/accounts/redirect.ts";
-import { clearCookie, endSession, SESSION_COOKIE } from "../../src/accounts/session.server.ts";
-import { accountsOnDevice, sessionAccounts, switchAccount } from "../../src/accounts/switcher.server.ts";
-import { ApiError, ErrorCode } from "../../src/server/errors.ts";
-import { clientIp, throttleSubject } from "../../src/server/client-ip.ts";
-import { enforce, RATE_RULES } from "../../src/server/rate-limit.server.ts";
+import { sessionPayload, userRow } from "~/accounts/answer.server.ts";
+import { safeRedirectPath } from "~/accounts/redirect.ts";
+import { clearCookie, endSession, SESSION_COOKIE } from "~/accounts/session.server.ts";
+import { accountsOnDevice, sessionAccounts, switchAccount } from "~/accounts/switcher.server.ts";
+import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { clientIp, throttleSubject } from "~/server/client-ip.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 const createOptions = z.strictObject({

@@ -7,11 +7,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { fill, type AuthStrings } from "./auth-strings.ts";
 import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
-import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./client/accounts-store.ts";
-import { ApiCallError } from "./client/api.ts";
-import { passwordAskedFor, sessionAccounts, signOut, switchAccount } from "./client/session.ts";
-import { perViewer } from "../member-page/viewer-values.ts";
-import { pageStrings } from "../i18n/page-strings.ts";
+import { $accounts, loadAccounts, setAccounts, useAccounts, type SwitcherEntry } from "./accounts-store.client.ts";
+import { ApiCallError } from "~/api/api.client.ts";
+import { passwordAskedFor, sessionAccounts, signOut, switchAccount } from "./session.client.ts";
+import { perViewer } from "~/member-page/viewer-values.ts";
+import { pageStrings } from "~/i18n/page-strings.ts";
 
 export interface MenuViewer {
   id: string | null;

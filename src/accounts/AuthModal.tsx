@@ -4,12 +4,12 @@
 // returns to the trigger when it closes.
 // A Save trigger also remembers the pin (unauthSavePinId) so the page can resume after login.
 import { useEffect, useState } from "react";
-import { Dialog } from "../ui/Dialog.tsx";
+import { Dialog } from "~/ui/Dialog.tsx";
 import { pageAuthStrings, type AuthStrings } from "./auth-strings.ts";
 import LoginForm from "./LoginForm.tsx";
 import SignupForm from "./SignupForm.tsx";
-import { rememberIntent, type Intent } from "./client/unauth.ts";
-import { safeNext, withNext } from "./client/safe-next.ts";
+import { rememberIntent, type Intent } from "./unauth.client.ts";
+import { safeNext, withNext } from "./safe-next.ts";
 
 export type AuthMode = "login" | "signup";
 

@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
 import { Field, PasswordField, useHydrated } from "./Field.tsx";
-import { cleanOtp, logIn, logInWithCode, type LoginResult } from "./client/login.ts";
-import { requiredProblem } from "./client/validate.ts";
+import { cleanOtp, logIn, logInWithCode, type LoginResult } from "./login.client.ts";
+import { requiredProblem } from "./validate.ts";
 
 export interface LoginFormProps {
   strings: Pick<AuthStrings, "field" | "error" | "login">;

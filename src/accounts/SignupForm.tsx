@@ -5,9 +5,9 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
 import { Field, PasswordField, useHydrated } from "./Field.tsx";
-import { installId, signUp, type SignupInput } from "./client/signup.ts";
-import { mountTurnstile } from "./client/turnstile.ts";
-import { emailProblem, firstNameProblem, passwordProblem, requiredProblem, usernameProblem, type Problem } from "./client/validate.ts";
+import { installId, signUp, type SignupInput } from "./signup.client.ts";
+import { mountTurnstile } from "./turnstile.ts";
+import { emailProblem, firstNameProblem, passwordProblem, requiredProblem, usernameProblem, type Problem } from "./validate.ts";
 
 export interface SignupFormProps {
   strings: Pick<AuthStrings, "field" | "error" | "signup">;

@@ -2,9 +2,9 @@
 // page in a JSON block. Built on the server from the request's `t`, so every island speaks the
 // page's language.
 import type { TFunction } from "i18next";
-import { perLocale } from "../i18n/memo.ts";
+import { perLocale } from "~/i18n/memo.ts";
 import { PASSWORD_MIN } from "./account-rules.ts";
-import { readJsonBlock } from "../islands/json-block.ts";
+import { readJsonBlock } from "~/islands/json-block.ts";
 
 /** Built once per locale (src/i18n/memo.ts): every page header carries them. */
 export const authStrings = perLocale((t: TFunction) => {

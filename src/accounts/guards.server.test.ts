@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../domain/errors.ts";
-import { toApiError } from "../server/errors.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { toApiError } from "~/server/errors.ts";
 import { requireFullViewer, requireSession, requireWriteAllowed, type Viewer } from "./guards.server.ts";
 import type { Session } from "./session.server.ts";
 

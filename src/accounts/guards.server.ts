@@ -1,6 +1,6 @@
 // Who may call what (spec 000 §6). Every later feature asks these instead of reading the
 // viewer itself: signed out → 401, limited login → 403 code 17, write-banned → 403.
-import { DomainError } from "../domain/errors.ts";
+import { DomainError } from "~/domain/errors.ts";
 import type { Session } from "./session.server.ts";
 import type { ViewerType } from "./viewer.ts";
 

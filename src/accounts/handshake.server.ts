@@ -3,7 +3,7 @@
 // statement after it aborts the caller's batch unless that UPDATE changed exactly one row:
 // two exchanges of one token racing each other cannot both start a session, and a session
 // row never exists without the spend that justified it (D1 rolls a failed batch back).
-import { DomainError } from "../domain/errors.ts";
+import { DomainError } from "~/domain/errors.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 
 export type TokenPurpose = "login" | "register" | "mfa" | "cctld" | "email_verify";

@@ -2,9 +2,9 @@
 // one. Unknown account and wrong password are one answer (same status, code and message), and
 // the password hash runs either way, against a fixed dummy hash, so timing does not tell
 // them apart. Throttled per account and per client address before any hash work.
-import { DomainError } from "../domain/errors.ts";
-import { clientIp } from "../server/client-ip.ts";
-import { enforce, RATE_RULES, resetStatement } from "../server/rate-limit.server.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { clientIp } from "~/server/client-ip.ts";
+import { enforce, RATE_RULES, resetStatement } from "~/server/rate-limit.server.ts";
 import { issueToken, peekToken, spendWith, invalidToken } from "./handshake.server.ts";
 import { verifyPassword } from "./password.ts";
 import { verifyTotp } from "./totp.ts";

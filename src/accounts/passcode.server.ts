@@ -5,7 +5,7 @@
 // compared. Fifty parallel guesses are therefore all counted (none lost to a race), and at most five
 // of them are evaluated before the account locks. A success refunds the counter to 0. A
 // locked account stays locked until the passcode is reset with the account password.
-import { DomainError, badRequest } from "../domain/errors.ts";
+import { DomainError, badRequest } from "~/domain/errors.ts";
 import { signedOut, type Viewer } from "./guards.server.ts";
 import { PASSCODE_MAX_FAILURES, stripWhitespace, validatePasscode } from "./passcode.ts";
 import { hashPassword, verifyPassword } from "./password.ts";

@@ -2,9 +2,9 @@
 // them, then one INSERT the caller runs in the same D1 batch as whatever makes the account
 // usable (the register token of the handshake, or the session of UserRegisterResource), so
 // an account never exists half-made.
-import { inviteKey } from "../invites/invites.server.ts";
-import { DomainError, badRequest } from "../domain/errors.ts";
-import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
+import { inviteKey } from "~/invites/invites.server.ts";
+import { DomainError, badRequest } from "~/domain/errors.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
 import { hashPassword } from "./password.ts";
 import { verifyFacebookToken } from "./providers/facebook.server.ts";
 import { isTurnstileConfigured, verifyTurnstile } from "./providers/turnstile.server.ts";

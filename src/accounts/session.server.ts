@@ -11,8 +11,8 @@
 // switch keeps the target session's own expiry (switching never extends it), an account whose
 // session has expired is listed for a while only to ask for its password again, and signing
 // out everywhere revokes every session of the account, the device's hold included.
-import { clientIp } from "../server/client-ip.ts";
-import { cookieValue } from "../context/cookies.ts";
+import { clientIp } from "~/server/client-ip.ts";
+import { cookieValue } from "~/context/cookies.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 import { viewerColumns, type ViewerUserRow } from "./viewer.ts";
 import type { ViewerRef } from "./viewer-ref.ts";

@@ -3,9 +3,9 @@
 // 30 characters. Shared by the handshakes and UserRegisterResource, so both doors refuse
 // the same things with the same words.
 import { z } from "zod";
-import { LOCALES, parseLocale } from "../context/locales.ts";
-import { zodProblems, type FieldProblem } from "../domain/errors.ts";
-import { MAX_JSON_DEPTH, jsonShapeProblem } from "../server/json-shape.ts";
+import { LOCALES, parseLocale } from "~/context/locales.ts";
+import { zodProblems, type FieldProblem } from "~/domain/errors.ts";
+import { MAX_JSON_DEPTH, jsonShapeProblem } from "~/server/json-shape.ts";
 import { FIRST_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN, USERNAME_PATTERN } from "./account-rules.ts";
 
 export const REGISTRATION_TYPES = ["email", "partner", "facebook"] as const;

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import AccountMenu from "./AccountMenu.tsx";
 import LoginForm from "./LoginForm.tsx";
 import { authStrings } from "./auth-strings.ts";
-import { $accounts, toEntry } from "./client/accounts-store.ts";
-import { getT } from "../i18n/i18n.ts";
+import { $accounts, toEntry } from "./accounts-store.client.ts";
+import { getT } from "~/i18n/i18n.ts";
 
 const strings = authStrings(getT("en_US"));
 /** A stored entry, completed by the store's own reader (nulls and empty lists for the rest). */

@@ -1,9 +1,9 @@
 // Account-switcher entries (spec 000 §3) for the accounts this device holds, and the switch
 // between them (see session.server.ts for how the device's hold is bounded).
-import { cookieValue } from "../context/cookies.ts";
+import { cookieValue } from "~/context/cookies.ts";
 import { DEVICE_COOKIE, deviceHolds, switchOnDevice } from "./session.server.ts";
 import { hashToken, isTokenShaped } from "./tokens.ts";
-import { userImageUrl } from "../users/user.ts";
+import { userImageUrl } from "~/users/user.ts";
 import type { ViewerUserRow } from "./viewer.ts";
 import type { SwitcherEntry } from "./switcher.ts";
 

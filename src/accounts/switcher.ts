@@ -1,6 +1,6 @@
 // The account-switcher entry of spec 000 §3, shared by the server that builds it
 // (switcher.server.ts) and the browser that stores it (client/accounts-list.ts).
-import type { ErrorCode } from "../server/errors.ts";
+import type { ErrorCode } from "~/server/errors.ts";
 
 /** The code a switch answers when the account's own session has expired: ask for its password. */
 export const REAUTH_REQUIRED = 19 satisfies typeof ErrorCode.ReauthRequired;

@@ -1,8 +1,8 @@
 // Opaque secrets (session, device, one-time tokens) and the hashes they are stored under.
 // A token is 32 random bytes in base64url; D1 keeps only its SHA-256, so a leaked row cannot
 // be replayed as a cookie or a handshake token.
-import { toBase64Url } from "../runtime/base64.ts";
-import { sha256Hex } from "../runtime/sha256.ts";
+import { toBase64Url } from "~/runtime/base64.ts";
+import { sha256Hex } from "~/runtime/sha256.ts";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,8 +1,8 @@
 // The viewer (spec 000 §3 "Viewer"): the signed-in user as the server reads it, and the
 // limited-login viewer. Built from a users row; never from anything the client sent.
 import { z } from "zod";
-import type { UserTableRow } from "../users/user-row.ts";
-import { userImageUrl } from "../users/user.ts";
+import type { UserTableRow } from "~/users/user-row.ts";
+import { userImageUrl } from "~/users/user.ts";
 
 export type ViewerType = "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
 

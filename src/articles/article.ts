@@ -6,7 +6,7 @@
 // \p{P}\p{S}, so hyphens, apostrophes and emoji go too), whitespace runs turned into one
 // hyphen, hyphens trimmed, then URL-encoded. The segment is "shop" for shopping items, then
 // "trending" for content type 0 or 2, "best" for content type 1, otherwise "article".
-import { SITE_NAME } from "../seo/head.ts";
+import { SITE_NAME } from "~/seo/head.ts";
 
 export type ArticleSegment = "shop" | "trending" | "best" | "article";
 

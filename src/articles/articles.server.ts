@@ -1,9 +1,9 @@
 // Editorial article reads from D1. An article page costs one round trip: the article, its
 // cover image and its pins go in one batch. Pins follow the home feed's visibility rule
 // (VISIBLE_IN_FEEDS), so an article never links to a pin a stranger would get a 404 for.
-import { GRID_COLUMNS, GRID_JOINS, VISIBLE_IN_FEEDS, gridPin, type GridPin, type GridRow } from "../pins/pins.server.ts";
-import { userImageUrl } from "../users/user.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { GRID_COLUMNS, GRID_JOINS, VISIBLE_IN_FEEDS, gridPin, type GridPin, type GridRow } from "~/pins/pins.server.ts";
+import { userImageUrl } from "~/users/user.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import { articlePath } from "./article.ts";
 
 /** Pins shown on one article page at most. */

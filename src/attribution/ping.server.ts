@@ -11,8 +11,8 @@
 // nobody can inflate an advertiser's numbers with made-up pings, and a genuine page left open
 // past its token's life loses its ping quietly. A source_event_id is unique per advertiser (one
 // advertiser's ids never block another's); a replayed one is stored once (INSERT OR IGNORE).
-import { DomainError, badRequest } from "../domain/errors.ts";
-import { hitStatement, rateKey, type RateRule } from "../server/rate-limit.server.ts";
+import { DomainError, badRequest } from "~/domain/errors.ts";
+import { hitStatement, rateKey, type RateRule } from "~/server/rate-limit.server.ts";
 import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type AttributionSource } from "./source.ts";
 import { checkAttributionToken } from "./token.server.ts";
 

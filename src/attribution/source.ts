@@ -2,7 +2,7 @@
 // parsed into typed values, the Attribution Reporting API's register-source header built from
 // them, and the advertiser link prefix. Pure: no storage, no request, so the property tests
 // drive it directly.
-import type { FieldProblem } from "../domain/errors.ts";
+import type { FieldProblem } from "~/domain/errors.ts";
 
 /** Spec 000 §9 and 002 §9, plus the Attribution Reporting API's bounds on expiry. */
 export const ATTRIBUTION = {

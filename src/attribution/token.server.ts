@@ -7,7 +7,7 @@
 // (src/server/page-cache.ts), so a token lives an hour past the end of its ten-minute bucket:
 // every render in one bucket carries the same token (a cached page and a fresh one agree), and
 // a page served at the end of its cache life still has most of an hour for the click.
-import { toHex } from "../runtime/sha256.ts";
+import { toHex } from "~/runtime/sha256.ts";
 import { TOKEN_PATTERN } from "./source.ts";
 
 export const ATTRIBUTION_TOKEN = {

@@ -2,10 +2,10 @@
 // role on it, and `requireBoardAction` turns the policy's answer into the refusal every
 // board, section, pin and collaborator handler gives. Handlers call it first and build their
 // writes only after it passed; the writes then repeat the board id in their WHERE clauses.
-import { requireWriteAllowed, signedOut, type Viewer } from "../accounts/guards.server.ts";
-import { forbidden, notFound } from "../domain/errors.ts";
-import { viewerIdOf } from "../users/user.ts";
-import { visibleFlagSql } from "../visibility/visibility.server.ts";
+import { requireWriteAllowed, signedOut, type Viewer } from "~/accounts/guards.server.ts";
+import { forbidden, notFound } from "~/domain/errors.ts";
+import { viewerIdOf } from "~/users/user.ts";
+import { visibleFlagSql } from "~/visibility/visibility.server.ts";
 import type { BoardTableRow } from "./board-row.ts";
 import { decide, isReading, parseAccess, roleOf, type BoardAction, type BoardRole } from "./policy.ts";
 

@@ -3,8 +3,8 @@
 // collaborators) and the grid's own count (the gridPin rule) for anyone else, so a pin first
 // pinned to a secret board is never counted for a stranger; the caller has already checked
 // that the viewer may see the board, and the SQL checks it again (the board rule).
-import { userImageUrl } from "../users/user.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { userImageUrl } from "~/users/user.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import { listedPinCountSql } from "./boards.server.ts";
 import type { BoardJson, SectionJson } from "./board-json.ts";
 import type { BoardTableRow } from "./board-row.ts";

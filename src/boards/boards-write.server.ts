@@ -2,10 +2,10 @@
 // BoardsFeedResource update). The handler has already passed requireBoardAction; each write is
 // one D1 batch whose statements repeat the board id and owner id in their WHERE clauses, and
 // whose last statements recount what changed (counts.server.ts).
-import { badRequest } from "../domain/errors.ts";
+import { badRequest } from "~/domain/errors.ts";
 import type { BoardPrivacy } from "./board.ts";
 import type { BoardTableRow } from "./board-row.ts";
-import { holds } from "../visibility/rules.ts";
+import { holds } from "~/visibility/rules.ts";
 import { STRANGER_VISIBLE_BOARD, recountBoardPinSaves, recountBoards, recountUserBoards, recountUserPins } from "./counts.server.ts";
 import { MAX_SLUG_SUFFIX, slugify, uniqueSlug } from "./slug.ts";
 import { isUniqueViolation } from "./write.server.ts";

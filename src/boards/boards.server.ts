@@ -2,11 +2,11 @@
 // each repeats the visibility conditions (board.ts, user.ts) so a secret board's name,
 // sections and pins never leave D1 for a viewer who may not see them. What comes back is
 // checked again with the pure rules.
-import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow, type GridPin } from "../pins/pins.server.ts";
-import { displayName, userImageUrl } from "../users/user.ts";
-import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
-import { holds } from "../visibility/rules.ts";
-import { factColumns, holdsFor, visibleSql, type Aliases } from "../visibility/visibility.server.ts";
+import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow, type GridPin } from "~/pins/pins.server.ts";
+import { displayName, userImageUrl } from "~/users/user.ts";
+import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "~/feeds/cursor.ts";
+import { holds } from "~/visibility/rules.ts";
+import { factColumns, holdsFor, visibleSql, type Aliases } from "~/visibility/visibility.server.ts";
 import type { BoardPrivacy } from "./board.ts";
 import type { BoardTableRow } from "./board-row.ts";
 

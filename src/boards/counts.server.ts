@@ -5,7 +5,7 @@
 //
 // Ids travel as one JSON array parameter (json_each), so a statement's size does not grow with
 // the number of ids; callers bound the lists (bulk calls take at most 250 ids).
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 
 /** pins.save_count counts the saves a stranger could see: on boards the board rule shows to no one in particular. */
 export const STRANGER_VISIBLE_BOARD = (alias: string) => visibleSql("board", { board: alias }, null);

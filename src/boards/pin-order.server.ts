@@ -3,9 +3,9 @@
 // reading one section's pins (BoardSectionPinsResource get). A pin goes right after another
 // (null: first) of the same feed; positions are split between neighbours, and the board is
 // renumbered 1, 2, 3, ... in one statement when two neighbours are too close to split.
-import { badRequest } from "../domain/errors.ts";
-import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
-import { gridPin, type GridPin } from "../pins/pins.server.ts";
+import { badRequest } from "~/domain/errors.ts";
+import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "~/feeds/cursor.ts";
+import { gridPin, type GridPin } from "~/pins/pins.server.ts";
 import { GRID_PIN_JOINS, gridPinColumns, gridPinSql, gridRowVisible, type GridPinRow } from "./boards.server.ts";
 import { positionAfter } from "./positions.ts";
 

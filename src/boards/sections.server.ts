@@ -1,7 +1,7 @@
 // Board sections (BoardSectionResource, BoardSectionsResource): create at the front of the
 // list, rename, delete (its pins stay on the board, sectionless), reorder. One D1 batch each,
 // WHERE clauses repeating the board id, counts recounted last (counts.server.ts).
-import { badRequest } from "../domain/errors.ts";
+import { badRequest } from "~/domain/errors.ts";
 import { recountBoards } from "./counts.server.ts";
 import { MAX_SECTIONS } from "./options.ts";
 import { firstPosition } from "./positions.ts";

@@ -1,9 +1,9 @@
 // What every board, section and save write shares: the viewer's pin lookup, the feed head a
 // new save is placed against, the signed-out pages a write changes (the edge functions purge
 // them), and telling a lost race (a UNIQUE index refusing the batch) from a real failure.
-import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
-import { DomainError, notFound } from "../domain/errors.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { BOARD_SORT_ORDERS } from "~/profile/view-state.ts";
+import { DomainError, notFound } from "~/domain/errors.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import { MAX_LEADING_STORIES, type FeedHead } from "./positions.ts";
 
 /** The pin columns the writes need. */

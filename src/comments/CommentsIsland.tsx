@@ -8,10 +8,10 @@
 // after login on this pin the island takes that intent and focuses the composer.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useStore } from "@nanostores/react";
-import AuthModal from "../accounts/AuthModal.tsx";
-import type { Intent } from "../accounts/client/unauth.ts";
-import { useHydrated } from "../organize/hydrated.ts";
-import { canPage, emptyList } from "../feeds/feed.ts";
+import AuthModal from "~/accounts/AuthModal.tsx";
+import type { Intent } from "~/accounts/unauth.client.ts";
+import { useHydrated } from "~/boards/hydrated.ts";
+import { canPage, emptyList } from "~/feeds/feed.ts";
 import { isAnonymous, type Comment, type Tag } from "./comment.ts";
 import { browserIo, commentActions } from "./actions.ts";
 import { blockedSet, checkHosts, hostsIn } from "./blocked-hosts.ts";
@@ -19,15 +19,15 @@ import { CommentItem, PendingItem, type ItemContext } from "./CommentItem.tsx";
 import { Composer } from "./Composer.tsx";
 import { DeleteDialog, FlagDialog } from "./FlagDialog.tsx";
 import type { MentionUser } from "./mentions.ts";
-import { INTENT_EVENT } from "../accounts/client/unauth.ts";
+import { INTENT_EVENT } from "~/accounts/unauth.client.ts";
 import { takeResumedComment } from "./resume.ts";
 import { $comments, allComments } from "./state.ts";
 import { fill, type CommentStrings } from "./strings.ts";
-import { pageStrings } from "../i18n/page-strings.ts";
+import { pageStrings } from "~/i18n/page-strings.ts";
 import { TriedIt } from "./TriedIt.tsx";
-import "../organize/organize.css";
+import "~/boards/organize.css";
 import "./comments.css";
-import { perViewer } from "../member-page/viewer-values.ts";
+import { perViewer } from "~/member-page/viewer-values.ts";
 
 export interface CommentsIslandProps {
   pinId: string;

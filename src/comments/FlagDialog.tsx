@@ -1,8 +1,8 @@
 // Reporting a comment: one reason (radio group, required) and optional details, sent as the
-// flag call's `reason` and `detailedReasons`. A modal <dialog> (organize/Dialog.tsx): focus
+// flag call's `reason` and `detailedReasons`. A modal <dialog> (src/ui/Dialog.tsx): focus
 // goes to the first reason, Escape closes it, focus returns to the button that opened it.
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../ui/Dialog.tsx";
+import { Dialog } from "~/ui/Dialog.tsx";
 import { FLAG_DETAILS, FLAG_REASONS, type CommentStrings } from "./strings.ts";
 
 export function FlagDialog({ open, strings, onClose, onSend }: { open: boolean; strings: CommentStrings; onClose: () => void; onSend: (reason: string, details: string[]) => Promise<boolean> }) {

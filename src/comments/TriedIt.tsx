@@ -4,14 +4,14 @@
 // revert and a toast), and, signed in, a form to share one: text 1..500 and an optional photo
 // uploaded first to /v3/did_it/photos/.
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { didItReducer, type DidItEvent } from "../social/did-it.ts";
-import { canPage, emptyList, fetchFailed, fetchStarted, fetchSucceeded, type ResourceList } from "../feeds/feed.ts";
-import { ApiCallError } from "../accounts/client/api.ts";
+import { didItReducer, type DidItEvent } from "~/social/did-it.ts";
+import { canPage, emptyList, fetchFailed, fetchStarted, fetchSucceeded, type ResourceList } from "~/feeds/feed.ts";
+import { ApiCallError } from "~/api/api.client.ts";
 import { DID_IT_DETAILS_MAX, isAnonymous, textProblem, type DidItPost } from "./comment.ts";
-import { commentsApi, uploadDidItPhoto } from "./api.ts";
+import { commentsApi, uploadDidItPhoto } from "./api.client.ts";
 import { failureMessage, type Io } from "./actions.ts";
 import { fill, type CommentStrings } from "./strings.ts";
-import { Dialog } from "../ui/Dialog.tsx";
+import { Dialog } from "~/ui/Dialog.tsx";
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
 const PHOTO_MAX = 5 * 1024 * 1024;

@@ -1,10 +1,10 @@
 // The /v3 actions on one comment: like, helpful, highlight, flag, removing
 // one's own mention, translation. Marks follow the did-it pattern: the count moves in the
 // same batch only when the row it mirrors appears or goes, so it is exact and never below 0.
-import type { Viewer } from "../accounts/guards.server.ts";
-import { forbidden, notFound } from "../domain/errors.ts";
-import { written, type Written } from "../domain/written.ts";
-import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
+import type { Viewer } from "~/accounts/guards.server.ts";
+import { forbidden, notFound } from "~/domain/errors.ts";
+import { written, type Written } from "~/domain/written.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
 import { parseStoredTags, storedTags, type Comment } from "./comment.ts";
 import { cachedTranslation, type TranslationAi, type TranslationCache } from "./translate.ts";
 import { loadComment, loadCommentForWrite, readComment } from "./rows.server.ts";

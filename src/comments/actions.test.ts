@@ -1,9 +1,9 @@
 import { atom } from "nanostores";
 import { describe, expect, it, vi } from "vitest";
-import { ApiCallError, NetworkError } from "../accounts/client/api.ts";
+import { ApiCallError, NetworkError } from "~/api/api.client.ts";
 import { commentActions, failureMessage, type CommentsApi } from "./actions.ts";
 import type { Comment } from "./comment.ts";
-import { runtimeGlobal } from "../runtime/global.ts";
+import { runtimeGlobal } from "~/runtime/global.ts";
 import { findComment, initialState, type CommentsState } from "./state.ts";
 
 const messages = { failed: "failed", offline: "offline", flagged: "flagged", translateFailed: "no translation" };

@@ -2,13 +2,13 @@
 // makes the call, settles on the server's answer and, when the call fails, puts the state back
 // and says why in a toast (src/shell/toast-event.ts). A new comment or reply is the exception:
 // it needs the server's id, so it is listed when the answer comes (the composer shows it is busy).
-import { ApiCallError, NetworkError } from "../accounts/client/api.ts";
+import { ApiCallError, NetworkError } from "~/api/api.client.ts";
 import type { Comment, Tag } from "./comment.ts";
-import { commentsApi } from "./api.ts";
-import { emptyList, fetchFailed } from "../feeds/feed.ts";
+import { commentsApi } from "./api.client.ts";
+import { emptyList, fetchFailed } from "~/feeds/feed.ts";
 import { $comments, commentsReducer, findComment, type CommentChange, type CommentsState } from "./state.ts";
-import { runtimeGlobal } from "../runtime/global.ts";
-import { showToast } from "../shell/toast-event.ts";
+import { runtimeGlobal } from "~/runtime/global.ts";
+import { showToast } from "~/shell/toast-event.ts";
 
 export type CommentsApi = typeof commentsApi;
 

@@ -2,13 +2,13 @@
 // change is ONE D1 batch that also recounts pins.comment_count and the parent's reply_count
 // from the rows at batch time, so the counts stay exact whatever ran in between.
 // pins.comment_count counts comments everyone can see: not hidden, and not under a hidden parent.
-import { visibleSql } from "../visibility/visibility.server.ts";
-import type { Viewer } from "../accounts/guards.server.ts";
-import { badRequest, conflict, forbidden, notFound } from "../domain/errors.ts";
-import { written, type Written } from "../domain/written.ts";
-import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
-import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
-import { blockedError, loadVisiblePin, requirePinReaction } from "../social/guard.server.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
+import type { Viewer } from "~/accounts/guards.server.ts";
+import { badRequest, conflict, forbidden, notFound } from "~/domain/errors.ts";
+import { written, type Written } from "~/domain/written.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
+import { encodeKeyset, keysetPageOf, type Keyset } from "~/feeds/cursor.ts";
+import { blockedError, loadVisiblePin, requirePinReaction } from "~/social/guard.server.ts";
 import { alignTags, parseStoredTags, storedTags, type Comment, type Tag } from "./comment.ts";
 import {
   COMMENT_COLUMNS,

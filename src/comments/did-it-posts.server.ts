@@ -1,15 +1,15 @@
 // Tried-it posts (spec 001 §3 "Did-it data"): a did-it with its text and an
 // optional photo. One per person per pin (did_its UNIQUE (pin_id, user_id)): posting again
 // rewrites the post; pins.did_it_images_count is recounted from the rows in each change's batch. Likes and helpful marks stay DidItLikeResource / DidItHelpfulResource.
-import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
-import { encodeKeyset, keysetPageOf, type Keyset } from "../feeds/cursor.ts";
-import { mediaUrl } from "../media/media.ts";
-import { badRequest, conflict, forbidden, notFound, storageUnavailable } from "../domain/errors.ts";
-import { written, type Written } from "../domain/written.ts";
-import { enforce, RATE_RULES } from "../server/rate-limit.server.ts";
-import { blockedError, loadVisiblePin, requirePinReaction } from "../social/guard.server.ts";
-import { userImageUrl } from "../users/user.ts";
-import { visibleFlagSql } from "../visibility/visibility.server.ts";
+import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
+import { encodeKeyset, keysetPageOf, type Keyset } from "~/feeds/cursor.ts";
+import { mediaUrl } from "~/media/media.ts";
+import { badRequest, conflict, forbidden, notFound, storageUnavailable } from "~/domain/errors.ts";
+import { written, type Written } from "~/domain/written.ts";
+import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
+import { blockedError, loadVisiblePin, requirePinReaction } from "~/social/guard.server.ts";
+import { userImageUrl } from "~/users/user.ts";
+import { visibleFlagSql } from "~/visibility/visibility.server.ts";
 import { ANONYMOUS_USER, type DidItPost } from "./comment.ts";
 import { DID_IT_PHOTO_MAX_BYTES, DID_IT_UPLOAD_TTL_MS, IMAGE_SIGNATURE, didItPhotoKey, sniffPhoto } from "./photo.ts";
 import { stripPhotoMetadata } from "./strip-metadata.ts";

@@ -1,9 +1,9 @@
 // A person's comment feature map (AggregatedCommentFeaturesResource, spec 000 §3 "plus a
 // feature map per user", §6: feature updates send the parental passcode). Stored as one JSON
 // row per person; a feature not in the map is on.
-import { requireFullViewer, requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
-import { requirePasscode } from "../accounts/passcode.server.ts";
-import { forbidden } from "../domain/errors.ts";
+import { requireFullViewer, requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
+import { requirePasscode } from "~/accounts/passcode.server.ts";
+import { forbidden } from "~/domain/errors.ts";
 import { COMMENT_FEATURES, featureMapSchema, type FeatureMap } from "./comment.ts";
 
 /** Every feature with its value (missing ones on), from a stored map. */

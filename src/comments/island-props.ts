@@ -2,8 +2,8 @@
 // (noClientScript) get none: their page keeps PinComments' server HTML only. Everyone else
 // gets it; a full login can act, a signed-out visitor gets the log-in composer, and a limited
 // login (the server answers its writes 403 code 17) reads only.
-import type { RequestContext } from "../context/request-context.ts";
-import type { PinDetail } from "../pins/pins.server.ts";
+import type { RequestContext } from "~/context/request-context.ts";
+import type { PinDetail } from "~/pins/pins.server.ts";
 import { hostDigest } from "./blocked-hosts.ts";
 import type { CommentsIslandProps } from "./CommentsIsland.tsx";
 

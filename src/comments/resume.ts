@@ -1,8 +1,8 @@
 // The signed-out comment this page should resume (unauthCommentPinId): boot.ts takes it after
 // login on the pin's page, dispatches INTENT_EVENT and leaves a window copy for islands that
-// hydrate later. Whichever asks first gets it, once (as saving/client.ts takeResumedSave does
+// hydrate later. Whichever asks first gets it, once (as saves/saving.client.ts takeResumedSave does
 // for saves).
-import type { Intent } from "../accounts/client/unauth.ts";
+import type { Intent } from "~/accounts/unauth.client.ts";
 
 type Holder = { pinloomPendingIntent?: Intent | null; pinloomResumedComment?: string };
 

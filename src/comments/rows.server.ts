@@ -1,12 +1,12 @@
 // Reading comments back: one SELECT shape for every call, turned into the API's Comment
 // JSON for a given viewer, and the door every call on an existing comment goes through.
 import type { CommentTableRow } from "./comment-row.ts";
-import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
-import { requireBoardAction } from "../boards/access.server.ts";
-import { notFound } from "../domain/errors.ts";
-import { blockedError, loadVisiblePin, type SocialPin } from "../social/guard.server.ts";
-import { userImageUrl } from "../users/user.ts";
-import { visibleFlagSql } from "../visibility/visibility.server.ts";
+import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { notFound } from "~/domain/errors.ts";
+import { blockedError, loadVisiblePin, type SocialPin } from "~/social/guard.server.ts";
+import { userImageUrl } from "~/users/user.ts";
+import { visibleFlagSql } from "~/visibility/visibility.server.ts";
 import { ANONYMOUS_USER, parseStoredTags, type Comment } from "./comment.ts";
 import { TAGGED_USERS_SQL, parseTaggedUsers } from "./tagged-users.ts";
 

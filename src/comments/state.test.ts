@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { END_MARKER } from "../feeds/feed.ts";
+import { END_MARKER } from "~/feeds/feed.ts";
 import type { Comment } from "./comment.ts";
 import { allComments, commentsReducer, findComment, initialState, type CommentChange, type CommentsState } from "./state.ts";
 

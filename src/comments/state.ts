@@ -5,7 +5,7 @@
 // rules (fetching flag, error cleared on refetch, replace on refresh, append on paging, end at
 // the end marker) are src/feeds/feed.ts's; these only say which list they apply to.
 import { atom } from "nanostores";
-import { emptyList, fetchFailed, fetchStarted, fetchSucceeded, type ResourceList } from "../feeds/feed.ts";
+import { emptyList, fetchFailed, fetchStarted, fetchSucceeded, type ResourceList } from "~/feeds/feed.ts";
 import type { Comment, Tag } from "./comment.ts";
 
 export interface CommentsState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getT } from "../i18n/i18n.ts";
+import { getT } from "~/i18n/i18n.ts";
 import { commentStrings, COMMENT_STRING_KEYS, fill } from "./strings.ts";
 
 describe("comments-ui strings", () => {

@@ -4,7 +4,7 @@
 // Templates keep their {{placeholders}}; the island fills them with fill(). Counts appear as
 // "Likes: 3" rather than in a sentence, so no plural forms are needed in any locale.
 import type { TFunction } from "i18next";
-import { perLocale } from "../i18n/memo.ts";
+import { perLocale } from "~/i18n/memo.ts";
 import en from "../../locales/en_US/comments-ui.json";
 
 type Leaves<T, Prefix extends string = ""> = {

@@ -3,7 +3,7 @@
 // should publish. Pure byte surgery (no decoding, so it runs in the Worker): only the blocks
 // that carry metadata go, the image data is copied as it is. Anything that does not parse as
 // the format it claims answers null, and the upload is refused rather than stored unstripped.
-import { concatBytes } from "../runtime/bytes.ts";
+import { concatBytes } from "~/runtime/bytes.ts";
 import type { PhotoExtension } from "./photo.ts";
 
 /** JPEG markers kept as they are: APP0 (JFIF) and APP14 (Adobe colour transform). */

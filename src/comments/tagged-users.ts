@@ -1,6 +1,6 @@
 // Who a comment's tags name, read in the same SELECT as the comment (rows.server.ts and the
 // close-up's first comments in src/pins/pins.server.ts).
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import type { TaggedUser } from "./comment.ts";
 
 /** SQL for the ids a row's tags name, tolerant of both stored spellings and of bad JSON. */

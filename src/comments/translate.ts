@@ -1,6 +1,6 @@
 // Comment translation through Workers AI (m2m100). Spec 000 §4: "translation set (empty on
 // failure)": any failure, or an answer without text, is an empty translation, never an error.
-import { sha256Hex } from "../runtime/sha256.ts";
+import { sha256Hex } from "~/runtime/sha256.ts";
 
 export const TRANSLATION_MODEL = "@cf/meta/m2m100-1.2b";
 /** A translation longer than this is cut: a 500-character comment never needs more. */

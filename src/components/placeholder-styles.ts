@@ -4,7 +4,7 @@
 // The hash must be added from the page's frontmatter: pages stream, and Astro sends the CSP
 // header before nested components render, so a hash added inside a component comes too late.
 import type { APIContext } from "astro";
-import { toBase64 } from "../runtime/base64.ts";
+import { toBase64 } from "~/runtime/base64.ts";
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const FALLBACK = "#e9e9e9";

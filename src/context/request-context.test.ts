@@ -1,4 +1,4 @@
-import type { Session } from "../accounts/session.server.ts";
+import type { Session } from "~/accounts/session.server.ts";
 import { describe, expect, it } from "vitest";
 import { buildRequestContext, clientContext, serializeForScript } from "./request-context.ts";
 

@@ -7,10 +7,10 @@ import { isSearchCacheHost, searchEngineFromReferrer, type SearchEngine } from "
 import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
 import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
-import { daysToExpiration, type Session } from "../accounts/session.server.ts";
-import { assignExperiments } from "../experiments/experiments.ts";
+import { daysToExpiration, type Session } from "~/accounts/session.server.ts";
+import { assignExperiments } from "~/experiments/experiments.ts";
 import { cookieValue } from "./cookies.ts";
-import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "../accounts/viewer.ts";
+import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "~/accounts/viewer.ts";
 
 export type { ViewerType };
 

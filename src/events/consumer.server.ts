@@ -5,7 +5,7 @@
 // themselves within a minute of it.
 import { queuedEventSchema } from "./event.ts";
 import { eventKey } from "./ingest.server.ts";
-import { RETRY_AFTER_SECONDS } from "../domain/errors.ts";
+import { RETRY_AFTER_SECONDS } from "~/domain/errors.ts";
 
 /** A batch's wait before its next delivery: 10 s, doubling with each attempt, at most 15 minutes. */
 export function retryDelaySeconds(attempts: number): number {

@@ -4,9 +4,9 @@
 // on each event's key, a hash of its sender and its clientUUID: a batch the sender retries, or
 // the queue delivers twice, is stored once, and nobody can pre-empt another sender's ids.
 import { z } from "zod";
-import { hashToken } from "../accounts/tokens.ts";
-import { DomainError, badRequest, storageUnavailable, zodProblems, type FieldProblem } from "../domain/errors.ts";
-import { enforce, type RateRule } from "../server/rate-limit.server.ts";
+import { hashToken } from "~/accounts/tokens.ts";
+import { DomainError, badRequest, storageUnavailable, zodProblems, type FieldProblem } from "~/domain/errors.ts";
+import { enforce, type RateRule } from "~/server/rate-limit.server.ts";
 import { eventRecordSchema, nanosecondsSchema, type EventRecord, type QueuedEvent } from "./event.ts";
 
 export const EVENT_BATCH_LIMITS = {

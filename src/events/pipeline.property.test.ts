@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EVENT_TYPE, EventLogger, LOGGER, VIEW_TYPE } from "./client/logger.ts";
+import { EVENT_TYPE, EventLogger, LOGGER, VIEW_TYPE } from "./logger.client.ts";
 import { consumeEvents } from "./consumer.server.ts";
 import { eventKey } from "./ingest.server.ts";
 import type { QueuedEvent } from "./event.ts";

@@ -2,7 +2,7 @@
 // (a REAL, negative after saves to the front), boards by name or time. The cursor is the last
 // row's sort key and id, as opaque base64url JSON, so one codec serves every such order.
 import { z } from "zod";
-import { textFromBase64Url, textToBase64Url } from "../runtime/base64.ts";
+import { textFromBase64Url, textToBase64Url } from "~/runtime/base64.ts";
 
 export type KeysetKey = number | string;
 export interface Keyset {

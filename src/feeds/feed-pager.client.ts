@@ -4,10 +4,10 @@
 // with DOM APIs in the grid's own markup, and (data-feed-restore) keeps the appended cells and
 // scroll position across a history return within the restore window. The paging rules are
 // feed.ts's; this file only wires them to the page. No framework: it stays a few KB.
-import { apiFetch } from "../runtime/fetch.ts";
-import { pageExperiments } from "../runtime/global.ts";
-import { colorClass } from "../components/placeholder-styles.ts";
-import type { QueryName } from "../graphql/documents/index.ts";
+import { apiFetch } from "~/runtime/fetch.ts";
+import { pageExperiments } from "~/runtime/global.ts";
+import { colorClass } from "~/components/placeholder-styles.ts";
+import type { QueryName } from "~/graphql/documents/index.ts";
 import {
   END_MARKER,
   canPage,
@@ -93,7 +93,7 @@ async function resourcePage(name: string, options: Record<string, unknown>, book
  * use it): the cursor is the query's $cursor, the answer's root field holds {pins, endCursor}.
  */
 async function queryPage(name: QueryName, variables: Record<string, unknown>, cursor: string | null): Promise<{ status: number | null; page: FeedPageAnswer | null }> {
-  const { graphqlClient, GraphqlFetchError } = await import("../graphql/client.ts");
+  const { graphqlClient, GraphqlFetchError } = await import("~/graphql/client.ts");
   try {
     const answer = await graphqlClient().query<Record<string, { pins: Item[]; endCursor: string | null } | null>>(name, cursor ? { ...variables, cursor } : variables);
     const root = Object.values(answer.result.data ?? {})[0];

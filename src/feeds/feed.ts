@@ -1,7 +1,7 @@
 // Client feed rules of spec 000 §4 and 001 §4, as pure functions the feed islands apply:
 // resource lists paged by bookmark, the home feed's restore window, scroll on navigation and
 // the pin-grid footer.
-import { HOME_FEED_RESTORE_EXPERIMENT } from "../experiments/experiments.ts";
+import { HOME_FEED_RESTORE_EXPERIMENT } from "~/experiments/experiments.ts";
 
 /** The bookmark a server sends when there is nothing more. */
 export const END_MARKER = "-end-";

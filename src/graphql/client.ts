@@ -16,8 +16,8 @@ import {
   type GraphqlVariables,
 } from "./protocol.ts";
 import { QUERY_IDS } from "./query-ids.ts";
-import { apiFetch, browserDeps, type FetchDeps } from "../runtime/fetch.ts";
-import { readJsonBlock } from "../islands/json-block.ts";
+import { apiFetch, browserDeps, type FetchDeps } from "~/runtime/fetch.ts";
+import { readJsonBlock } from "~/islands/json-block.ts";
 
 export const MISS_EVENT = "pinloom:graphql-miss";
 

@@ -3,9 +3,9 @@
 // CloseupRelatedModulesFeedQuery, executed by graphql-js over the lookup the page already
 // made, so embedding costs no round trip. The browser's client (client.ts) reads them from its
 // response cache instead of asking.
-import type { RequestContext } from "../context/request-context.ts";
-import type { PinLookup } from "../pins/pins.server.ts";
-import { viewerIdOf } from "../users/user.ts";
+import type { RequestContext } from "~/context/request-context.ts";
+import type { PinLookup } from "~/pins/pins.server.ts";
+import { viewerIdOf } from "~/users/user.ts";
 import type { QueryName } from "./documents/index.ts";
 import { checkVariables, documentFor, executeLocally } from "./execute.server.ts";
 import type { EmbeddedQueryResponse, GraphqlVariables } from "./protocol.ts";

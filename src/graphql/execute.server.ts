@@ -4,7 +4,7 @@
 // refusal happens before any origin is touched.
 import { execute, getVariableValues, GraphQLError, validate, type ExecutionResult, type GraphQLFormattedError } from "graphql";
 import { z } from "zod";
-import { badRequest, zodProblems, type FieldProblem } from "../domain/errors.ts";
+import { badRequest, zodProblems, type FieldProblem } from "~/domain/errors.ts";
 import { persistedDocuments, type PersistedDocument } from "./registry.server.ts";
 import { executionRules } from "./rules.ts";
 import { schema, type GraphqlContext } from "./schema.server.ts";

@@ -8,7 +8,7 @@ import {
   FORCE_COUNTRY_HEADER,
   QUERY_NAME_HEADER,
   SOURCE_URL_HEADER,
-} from "../runtime/headers.ts";
+} from "~/runtime/headers.ts";
 
 export const GRAPHQL_PATH = "/_/graphql/";
 /** A persisted-query call is a hash and a few variables: anything bigger is not one. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PERSISTED_DOCUMENTS, type QueryName } from "./documents/index.ts";
 import { QUERY_IDS } from "./query-ids.ts";
 import { persistedDocuments } from "./registry.server.ts";
-import { sha256Hex } from "../runtime/sha256.ts";
+import { sha256Hex } from "~/runtime/sha256.ts";
 
 const names = Object.keys(PERSISTED_DOCUMENTS) as QueryName[];
 

@@ -4,7 +4,7 @@ import { parse, specifiedRules, validate, type DocumentNode, type OperationDefin
 import { PERSISTED_DOCUMENTS, type QueryName } from "./documents/index.ts";
 import { schema } from "./schema.server.ts";
 import { MAX_DEPTH, maxDepthRule } from "./rules.ts";
-import { sha256Hex } from "../runtime/sha256.ts";
+import { sha256Hex } from "~/runtime/sha256.ts";
 
 export interface PersistedDocument {
   name: QueryName;

@@ -17,9 +17,9 @@ import {
   type GraphQLNullableType,
   type GraphQLResolveInfo,
 } from "graphql";
-import { decodeTimeCursor } from "../feeds/cursor.ts";
-import { pinIdSchema } from "../pins/pin.ts";
-import { getPin, listRelatedPins, type FeedPage, type PinDetail, type PinLookup } from "../pins/pins.server.ts";
+import { decodeTimeCursor } from "~/feeds/cursor.ts";
+import { pinIdSchema } from "~/pins/pin.ts";
+import { getPin, listRelatedPins, type FeedPage, type PinDetail, type PinLookup } from "~/pins/pins.server.ts";
 
 export interface GraphqlContext {
   db: D1Database;

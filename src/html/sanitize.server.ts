@@ -13,7 +13,7 @@
 // A parser differential between lol-html and a browser (mutation XSS) can therefore only change
 // which text survives, never turn text into markup. The output is then parsed again and checked
 // against the allowlist; if that check ever fails, the text alone is returned.
-import { isAllowedLink } from "../pins/pin.ts";
+import { isAllowedLink } from "~/pins/pin.ts";
 
 export interface SanitizeOptions {
   /** Hosts links may not point at (subdomains included), lower case. */

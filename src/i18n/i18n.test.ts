@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { LOCALES } from "../context/locales.ts";
+import { LOCALES } from "~/context/locales.ts";
 import { getT, loadResources } from "./i18n.ts";
 
 const root = join(import.meta.dirname, "../../locales");

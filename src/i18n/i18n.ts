@@ -6,7 +6,7 @@
 // docs/decisions.md.)
 import i18next, { type TFunction } from "i18next";
 import { z } from "zod";
-import { DEFAULT_LOCALE, LOCALES, toLanguageTag, type Locale } from "../context/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, toLanguageTag, type Locale } from "~/context/locales.ts";
 
 const NAMESPACES = ["common", "profile", "shell", "articles", "accounts", "auth", "settings", "invites", "boards", "social", "save", "organize", "comments", "comments-ui", "events", "search"] as const;
 export type Namespace = (typeof NAMESPACES)[number];

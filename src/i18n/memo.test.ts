@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { TFunction } from "i18next";
 import { deepFreeze, perLanguage, perLocale, perLocaleAndKey } from "./memo.ts";
 import { getT } from "./i18n.ts";
-import { saveStrings } from "../saving/strings.ts";
-import { commentStrings } from "../comments/strings.ts";
-import { authStrings } from "../accounts/auth-strings.ts";
-import { pluralForms, formatCount } from "../social/plural.ts";
+import { saveStrings } from "~/saves/strings.ts";
+import { commentStrings } from "~/comments/strings.ts";
+import { authStrings } from "~/accounts/auth-strings.ts";
+import { pluralForms, formatCount } from "~/social/plural.ts";
 
 const fakeT = (tag: string) => ((key: string) => `${tag}:${key}`) as unknown as TFunction;
 

@@ -3,12 +3,12 @@
 // for its effect by the layout (src/layouts/Base.astro) and by the member-page island renderer
 // (src/member-page/islands.server.ts), the two places islands render on the server.
 import type { TFunction } from "i18next";
-import { authStrings } from "../accounts/auth-strings.ts";
-import { commentStrings } from "../comments/strings.ts";
-import { DEFAULT_LOCALE, parseLocale, type Locale } from "../context/locales.ts";
-import { serializeForScript } from "../context/request-context.ts";
-import { saveStrings } from "../saving/strings.ts";
-import { searchBoxStrings } from "../search/ui/search-box-strings.ts";
+import { authStrings } from "~/accounts/auth-strings.ts";
+import { commentStrings } from "~/comments/strings.ts";
+import { DEFAULT_LOCALE, parseLocale, type Locale } from "~/context/locales.ts";
+import { serializeForScript } from "~/context/request-context.ts";
+import { saveStrings } from "~/saves/strings.ts";
+import { searchBoxStrings } from "~/search/search-box-strings.ts";
 import { getT } from "./i18n.ts";
 import { provideServerStrings, type PageStringTables, type PageStringsName, type ServerStrings } from "./page-strings.ts";
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AUTH_STRINGS_ID } from "../accounts/auth-strings.ts";
+import { AUTH_STRINGS_ID } from "~/accounts/auth-strings.ts";
 import { getT } from "./i18n.ts";
-import { commentStrings } from "../comments/strings.ts";
-import { saveStrings } from "../saving/strings.ts";
-import { searchBoxStrings } from "../search/ui/search-box-strings.ts";
+import { commentStrings } from "~/comments/strings.ts";
+import { saveStrings } from "~/saves/strings.ts";
+import { searchBoxStrings } from "~/search/search-box-strings.ts";
 import { PAGE_STRINGS_ID, pageStrings, resetPageStrings } from "./page-strings.ts";
 import { pageStringsJson, serverPageStrings } from "./page-strings.server.ts";
 

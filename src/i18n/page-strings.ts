@@ -8,12 +8,12 @@
 // On the server (no document) an island's table comes from the per-locale tables themselves
 // (src/i18n/page-strings.server.ts provides them); in the browser from the page's block, which
 // the server wrote from the same tables, so hydration renders exactly the server's HTML.
-import type { AuthStrings } from "../accounts/auth-strings.ts";
-import { pageAuthStrings } from "../accounts/auth-strings.ts";
-import type { CommentStrings } from "../comments/strings.ts";
-import type { SaveStrings } from "../saving/strings.ts";
-import type { SearchBoxStrings } from "../search/ui/search-box-strings.ts";
-import { readJsonBlock } from "../islands/json-block.ts";
+import type { AuthStrings } from "~/accounts/auth-strings.ts";
+import { pageAuthStrings } from "~/accounts/auth-strings.ts";
+import type { CommentStrings } from "~/comments/strings.ts";
+import type { SaveStrings } from "~/saves/strings.ts";
+import type { SearchBoxStrings } from "~/search/search-box-strings.ts";
+import { readJsonBlock } from "~/islands/json-block.ts";
 
 export const PAGE_STRINGS_ID = "pinloom-strings";
 

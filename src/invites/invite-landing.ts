@@ -3,7 +3,7 @@
 // messaging toast through the app shell or the inviter popover, per spec 000 §6.
 import { inviteCodeFromSearch, inviteDisplay, isDesktopViewer, isInviteCode, type InviteMetadata, type ViewerType } from "./invite.ts";
 import { clearInvite, lookupInvite } from "./store.ts";
-import { showToast } from "../shell/toast-event.ts";
+import { showToast } from "~/shell/toast-event.ts";
 
 /** What the landing reads of the embedded request context (src/context/request-context.ts). */
 interface EmbeddedContext {

@@ -1,7 +1,7 @@
 // The copy-link action's invite: a signed-in person copies the pin's link carrying a
 // fresh invite code (InviteResource create, channel 12 "copy link"); if minting fails for any
 // reason the plain link is copied instead, so the action itself never fails on our account.
-import { apiFetch, depsWith } from "../runtime/fetch.ts";
+import { apiFetch, depsWith } from "~/runtime/fetch.ts";
 import { INVITE_CHANNELS, isInviteCode, withInviteCode } from "./invite.ts";
 
 export const INVITE_CREATE_PATH = "/resource/InviteResource/create/";

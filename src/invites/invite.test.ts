@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceOf } from "../shell/shell.ts";
+import { deviceOf } from "~/shell/shell.ts";
 import {
   INVITE_CHANNEL_IDS,
   NO_POPOVER_CHANNELS,

@@ -3,12 +3,12 @@
 // an unknown, expired or not-visible invite are all the same null, so a guesser learns nothing
 // about which codes exist, what a secret board holds or who a private sender is.
 import { z } from "zod";
-import { hashToken } from "../accounts/tokens.ts";
-import { userImageUrl, type LoginState } from "../users/user.ts";
-import { visibleFlagSql, visibleSql } from "../visibility/visibility.server.ts";
-import { pinIdSchema } from "../pins/pin.ts";
-import { toBase64Url } from "../runtime/base64.ts";
-import type { RateRule } from "../server/rate-limit.server.ts";
+import { hashToken } from "~/accounts/tokens.ts";
+import { userImageUrl, type LoginState } from "~/users/user.ts";
+import { visibleFlagSql, visibleSql } from "~/visibility/visibility.server.ts";
+import { pinIdSchema } from "~/pins/pin.ts";
+import { toBase64Url } from "~/runtime/base64.ts";
+import type { RateRule } from "~/server/rate-limit.server.ts";
 import { INVITE_CODE_MAX, INVITE_CODE_PATTERN, INVITE_CHANNEL_IDS, INVITE_LIFETIME_MS, type InviteChannel, type InviteMetadata } from "./invite.ts";
 
 /** Lookups per client address: a person lands a few times; a guesser is stopped long before luck helps. */

@@ -3,7 +3,7 @@
 // per request answers both questions the media route asks: may this viewer read it, and may
 // anyone (which decides whether shared caches may keep it).
 import { mediaUrl } from "./media.ts";
-import { visibleFlagSql, visibleSql } from "../visibility/visibility.server.ts";
+import { visibleFlagSql, visibleSql } from "~/visibility/visibility.server.ts";
 
 /** The object a key belongs to; null for a key no family owns (never served). */
 type MediaOwner =

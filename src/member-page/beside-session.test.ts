@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRequestContext } from "../context/request-context.ts";
+import { buildRequestContext } from "~/context/request-context.ts";
 import { memberBesideSession, socialBesideSession } from "./member-page.server.ts";
 
 /** The JSON the companion SQL answers for pin 12 and viewer 7: one reaction count, one followed topic. */

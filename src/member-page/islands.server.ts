@@ -4,13 +4,13 @@
 // browser's hydration finds exactly the markup it renders itself.
 import { createElement, type ComponentType } from "react";
 import * as ReactDOMServer from "react-dom/server";
-import AccountMenu from "../accounts/AccountMenu.tsx";
-import SaveButton from "../saving/SaveButton.tsx";
-import PinReactions from "../social/PinReactions.tsx";
-import TopicFollowList from "../social/TopicFollowList.tsx";
+import AccountMenu from "~/accounts/AccountMenu.tsx";
+import SaveButton from "~/saves/SaveButton.tsx";
+import PinReactions from "~/social/PinReactions.tsx";
+import TopicFollowList from "~/social/TopicFollowList.tsx";
 import type { RenderedSlot } from "./marks.ts";
 // Islands render with the server's string tables (src/i18n/page-strings.ts).
-import "../i18n/page-strings.server.ts";
+import "~/i18n/page-strings.server.ts";
 import type { IslandRenderer } from "./member-page.server.ts";
 
 const COMPONENTS: Record<RenderedSlot, ComponentType<never>> = {

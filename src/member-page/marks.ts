@@ -4,7 +4,7 @@
 //
 // Every mark carries the template's own random nonce: the page's content (a pin's title in a
 // meta tag, a related pin's alt text) may contain anything, but never a mark it cannot guess.
-import type { MemberPart, RequestContext } from "../context/request-context.ts";
+import type { MemberPart, RequestContext } from "~/context/request-context.ts";
 import type { ViewerSlot, ViewerSlotProps } from "./viewer-values.ts";
 
 /** The islands whose server HTML is rendered per request: their marks wrap the whole island. */

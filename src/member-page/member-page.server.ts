@@ -25,21 +25,21 @@
 // beside the session (memberBesideSession) and keeps the answer in RequestContext.member,
 // opaque elsewhere; pages mark their per-viewer islands through marks.ts; islands get their
 // values from viewer-values.ts; the page cache asks serveMemberPage for the answer.
-import type { SessionCompanion } from "../accounts/session.server.ts";
-import { accountCornerOf, VIEWER_COLUMNS, type ViewerUserRow } from "../accounts/viewer.ts";
-import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
-import { clientContext, serializeForScript, type RequestContext } from "../context/request-context.ts";
-import { getT } from "../i18n/i18n.ts";
-import { decodeTimeCursor } from "../feeds/cursor.ts";
+import type { SessionCompanion } from "~/accounts/session.server.ts";
+import { accountCornerOf, VIEWER_COLUMNS, type ViewerUserRow } from "~/accounts/viewer.ts";
+import { viewerById, type ViewerRef } from "~/accounts/viewer-ref.ts";
+import { clientContext, serializeForScript, type RequestContext } from "~/context/request-context.ts";
+import { getT } from "~/i18n/i18n.ts";
+import { decodeTimeCursor } from "~/feeds/cursor.ts";
 import { VIEWER_SLOTS_ID, type ViewerSlot } from "./viewer-values.ts";
-import { BUILD_VERSION } from "../runtime/build-version.ts";
-import { concatBytes } from "../runtime/bytes.ts";
-import { sha256Hex } from "../runtime/sha256.ts";
-import { viewerSaveProps } from "../saving/island-props.ts";
-import { pinSocialFields, pinSocialFromRow, type PinSocialData, type SocialRow } from "../social/pin-social.server.ts";
-import { topicItems } from "../social/topic-items.ts";
-import { visibleFlagSql } from "../visibility/visibility.server.ts";
-import { BoundedLru } from "../server/bounded-lru.ts";
+import { BUILD_VERSION } from "~/runtime/build-version.ts";
+import { concatBytes } from "~/runtime/bytes.ts";
+import { sha256Hex } from "~/runtime/sha256.ts";
+import { viewerSaveProps } from "~/saves/island-props.ts";
+import { pinSocialFields, pinSocialFromRow, type PinSocialData, type SocialRow } from "~/social/pin-social.server.ts";
+import { topicItems } from "~/social/topic-items.ts";
+import { visibleFlagSql } from "~/visibility/visibility.server.ts";
+import { BoundedLru } from "~/server/bounded-lru.ts";
 import { RENDERED_SLOTS, asPart, closeMark, contextMarkOf, newMemberRender, openMark, ownOf, type MemberRender, type RenderedSlot } from "./marks.ts";
 
 /** The stand-in's id: ids are assigned from 1 up, so no row, follow, block or reaction has it. */

@@ -11,7 +11,7 @@
 // same merged props (member-page.server.ts), so the first client render matches the server's
 // and hydration changes nothing.
 import type { ReactNode } from "react";
-import { readJsonBlock } from "../islands/json-block.ts";
+import { readJsonBlock } from "~/islands/json-block.ts";
 
 export const VIEWER_SLOTS_ID = "pinloom-viewer-slots";
 

@@ -2,7 +2,7 @@
 // so screen readers hear the result too. A signed-in viewer's link carries a fresh invite
 // code (src/invites/invite-link.ts); signed out, the plain link.
 import { useState } from "react";
-import { isSignedIn, shareLink } from "../invites/invite-link.ts";
+import { isSignedIn, shareLink } from "~/invites/invite-link.ts";
 
 export interface CopyLinkButtonProps {
   url: string;

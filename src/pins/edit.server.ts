@@ -1,7 +1,7 @@
 // A pin's own fields changed by its pinner (PinResource update): title, description (its HTML
 // escaped once, here) and link (with its domain). The statement repeats the pinner and
 // "not deleted", so an edit never lands on someone else's pin or a deleted one.
-import { escapeHtml } from "../html/sanitize.server.ts";
+import { escapeHtml } from "~/html/sanitize.server.ts";
 
 interface PinEdit {
   title?: string | undefined;

@@ -1,5 +1,5 @@
 // Pin reads from D1. A pin page costs one round trip: every statement goes in one batch.
-import type { PinImageSize } from "../media/media.ts";
+import type { PinImageSize } from "~/media/media.ts";
 import {
   carouselDataSchema,
   choosePinLink,
@@ -11,14 +11,14 @@ import {
   type PinKind,
 } from "./pin.ts";
 import type { z } from "zod";
-import { parseStoredTags } from "../comments/comment.ts";
-import { toSegments, type Segment } from "../comments/segments.ts";
-import { TAGGED_USERS_SQL, parseTaggedUsers } from "../comments/tagged-users.ts";
+import { parseStoredTags } from "~/comments/comment.ts";
+import { toSegments, type Segment } from "~/comments/segments.ts";
+import { TAGGED_USERS_SQL, parseTaggedUsers } from "~/comments/tagged-users.ts";
 import type { PinTableRow } from "./pin-row.ts";
-import { isBlockedHost } from "../comments/segments.ts";
-import { userImageUrl } from "../users/user.ts";
-import { factColumns, holdsFor, visibleFlagSql, visibleSql, type Aliases } from "../visibility/visibility.server.ts";
-import { encodeKeyset } from "../feeds/cursor.ts";
+import { isBlockedHost } from "~/comments/segments.ts";
+import { userImageUrl } from "~/users/user.ts";
+import { factColumns, holdsFor, visibleFlagSql, visibleSql, type Aliases } from "~/visibility/visibility.server.ts";
+import { encodeKeyset } from "~/feeds/cursor.ts";
 
 export interface UserSummary {
   id: string;

@@ -1,6 +1,6 @@
 // The inline view-state script for a page, with its hash added to the page's CSP. Call from a
 // page's frontmatter (Astro sends the CSP header before nested components render).
-import { sha256Base64 } from "../components/placeholder-styles.ts";
+import { sha256Base64 } from "~/components/placeholder-styles.ts";
 import { VIEW_STATE_SCRIPT } from "./view-state.ts";
 
 /** The page's CSP (Astro.csp), by what this needs of it. */

@@ -4,7 +4,7 @@
 // headers copied from the page's own query string; credentials included. Every same-origin
 // answer's X-App-Version is compared with this build's (version.ts); a GraphQL call that fails
 // on the network is reported as a fetch error (report.ts).
-import { cookieValue } from "../context/cookies.ts";
+import { cookieValue } from "~/context/cookies.ts";
 import { BUILD_VERSION } from "./build-version.ts";
 import { runtimeGlobal } from "./global.ts";
 import {

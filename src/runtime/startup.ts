@@ -9,10 +9,10 @@
 // known (version.ts), the fingerprint is sent 300 ms after load (not for limited login), pin
 // links preload their page on hover or focus, and videos autoplay one at a time (autoplay.ts).
 // Token refresh (the 90-day rule) runs in the signed-in pages' accounts script
-// (src/accounts/client/boot.ts → token-refresh.ts), which only signed-in pages load.
+// (src/accounts/boot.client.ts → token-refresh.ts), which only signed-in pages load.
 // Astro hydrates server-rendered islands and renders client:only ones; the runtime does not
 // render pages itself.
-import { isSearchCacheHost } from "../context/referrer.ts";
+import { isSearchCacheHost } from "~/context/referrer.ts";
 import { BUILD_VERSION } from "./build-version.ts";
 import { apiFetch, appStateOf } from "./fetch.ts";
 import { APP_RESUME_EVENT, STATE_ID, runtimeGlobal } from "./global.ts";

@@ -2,8 +2,8 @@
 // they may save to (name-filtered), those boards' sections, and where the pin is already
 // saved by them. Only boards the viewer owns or collaborates on (accepted) and that are not
 // archived are offered; every list is bounded.
-import { boardsFromResult, boardsJsonStatement, sectionsFromResult, sectionsStatement, type BoardJson, type SectionJson } from "../boards/board-json.server.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { boardsFromResult, boardsJsonStatement, sectionsFromResult, sectionsStatement, type BoardJson, type SectionJson } from "~/boards/board-json.server.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import type { SavedInfo } from "./saves.server.ts";
 
 export const RECENT_BOARDS = 5;

@@ -3,11 +3,11 @@
 // involved. Each change is ONE D1 batch: its statements repeat the board ids and the selection,
 // a section that vanished meanwhile makes every statement of a move match nothing (never half
 // a move), and the counters are recounted from the rows at the end (counts.server.ts).
-import { BOARD_ACCESS_SQL, boardWithRole, type BoardAccessRow, type BoardWithRole } from "../boards/access.server.ts";
-import { recountBoards, recountBoardsWithoutPin, recountPinSaves, recountUserPins, STRANGER_VISIBLE_BOARD } from "../boards/counts.server.ts";
-import { firstPosition, frontPosition, type FeedHead } from "../boards/positions.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
-import { badRequest, notFound } from "../domain/errors.ts";
+import { BOARD_ACCESS_SQL, boardWithRole, type BoardAccessRow, type BoardWithRole } from "~/boards/access.server.ts";
+import { recountBoards, recountBoardsWithoutPin, recountPinSaves, recountUserPins, STRANGER_VISIBLE_BOARD } from "~/boards/counts.server.ts";
+import { firstPosition, frontPosition, type FeedHead } from "~/boards/positions.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
+import { badRequest, notFound } from "~/domain/errors.ts";
 import {
   boardFeedHeadSql,
   feedHeadJsonSql,
@@ -16,7 +16,7 @@ import {
   profileFeedHeadSql,
   visiblePinJsonSql,
   type PinFacts,
-} from "../boards/write.server.ts";
+} from "~/boards/write.server.ts";
 
 export type { SavedInfo } from "./saved-info.ts";
 

@@ -15,7 +15,7 @@
 // a recent search), the personal scopes, people (users scope: one index lookup, 0.2–0.4 ms
 // at 100,000 pins; nothing to save), and buyable_pins' facets (counts over the candidates,
 // recomputed on every page 1).
-import { BoundedLru } from "../server/bounded-lru.ts";
+import { BoundedLru } from "~/server/bounded-lru.ts";
 import type { Scope } from "./options.ts";
 
 /**

@@ -2,8 +2,8 @@
 // src/search/ranking.ts over the visible matches of matching.server.ts, paged by a bookmark
 // bound to its search, remembered for signed-out visitors (answer-cache.server.ts), with a
 // typo suggestion when it finds few pins (typo.server.ts).
-import { badRequest } from "../domain/errors.ts";
-import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow } from "../pins/pins.server.ts";
+import { badRequest } from "~/domain/errors.ts";
+import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow } from "~/pins/pins.server.ts";
 import { ANSWERED_SCOPES, answerKey, recallAnswer, rememberAnswer } from "./answer-cache.server.ts";
 import { productFiltersOf, type FacetRow } from "./filters.ts";
 import { facetColumnsSql, facetStatement } from "./filters.server.ts";

@@ -1,7 +1,7 @@
 // The shop's filters as SQL: the price, domain and category facets of a search's candidates
 // (buyable_pins) and of a pin's visually related set (the flashlight). Both publish a domain
 // only under the published-domain rule, so a blocked host's name is never answered.
-import { publishedDomainSql } from "../visibility/visibility.server.ts";
+import { publishedDomainSql } from "~/visibility/visibility.server.ts";
 import { priceBuckets } from "./filters.ts";
 import { Params, candidatesSql, pinVisibleSql, visiblePin } from "./matching.server.ts";
 import type { PinFilterPlan, SearchViewer } from "./plan.ts";

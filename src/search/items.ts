@@ -1,6 +1,6 @@
 // Board and person results as a search answer shows them, from the rows the engine and the
 // typeahead read. Pure.
-import { userImageUrl } from "../users/user.ts";
+import { userImageUrl } from "~/users/user.ts";
 import type { SearchBoardItem, SearchUserItem } from "./types.ts";
 
 /** A board result's row: counts and cover over the pins the viewer may see. */

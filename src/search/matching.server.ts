@@ -2,7 +2,7 @@
 // the viewer may see, with every visibility rule and filter applied before any LIMIT (so pages,
 // counts and facets never hold what the viewer may not see). The engine, the typeahead, typo
 // correction and the facets all build on these.
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import { pinScoreSql } from "./ranking.ts";
 import type { PinFilterPlan } from "./plan.ts";
 

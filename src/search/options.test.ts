@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { zodProblems } from "../domain/errors.ts";
+import { zodProblems } from "~/domain/errors.ts";
 import { MAX_QUERY_LENGTH, normalizeQuery, searchOptionsSchema, searchUrl } from "./options.ts";
 
 describe("normalizeQuery", () => {

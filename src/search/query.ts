@@ -1,7 +1,7 @@
 // Turning search text into FTS5 match expressions, the bookmark codec and typo distance.
 // Pure: the engine, typeahead and typo correction (*.server.ts here) and their unit tests use them.
 import { normalizeQuery } from "./options.ts";
-import { textFromBase64Url, textToBase64Url } from "../runtime/base64.ts";
+import { textFromBase64Url, textToBase64Url } from "~/runtime/base64.ts";
 
 /** At most this many words of a query reach the index. */
 export const MAX_TOKENS = 12;

@@ -1,8 +1,8 @@
 // A page's results from the ids the engine ranked or the answer cache remembered: the rows a
 // result shows, read by id, in the ranked order, leaving out a row gone since.
-import { listedPinCountSql } from "../boards/boards.server.ts";
-import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow } from "../pins/pins.server.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { listedPinCountSql } from "~/boards/boards.server.ts";
+import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow } from "~/pins/pins.server.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import type { CachedAnswer } from "./answer-cache.server.ts";
 import type { FacetRow } from "./filters.ts";
 import { facetStatement } from "./filters.server.ts";

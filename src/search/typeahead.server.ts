@@ -1,6 +1,6 @@
 // Typeahead: query suggestions, boards and people for what is typed so far, and the viewer's
 // recent searches, in one D1 round trip with its throttle.
-import { assertAllowed, hitResult, hitStatement, withinLimitSql, type RateRule } from "../server/rate-limit.server.ts";
+import { assertAllowed, hitResult, hitStatement, withinLimitSql, type RateRule } from "~/server/rate-limit.server.ts";
 import { recallTypeahead, rememberTypeahead, typeaheadKey, type CachedTypeahead } from "./answer-cache.server.ts";
 import { userItem, type UserRow } from "./items.ts";
 import { PIN_VISIBILITY_JOINS, Params, boardVisibleSql, boardsFromWhere, pinVisibleSql, profileVisibleSql, rememberedMatchingSql } from "./matching.server.ts";

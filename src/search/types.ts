@@ -1,9 +1,9 @@
 // What search answers: the `data` of BaseSearchResource,
 // the typeahead and the other search resources. Pure types shared by the server and the islands.
-import type { GridPin } from "../pins/pins.server.ts";
+import type { GridPin } from "~/pins/pins.server.ts";
 import type { Scope } from "./options.ts";
 
-export { END_MARKER } from "../feeds/feed.ts";
+export { END_MARKER } from "~/feeds/feed.ts";
 
 export type SearchPinItem = { type: "pin" } & GridPin;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../context/locales.ts";
+import { LOCALES } from "~/context/locales.ts";
 import { canonicalUrl, headLinks, headMeta, robotsContent, truncateDescription } from "./head.ts";
 
 const ORIGIN = "https://pinloom.example";

@@ -1,8 +1,8 @@
 // The head of every public page: title, description, canonical, robots, hreflang
 // alternates for the 45 locales and x-default, Open Graph and Twitter cards. Pure: pages
 // build a PageHead and Base.astro renders it, so the rules are tested without a browser.
-import { LOCALES, toLanguageTag, type Locale } from "../context/locales.ts";
-import { LOCALE_QUERY } from "../context/request-context.ts";
+import { LOCALES, toLanguageTag, type Locale } from "~/context/locales.ts";
+import { LOCALE_QUERY } from "~/context/request-context.ts";
 
 export const SITE_NAME = "Pinloom";
 /** Search snippets cut around 160 characters; longer descriptions are cut on a word. */

@@ -3,8 +3,8 @@
 // URL encoding and XML are shared. Nothing secret may ever reach these files, so the public
 // rules live here as SQL and are tested against secret, protected and archived rows
 // (tests/worker/seo.worker.test.ts).
-import { articlePath } from "../articles/article.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { articlePath } from "~/articles/article.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 
 /** The site's origin for every absolute URL here (astro.config.mjs `site`). */
 export const SITE_ORIGIN = "https://pinloom.example";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PinDetail } from "../pins/pins.server.ts";
+import type { PinDetail } from "~/pins/pins.server.ts";
 import { isoDuration, isoMinutes, pinStructuredData } from "./structured-data.ts";
 
 const CANONICAL = "https://pinloom.example/pin/7/";

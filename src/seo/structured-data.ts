@@ -1,6 +1,6 @@
 // JSON-LD by pin kind: SocialMediaPosting for pins, VideoObject for video pins,
 // Recipe, Product with Offer, Article, and a BreadcrumbList. Pure functions of a pin.
-import type { PinDetail } from "../pins/pins.server.ts";
+import type { PinDetail } from "~/pins/pins.server.ts";
 import { SITE_NAME } from "./head.ts";
 
 type JsonLd = Record<string, unknown>;

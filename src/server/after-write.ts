@@ -2,7 +2,7 @@
 // from this location's edge cache (other locations' copies expire within the cache's fresh
 // time), and delete the media it let go of. Both run after the response is sent.
 import type { Context } from "hono";
-import type { Written } from "../domain/written.ts";
+import type { Written } from "~/domain/written.ts";
 import type { AppEnv } from "./context.ts";
 import { purgePage } from "./page-cache.ts";
 

@@ -2,8 +2,8 @@
 // (src/runtime/fetch.ts) compares it with the version its own script was built as and reloads
 // on the next route change when they differ (spec 000 §4 "Version change").
 import type { MiddlewareHandler } from "hono";
-import { BUILD_VERSION } from "../runtime/build-version.ts";
-import { APP_VERSION_HEADER } from "../runtime/headers.ts";
+import { BUILD_VERSION } from "~/runtime/build-version.ts";
+import { APP_VERSION_HEADER } from "~/runtime/headers.ts";
 import type { AppEnv } from "./context.ts";
 
 export function appVersion(version: string = BUILD_VERSION): MiddlewareHandler<AppEnv> {

@@ -4,7 +4,7 @@
 // body and the reason, thrown as ApiError: never an exception for the 500 handler.
 import type { Context } from "hono";
 import type { BodyData } from "hono/utils/body";
-import { badRequest } from "../domain/errors.ts";
+import { badRequest } from "~/domain/errors.ts";
 import { MAX_JSON_DEPTH, jsonShapeProblem } from "./json-shape.ts";
 
 /** Most fields a flat body (a form, or JSON read as fields) may carry. */

@@ -7,12 +7,12 @@
 // the header is answered as before.
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { hashToken } from "../accounts/tokens.ts";
-import { CLIENT_REQUEST_HEADER } from "../runtime/headers.ts";
+import { hashToken } from "~/accounts/tokens.ts";
+import { CLIENT_REQUEST_HEADER } from "~/runtime/headers.ts";
 import { claimStatement, findClientRequest, forgetClaim, isClaimConflict, storeAnswer, type ClientRequestKey, type ClientRequestRow } from "./client-requests.server.ts";
 import type { AppEnv } from "./context.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
-import { badRequest } from "../domain/errors.ts";
+import { badRequest } from "~/domain/errors.ts";
 import { ApiError, ErrorCode } from "./errors.ts";
 
 export { CLIENT_REQUEST_HEADER };

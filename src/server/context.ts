@@ -1,9 +1,9 @@
 // The request context, built once by Hono and read by Astro pages. Astro receives the same
 // ExecutionContext object Hono got (as locals.cfContext), so it is the key that ties them.
 import type { MiddlewareHandler } from "hono";
-import { buildRequestContext, type RequestContext } from "../context/request-context.ts";
-import { getT, type TFunction } from "../i18n/i18n.ts";
-import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE, type SessionCompanion } from "../accounts/session.server.ts";
+import { buildRequestContext, type RequestContext } from "~/context/request-context.ts";
+import { getT, type TFunction } from "~/i18n/i18n.ts";
+import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE, type SessionCompanion } from "~/accounts/session.server.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { ApiError, ErrorCode } from "./errors.ts";
-import { toHex } from "../runtime/sha256.ts";
+import { toHex } from "~/runtime/sha256.ts";
 
 export const CSRF_COOKIE = "csrftoken";
 const CSRF_HEADER = "X-CSRFToken";

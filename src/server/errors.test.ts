@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, badRequest, storageUnavailable } from "../domain/errors.ts";
-import { getT } from "../i18n/i18n.ts";
+import { DomainError, badRequest, storageUnavailable } from "~/domain/errors.ts";
+import { getT } from "~/i18n/i18n.ts";
 import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./errors.ts";
 
 describe("the resource error object", () => {

@@ -4,7 +4,7 @@
 // translated into the request's locale. Nothing thrown ever reaches a client as a stack trace.
 import type { TFunction } from "i18next";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { DomainError, type DomainErrorKind, type FieldProblem } from "../domain/errors.ts";
+import { DomainError, type DomainErrorKind, type FieldProblem } from "~/domain/errors.ts";
 
 /** api_error_code values: stable numbers clients can branch on. */
 export const ErrorCode = {

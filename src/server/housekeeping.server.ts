@@ -4,7 +4,7 @@
 // and a missing invite answer the same 404, so nothing changes for anyone when the row goes)
 // and client request ids past their day. Bounded per run so a large backlog drains over several
 // runs instead of one long statement.
-import { RELOGIN_WINDOW_MS } from "../accounts/session.server.ts";
+import { RELOGIN_WINDOW_MS } from "~/accounts/session.server.ts";
 import { purgeClientRequests } from "./client-requests.server.ts";
 
 export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;

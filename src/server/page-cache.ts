@@ -10,12 +10,12 @@
 // nothing per-visitor is ever stored: cookies are added by the CSRF middleware after this
 // layer, the request id by the security-header middleware.
 import type { Context } from "hono";
-import { DEFAULT_LOCALE, LOCALES, parseLocale } from "../context/locales.ts";
-import { BUILD_VERSION } from "../runtime/build-version.ts";
-import { LOCALE_QUERY, type RequestContext } from "../context/request-context.ts";
+import { DEFAULT_LOCALE, LOCALES, parseLocale } from "~/context/locales.ts";
+import { BUILD_VERSION } from "~/runtime/build-version.ts";
+import { LOCALE_QUERY, type RequestContext } from "~/context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import { withRenderContext, type AppEnv } from "./context.ts";
-import { purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "../member-page/member-page.server.ts";
+import { purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "~/member-page/member-page.server.ts";
 
 export const FRESH_SECONDS = 60;
 export const STALE_SECONDS = 600;

@@ -1,7 +1,7 @@
 // Fixed-window throttles counted in D1 (never KV: KV is eventually consistent, so parallel
 // guesses would each read the same old count). One UPSERT ... RETURNING per hit is atomic in
 // SQLite, so 50 parallel requests see 50 distinct counts.
-import { DomainError } from "../domain/errors.ts";
+import { DomainError } from "~/domain/errors.ts";
 
 export interface RateRule {
   /** Rule name, the first part of the key: "login:account". */

@@ -3,7 +3,7 @@
 // the answer is 503 with Retry-After (pages and API alike), never the 500 a bug gets. Clients
 // that retry (the event logger, the fetch layer's writes) take 503 as their cue; crawlers
 // keep the page they had instead of indexing an error.
-import { DomainError, RETRY_AFTER_SECONDS } from "../domain/errors.ts";
+import { DomainError, RETRY_AFTER_SECONDS } from "~/domain/errors.ts";
 import { ApiError, ErrorCode } from "./errors.ts";
 
 /**

@@ -9,8 +9,8 @@ import {
   closedModal,
   passcodeModalReducer,
   type PasscodeErrorKey,
-} from "../accounts/passcode.ts";
-import { Dialog } from "../ui/Dialog.tsx";
+} from "~/accounts/passcode.ts";
+import { Dialog } from "~/ui/Dialog.tsx";
 import { $passcodeRequest, endPasscodeRequest, type PasscodeRequest } from "./passcode-store.ts";
 
 export interface PasscodeModalProps {

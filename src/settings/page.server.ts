@@ -1,7 +1,7 @@
 // What every settings page needs first: a signed-in, full-login viewer and the current
 // settings row (src/settings/settings-page.ts sends anyone else to the login page).
-import type { Session } from "../accounts/session.server.ts";
-import { PASSCODE_MAX_FAILURES } from "../accounts/passcode.ts";
+import type { Session } from "~/accounts/session.server.ts";
+import { PASSCODE_MAX_FAILURES } from "~/accounts/passcode.ts";
 import { parseStoredSettings, type UserSettings } from "./settings.ts";
 
 export interface SettingsViewer {

@@ -2,8 +2,8 @@
 // the CSRF header, shows each field's problem under the field, and when the server asks for
 // the parental passcode (code 14) opens the passcode modal and re-sends the change with it.
 // Passcode setup forms are checked here first with the same rules the server applies.
-import { normalizePasscodeInput, validatePasscode, validatePasscodeSetup, type PasscodeErrorKey } from "../accounts/passcode.ts";
-import { apiFetch } from "../runtime/fetch.ts";
+import { normalizePasscodeInput, validatePasscode, validatePasscodeSetup, type PasscodeErrorKey } from "~/accounts/passcode.ts";
+import { apiFetch } from "~/runtime/fetch.ts";
 import { requestPasscode, type PasscodeSubmitResult } from "./passcode-store.ts";
 
 const PASSCODE_REQUIRED = 14;

@@ -3,7 +3,7 @@
 // parsed with the group's schema, and every read falls back to the defaults field by field,
 // so an old or damaged row never breaks a page.
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../accounts/account-rules.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/accounts/account-rules.ts";
 
 export const AUDIENCES = ["anyone", "following", "off"] as const;
 const audience = z.enum(AUDIENCES);

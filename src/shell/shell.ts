@@ -3,7 +3,7 @@
 // atoms; no DOM here. AppShell.astro's script wires these to the page, and tests drive them
 // with fake timers through the injectable scheduler.
 import { atom } from "nanostores";
-import { apiFetch, depsWith } from "../runtime/fetch.ts";
+import { apiFetch, depsWith } from "~/runtime/fetch.ts";
 
 /** How long "You're back online!" stays up before the banner hides again. */
 export const BACK_ONLINE_MS = 2000;

@@ -6,7 +6,7 @@ import type { PinDidItState } from "./did-it.ts";
 import { formatCount, type PluralForms } from "./plural.ts";
 import { REACTION_TYPES, countOf, type ReactionState } from "./reactions.ts";
 import { $pinDidIts, $reactions, seed, toggleDidIt, toggleReaction } from "./store.ts";
-import { perViewer } from "../member-page/viewer-values.ts";
+import { perViewer } from "~/member-page/viewer-values.ts";
 
 export interface PinReactionsProps {
   pinId: string;

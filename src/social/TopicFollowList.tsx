@@ -3,7 +3,7 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { TopicState } from "./follows.ts";
 import { $topics, seed, toggleTopic } from "./store.ts";
-import { perViewer } from "../member-page/viewer-values.ts";
+import { perViewer } from "~/member-page/viewer-values.ts";
 
 export interface TopicFollowListProps {
   topics: Array<TopicState & { name: string; followLabel: string }>;

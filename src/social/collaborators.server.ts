@@ -6,16 +6,16 @@
 // person's answer to their own pending invite: that needs the pending row, else 404.
 // boards.collaborator_count counts accepted rows; each change is one batch whose count
 // update is guarded by the row's state, so it stays exact and never falls below 0.
-import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
-import type { BoardTableRow } from "../boards/board-row.ts";
-import { parseAccess, type BoardAccess } from "../boards/policy.ts";
-import { badRequest, conflict, notFound } from "../domain/errors.ts";
-import { written, type Written } from "../domain/written.ts";
-import { userImageUrl } from "../users/user.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
+import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
+import type { BoardTableRow } from "~/boards/board-row.ts";
+import { parseAccess, type BoardAccess } from "~/boards/policy.ts";
+import { badRequest, conflict, notFound } from "~/domain/errors.ts";
+import { written, type Written } from "~/domain/written.ts";
+import { userImageUrl } from "~/users/user.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import type { CollaboratorStatus, CollaboratorType } from "./collaborators.ts";
 import { INVITE_ACCESS } from "./collaborators.ts";
-import { requireBoardAction } from "../boards/access.server.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
 import { assertNotBlocked, type UserRef } from "./guard.server.ts";
 
 export const MAX_INVITES_PER_CALL = 50;

@@ -1,7 +1,7 @@
 // Collaborator invites as the board page holds them (spec 001 §4 "Collaborator invite
 // status" and "Board"). Statuses: not_invited (no record), new, accepted. Pure transitions;
 // the board UI and the server's own rules follow the same table.
-import type { BoardAccess } from "../boards/policy.ts";
+import type { BoardAccess } from "~/boards/policy.ts";
 
 export const COLLABORATOR_STATUSES = ["not_invited", "new", "accepted"] as const;
 export type CollaboratorStatus = (typeof COLLABORATOR_STATUSES)[number];

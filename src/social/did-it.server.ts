@@ -2,9 +2,9 @@
 // pins.did_it_images_count; likes and helpful marks on a did-it counted on its row. Each
 // toggle is one batch whose count moves only when the row it guards appears or goes, so the
 // counts stay exact and never fall below 0.
-import type { Viewer } from "../accounts/guards.server.ts";
-import { isDomainError, notFound } from "../domain/errors.ts";
-import { written, type Written } from "../domain/written.ts";
+import type { Viewer } from "~/accounts/guards.server.ts";
+import { isDomainError, notFound } from "~/domain/errors.ts";
+import { written, type Written } from "~/domain/written.ts";
 import type { DidItData } from "./did-it.ts";
 import { requirePinReaction } from "./guard.server.ts";
 

@@ -5,14 +5,14 @@
 // counts board follows only (docs/demo-accounts.md "Counters"). A block clears follows both
 // ways (the two users, and each one's follows of the other's boards) and refuses new follows
 // either way with 403 until it is lifted.
-import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
-import { BOARD_SORT_ORDERS } from "../profile/view-state.ts";
-import type { BoardTableRow } from "../boards/board-row.ts";
-import { badRequest, notFound } from "../domain/errors.ts";
-import { written, type Written } from "../domain/written.ts";
-import { factColumns, holdsFor } from "../visibility/visibility.server.ts";
-import { loadBoardWithRole, requireBoardAction } from "../boards/access.server.ts";
-import { canSeeBoard } from "../boards/policy.ts";
+import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
+import { BOARD_SORT_ORDERS } from "~/profile/view-state.ts";
+import type { BoardTableRow } from "~/boards/board-row.ts";
+import { badRequest, notFound } from "~/domain/errors.ts";
+import { written, type Written } from "~/domain/written.ts";
+import { factColumns, holdsFor } from "~/visibility/visibility.server.ts";
+import { loadBoardWithRole, requireBoardAction } from "~/boards/access.server.ts";
+import { canSeeBoard } from "~/boards/policy.ts";
 import { assertNotBlocked, blockedError } from "./guard.server.ts";
 
 interface TargetUserRow extends Record<string, unknown> {

@@ -1,12 +1,12 @@
 // The doors every social call goes through: ids as the API writes them, the board policy
 // (src/boards/policy.ts) and the close-up's visibility rule (src/visibility/).
-import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
-import { requireBoardAction } from "../boards/access.server.ts";
-import { forbidden, notFound } from "../domain/errors.ts";
-import { factColumns, holdsFor } from "../visibility/visibility.server.ts";
+import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
+import { requireBoardAction } from "~/boards/access.server.ts";
+import { forbidden, notFound } from "~/domain/errors.ts";
+import { factColumns, holdsFor } from "~/visibility/visibility.server.ts";
 
 /** IDs travel as decimal strings (`"2001"`): the boards API's one rule (positive, safe integers). */
-export { idOption as idSchema } from "../boards/options.ts";
+export { idOption as idSchema } from "~/boards/options.ts";
 
 interface PinAccessRow {
   id: number;

@@ -2,8 +2,8 @@
 // §4; spec 000 §7 "Interest follow and unfollow": create with interest_id and an interest
 // list, delete; success logs event 601 (follow) or 602 (unfollow)). The event row is written
 // in the same batch as the follow, so a follow is never recorded without its event.
-import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
-import { notFound } from "../domain/errors.ts";
+import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
+import { notFound } from "~/domain/errors.ts";
 
 export const INTEREST_EVENTS = { follow: 601, unfollow: 602 } as const;
 

@@ -1,7 +1,7 @@
 // What the close-up's social block shows, read in one statement (one round trip): reaction counts and the viewer's
 // reaction, did-it count and the viewer's, the pin's topics, and its sponsorship.
-import { viewerById, type ViewerRef } from "../accounts/viewer-ref.ts";
-import { userImageUrl } from "../users/user.ts";
+import { viewerById, type ViewerRef } from "~/accounts/viewer-ref.ts";
+import { userImageUrl } from "~/users/user.ts";
 import type { PinDidItState } from "./did-it.ts";
 import type { PinTopic } from "./interests.server.ts";
 import type { ReactionState } from "./reactions.ts";

@@ -2,7 +2,7 @@
 // of a message for the page's language, with "#" where the number goes; the island picks the
 // form with Intl.PluralRules, the rule i18next itself uses.
 import type { TFunction } from "i18next";
-import { perLanguage, perLocaleAndKey } from "../i18n/memo.ts";
+import { perLanguage, perLocaleAndKey } from "~/i18n/memo.ts";
 
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 

@@ -2,11 +2,11 @@
 // with a floor of 0 and a zero row deleted (its CHECK is count > 0). Every change is one
 // batch whose statements read the person's current reaction, so repeating a call, or racing
 // two, never counts twice.
-import type { Viewer } from "../accounts/guards.server.ts";
-import { notFound } from "../domain/errors.ts";
-import { written, type Written } from "../domain/written.ts";
-import { userImageUrl } from "../users/user.ts";
-import { visibleSql } from "../visibility/visibility.server.ts";
+import type { Viewer } from "~/accounts/guards.server.ts";
+import { notFound } from "~/domain/errors.ts";
+import { written, type Written } from "~/domain/written.ts";
+import { userImageUrl } from "~/users/user.ts";
+import { visibleSql } from "~/visibility/visibility.server.ts";
 import { loadVisiblePin, requirePinReaction, type UserRef } from "./guard.server.ts";
 import type { ReactionCount } from "./reactions.ts";
 

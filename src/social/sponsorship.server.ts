@@ -2,10 +2,10 @@
 // decline or delete; anyone else is refused (403). The stored JSON (pins.sponsorship) changes
 // through the same pure transition the close-up island uses (sponsorship.ts), and only if it
 // is still what was read: a concurrent change answers 409 rather than being overwritten.
-import { requireWriteAllowed, type Viewer } from "../accounts/guards.server.ts";
-import { conflict, forbidden, notFound } from "../domain/errors.ts";
-import { written, type Written } from "../domain/written.ts";
-import { userImageUrl, viewerIdOf } from "../users/user.ts";
+import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
+import { conflict, forbidden, notFound } from "~/domain/errors.ts";
+import { written, type Written } from "~/domain/written.ts";
+import { userImageUrl, viewerIdOf } from "~/users/user.ts";
 import { loadVisiblePin, type UserRef } from "./guard.server.ts";
 import { maySponsorshipAct, parseStoredSponsorship, sponsorshipReducer, type SponsorshipAction, type SponsorshipStatus, type StoredSponsorship } from "./sponsorship.ts";
 

@@ -4,8 +4,8 @@
 // refusal put the state back and say so in a toast, except a topic follow, which reverts
 // silently (spec 000 §4, §8 "Topic follow failure: Silent revert").
 import { map, type MapStore } from "nanostores";
-import { resource } from "../accounts/client/api.ts";
-import { showToast } from "../shell/toast-event.ts";
+import { resource } from "~/api/api.client.ts";
+import { showToast } from "~/shell/toast-event.ts";
 import { pinDidItReducer, type PinDidItState } from "./did-it.ts";
 import { boardFollowReducer, topicReducer, userFollowReducer, type BoardFollowState, type TopicState, type UserFollowState } from "./follows.ts";
 import { reactionReducer, type ReactionState } from "./reactions.ts";

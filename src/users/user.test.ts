@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { getT } from "../i18n/i18n.ts";
+import { getT } from "~/i18n/i18n.ts";
 import { displayName, usernameSchema } from "./user.ts";
 
 describe("usernameSchema", () => {

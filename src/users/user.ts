@@ -1,7 +1,7 @@
 // Users as profiles: which usernames can name one, the name a profile shows, its avatar. Who
 // may see a profile is the visibility table's (src/visibility/rules.ts).
 import { z } from "zod";
-import { mediaUrl } from "../media/media.ts";
+import { mediaUrl } from "~/media/media.ts";
 
 /** Letters, digits and underscores, as sign-up writes them (the seed's generator agrees). */
 export const usernameSchema = z.string().regex(/^[A-Za-z0-9_]{1,30}$/, "usernames are letters, digits and underscores");

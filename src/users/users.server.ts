@@ -2,12 +2,12 @@
 // and each repeats the visibility conditions (src/visibility/) so nothing of a hidden profile,
 // a secret board or a secret pin leaves D1. What comes back is checked again with the same
 // rules' JS predicates.
-import { USER_IMAGE_SIZES } from "../media/media.ts";
-import { gridPin, type GridPin } from "../pins/pins.server.ts";
-import { GRID_PIN_ALIASES, GRID_PIN_JOINS, gridPinColumns, gridPinSql, gridRowVisible, type GridPinRow } from "../boards/boards.server.ts";
-import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "../feeds/cursor.ts";
-import { DEFAULT_BOARD_SORT, type BoardSortOrder } from "../profile/view-state.ts";
-import { factColumns, holdsFor, visibleSql } from "../visibility/visibility.server.ts";
+import { USER_IMAGE_SIZES } from "~/media/media.ts";
+import { gridPin, type GridPin } from "~/pins/pins.server.ts";
+import { GRID_PIN_ALIASES, GRID_PIN_JOINS, gridPinColumns, gridPinSql, gridRowVisible, type GridPinRow } from "~/boards/boards.server.ts";
+import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "~/feeds/cursor.ts";
+import { DEFAULT_BOARD_SORT, type BoardSortOrder } from "~/profile/view-state.ts";
+import { factColumns, holdsFor, visibleSql } from "~/visibility/visibility.server.ts";
 import { displayName, userImageUrl } from "./user.ts";
 
 export const PROFILE_PINS_PAGE_SIZE = 25;

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { QUERY_IDS } from "../../src/graphql/query-ids.ts";
+import { QUERY_IDS } from "~/graphql/query-ids.ts";
 
 const relatedHeading = (project: string) => {
   const common = JSON.parse(readFileSync(join(import.meta.dirname, "../../locales", project === "ar" ? "ar_SA" : "en_US", "common.json"), "utf8")) as {

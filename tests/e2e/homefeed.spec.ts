@@ -1,8 +1,8 @@
 // The home feed in a real browser: infinite scroll appends cells, and going back to the feed
 // from a pin restores the appended cells and the scroll position.
 import { expect, test } from "@playwright/test";
-import { assignExperiments } from "../../src/experiments/experiments.ts";
-import { restoreGroupOf } from "../../src/feeds/feed.ts";
+import { assignExperiments } from "~/experiments/experiments.ts";
+import { restoreGroupOf } from "~/feeds/feed.ts";
 import { signIn } from "./session.ts";
 
 const HEADINGS = { en: "Ideas for you", ar: "أفكار لك" } as const;

@@ -47,7 +47,7 @@ test("a visitor opens a pin and copies its link through the island", async ({ pa
   expect(islandCode()).toEqual([]);
   // The copy-link island, the header's Log in / Sign up, the signed-out Save (src/accounts),
   // the comments island's log-in composer (src/comments) and the header's search box
-  // (src/search/ui), all waiting.
+  // (src/search), all waiting.
   await expect(page.locator("astro-island[ssr]")).toHaveCount(5);
   await expect(page.locator('astro-island[ssr][component-url*="CopyLinkButton"]')).toHaveCount(1);
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, migrate, startWorker } from "../../scripts/lib/server.mjs";
-import { QUERY_IDS } from "../../src/graphql/query-ids.ts";
+import { QUERY_IDS } from "~/graphql/query-ids.ts";
 import { UPSTREAM_TIMEOUT_MS } from "../../functions/graphql.ts";
 
 interface Hit {

@@ -4,7 +4,7 @@
 // an account of someone under 16 stays private.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
+import { SESSION_COOKIE } from "~/accounts/session.server.ts";
 import { Browser, PASSWORD, seedAccounts, USERS, type Envelope } from "./accounts-helpers.ts";
 import { createSession } from "./session-fixture.ts";
 

@@ -1,7 +1,7 @@
 // Helpers for the accounts Worker tests: a cookie jar per simulated browser, same-site calls
 // carrying the CSRF pair, seeded accounts with real password hashes, and TOTP codes.
 import { env } from "cloudflare:workers";
-import { hashPassword } from "../../src/accounts/password.ts";
+import { hashPassword } from "~/accounts/password.ts";
 import { BASE, BROWSER_UA, fetchWorker } from "./fixtures.ts";
 
 export const CSRF = "c".repeat(64);

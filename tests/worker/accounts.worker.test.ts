@@ -2,9 +2,9 @@
 // switching, throttles, limited login and the switcher's batch, against the built Worker.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueToken } from "../../src/accounts/handshake.server.ts";
-import { generateTotp } from "../../src/accounts/totp.ts";
-import { RATE_RULES } from "../../src/server/rate-limit.server.ts";
+import { issueToken } from "~/accounts/handshake.server.ts";
+import { generateTotp } from "~/accounts/totp.ts";
+import { RATE_RULES } from "~/server/rate-limit.server.ts";
 import { Browser, CSRF, fillCounter, freshIp, MFA_SECRET, PASSWORD, seedAccounts, USERS, type Envelope } from "./accounts-helpers.ts";
 import { BASE, fetchWorker } from "./fixtures.ts";
 

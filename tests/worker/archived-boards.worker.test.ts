@@ -2,7 +2,7 @@
 // secret board: its page, search, the sitemaps, GraphQL, PinResource and other people's public
 // boards all answer as if it did not exist, while its pinner still opens it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { QUERY_IDS } from "../../src/graphql/query-ids.ts";
+import { QUERY_IDS } from "~/graphql/query-ids.ts";
 import { BASE, BROWSER_UA, fetchWorker, get } from "./fixtures.ts";
 import { PINS, USERS, seedPrivacyWorld, sessionCookie } from "./privacy-world.ts";
 

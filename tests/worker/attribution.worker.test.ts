@@ -3,7 +3,7 @@
 // counted. Source event ids are unique per advertiser.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signAttributionToken } from "../../src/attribution/token.server.ts";
+import { signAttributionToken } from "~/attribution/token.server.ts";
 import { TEST_ATTRIBUTION_SECRET } from "./attribution-secret.ts";
 import { attributeOf, BROWSER_UA, fetchWorker, get, seedWorld } from "./fixtures.ts";
 

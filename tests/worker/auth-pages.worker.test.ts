@@ -3,7 +3,7 @@
 // header shows Log in / Sign up or the account menu, and crawlers get plain links.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../src/accounts/password.ts";
+import { hashPassword } from "~/accounts/password.ts";
 import { Browser, PASSWORD, USERS } from "./accounts-helpers.ts";
 import { BROWSER_UA, GOOGLEBOT_UA, attributeOf, countElements, fetchWorker, get, seedWorld } from "./fixtures.ts";
 

@@ -3,7 +3,7 @@
 // PinResource or GraphQL. Pins linking to them stay visible; only the host's name is withheld.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { QUERY_IDS } from "../../src/graphql/query-ids.ts";
+import { QUERY_IDS } from "~/graphql/query-ids.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { call, ok } from "./boards-helpers.ts";
 import { BASE, BROWSER_UA, fetchWorker, get } from "./fixtures.ts";

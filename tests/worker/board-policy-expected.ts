@@ -8,7 +8,7 @@
 //    not see answers 404 whatever was asked; a signed-out change is 401 before any board is
 //    looked up. A secret board is seen only by its owner and accepted collaborators.
 // Reading a secret board is view_public asked of a secret board (the same BoardResource get).
-import type { BoardAction, BoardRole } from "../../src/boards/policy.ts";
+import type { BoardAction, BoardRole } from "~/boards/policy.ts";
 
 type ExercisedAction = Exclude<BoardAction, "view_private">;
 

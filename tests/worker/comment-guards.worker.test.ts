@@ -3,7 +3,7 @@
 // off is never half-applied, and translation is throttled per IPv6 /64 for signed-out readers.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Comment } from "../../src/comments/comment.ts";
+import type { Comment } from "~/comments/comment.ts";
 import { Browser, fillCounter } from "./accounts-helpers.ts";
 import { browserAs, call, scalar } from "./social-fixture.ts";
 

@@ -3,7 +3,7 @@
 // viewer's own map changes, and two changes at once to different features both stay.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Comment } from "../../src/comments/comment.ts";
+import type { Comment } from "~/comments/comment.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { browserAs, call, scalar } from "./social-fixture.ts";
 

@@ -3,8 +3,8 @@
 // bad input that changes nothing, and comment text that must never become markup on the pin page.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Comment, DidItPost } from "../../src/comments/comment.ts";
-import { INJECTION_CORPUS } from "../../src/comments/fixtures/injection-corpus.ts";
+import type { Comment, DidItPost } from "~/comments/comment.ts";
+import { INJECTION_CORPUS } from "~/comments/fixtures/injection-corpus.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { countElements } from "./fixtures.ts";
 import { PNG_2X2 } from "./photo-fixture.ts";

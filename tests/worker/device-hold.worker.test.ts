@@ -3,7 +3,7 @@
 // account asking for its password again, and sign-out everywhere ending the hold.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runHousekeeping } from "../../src/server/housekeeping.server.ts";
+import { runHousekeeping } from "~/server/housekeeping.server.ts";
 import { Browser, CSRF, PASSWORD, seedAccounts, USERS, type Envelope } from "./accounts-helpers.ts";
 import { attributeOf, fetchWorker } from "./fixtures.ts";
 

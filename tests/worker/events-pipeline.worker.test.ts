@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Browser, USERS, fillCounter, seedAccounts } from "./accounts-helpers.ts";
 import { BROWSER_UA, fetchWorker } from "./fixtures.ts";
 import { createSession } from "./session-fixture.ts";
-import { eventKey } from "../../src/events/ingest.server.ts";
-import { signAttributionToken } from "../../src/attribution/token.server.ts";
+import { eventKey } from "~/events/ingest.server.ts";
+import { signAttributionToken } from "~/attribution/token.server.ts";
 import { TEST_ATTRIBUTION_SECRET } from "./attribution-secret.ts";
 
 const NOW_NS = "1763820000000000000";

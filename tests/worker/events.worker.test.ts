@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { consumeEvents } from "../../src/events/consumer.server.ts";
-import { eventKey } from "../../src/events/ingest.server.ts";
-import { runHousekeeping } from "../../src/server/housekeeping.server.ts";
+import { consumeEvents } from "~/events/consumer.server.ts";
+import { eventKey } from "~/events/ingest.server.ts";
+import { runHousekeeping } from "~/server/housekeeping.server.ts";
 
 function batchOf(bodies: unknown[]): MessageBatch<unknown> & { acked: boolean } {
   const batch = {

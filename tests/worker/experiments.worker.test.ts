@@ -1,10 +1,10 @@
 // Server-assigned experiment groups (src/experiments): the spec's pin-grid footer rule (000 §4)
 // on the pages that end in an infinite grid, per group; nothing per visitor for signed-out.
 import { beforeAll, describe, expect, it } from "vitest";
-import { assignExperiments, PIN_GRID_FOOTER_EXPERIMENT } from "../../src/experiments/experiments.ts";
+import { assignExperiments, PIN_GRID_FOOTER_EXPERIMENT } from "~/experiments/experiments.ts";
 import { get } from "./fixtures.ts";
 import { browserFor, CAST, seedCast } from "./roles-fixture.ts";
-import type { BoardRole } from "../../src/boards/policy.ts";
+import type { BoardRole } from "~/boards/policy.ts";
 
 const FOOTER = 'class="site-footer"';
 const GRID_PAGES = ["/", "/cast_owner/", "/cast_owner/cast-corkboard/", "/search/pins/?q=cast"];

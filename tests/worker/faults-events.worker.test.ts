@@ -4,10 +4,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser } from "./accounts-helpers.ts";
 import { Faults, LEAKS } from "./faults.ts";
-import { EventLogger, type Transport } from "../../src/events/client/logger.ts";
-import { EVENTS_ENDPOINT } from "../../src/events/client/page-events.ts";
-import { eventKey } from "../../src/events/ingest.server.ts";
-import type { QueuedEvent } from "../../src/events/event.ts";
+import { EventLogger, type Transport } from "~/events/logger.client.ts";
+import { EVENTS_ENDPOINT } from "~/events/page-events.client.ts";
+import { eventKey } from "~/events/ingest.server.ts";
+import type { QueuedEvent } from "~/events/event.ts";
 
 const faults = new Faults();
 const NOW_NS = "1763820000000000000";

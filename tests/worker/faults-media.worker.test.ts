@@ -7,8 +7,8 @@ import { Browser, USERS, seedAccounts, type Envelope } from "./accounts-helpers.
 import { createSession } from "./session-fixture.ts";
 import { Faults, LEAKS } from "./faults.ts";
 import { pngBytes } from "./photo-fixture.ts";
-import { purgeStaleUploads } from "../../src/comments/did-it-posts.server.ts";
-import { DID_IT_UPLOAD_TTL_MS } from "../../src/comments/photo.ts";
+import { purgeStaleUploads } from "~/comments/did-it-posts.server.ts";
+import { DID_IT_UPLOAD_TTL_MS } from "~/comments/photo.ts";
 
 const faults = new Faults();
 const PIN = 301;

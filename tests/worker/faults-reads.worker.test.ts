@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { countElements, BASE, BROWSER_UA, GOOGLEBOT_UA, seedWorld } from "./fixtures.ts";
 import { D1_CONNECTION_LOST, D1_OVERLOADED, D1_TIMEOUT, Faults, LEAKS } from "./faults.ts";
-import { pageCacheKey } from "../../src/server/page-cache.ts";
+import { pageCacheKey } from "~/server/page-cache.ts";
 
 const faults = new Faults();
 const page = (path: string, userAgent = BROWSER_UA) => faults.fetch(path, { headers: { "user-agent": userAgent } });

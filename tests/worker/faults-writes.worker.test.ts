@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Browser, USERS, seedAccounts, type Envelope } from "./accounts-helpers.ts";
 import { createSession } from "./session-fixture.ts";
 import { D1_TIMEOUT, Faults, LEAKS } from "./faults.ts";
-import { runHousekeeping } from "../../src/server/housekeeping.server.ts";
-import { CLIENT_REQUEST_RETENTION_MS } from "../../src/server/client-requests.server.ts";
+import { runHousekeeping } from "~/server/housekeeping.server.ts";
+import { CLIENT_REQUEST_RETENTION_MS } from "~/server/client-requests.server.ts";
 
 const faults = new Faults();
 const ana = USERS.ana.id;

@@ -4,8 +4,8 @@
 // accepted collaborators on every page; crawlers page with real links and get no script.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
-import { hashToken, newToken } from "../../src/accounts/tokens.ts";
+import { SESSION_COOKIE } from "~/accounts/session.server.ts";
+import { hashToken, newToken } from "~/accounts/tokens.ts";
 import { GOOGLEBOT_UA, attributeOf, countElements, fetchWorker, get } from "./fixtures.ts";
 
 const T0 = 1_700_000_000_000;

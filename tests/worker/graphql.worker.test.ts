@@ -6,13 +6,13 @@
 // answers do not depend on the device.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
-import { hashToken, newToken } from "../../src/accounts/tokens.ts";
-import { EMBEDDED_QUERIES_ID, type EmbeddedQueryResponse, type GraphqlResult } from "../../src/graphql/protocol.ts";
-import { QUERY_IDS } from "../../src/graphql/query-ids.ts";
-import type { QueryName } from "../../src/graphql/documents/index.ts";
-import { SIGNED_OUT_IS_DESKTOP } from "../../src/graphql/embed.server.ts";
-import { RATE_RULES } from "../../src/server/rate-limit.server.ts";
+import { SESSION_COOKIE } from "~/accounts/session.server.ts";
+import { hashToken, newToken } from "~/accounts/tokens.ts";
+import { EMBEDDED_QUERIES_ID, type EmbeddedQueryResponse, type GraphqlResult } from "~/graphql/protocol.ts";
+import { QUERY_IDS } from "~/graphql/query-ids.ts";
+import type { QueryName } from "~/graphql/documents/index.ts";
+import { SIGNED_OUT_IS_DESKTOP } from "~/graphql/embed.server.ts";
+import { RATE_RULES } from "~/server/rate-limit.server.ts";
 import { Browser, fillCounter } from "./accounts-helpers.ts";
 import { BASE, BROWSER_UA, attributeOf, fetchWorker } from "./fixtures.ts";
 import { browserAs } from "./social-fixture.ts";

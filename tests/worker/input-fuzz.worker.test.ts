@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { resources } from "../../functions/resources/index.ts";
-import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
+import { SESSION_COOKIE } from "~/accounts/session.server.ts";
 import { EDGE_ROUTES } from "../../functions/routes.ts";
 import { CSRF, seedAccounts, USERS } from "./accounts-helpers.ts";
 import { BASE, BROWSER_UA } from "./fixtures.ts";

@@ -3,9 +3,9 @@
 // needs a full login, a pin the sender can see and a documented channel, and is bounded.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashToken, newToken } from "../../src/accounts/tokens.ts";
-import { SESSION_COOKIE } from "../../src/accounts/session.server.ts";
-import { INVITE_CREATE_RULE, INVITE_LOOKUP_RULE, inviteKey } from "../../src/invites/invites.server.ts";
+import { hashToken, newToken } from "~/accounts/tokens.ts";
+import { SESSION_COOKIE } from "~/accounts/session.server.ts";
+import { INVITE_CREATE_RULE, INVITE_LOOKUP_RULE, inviteKey } from "~/invites/invites.server.ts";
 import { BASE, BROWSER_UA, GOOGLEBOT_UA, countElements, fetchWorker, get, seedWorld } from "./fixtures.ts";
 
 const DAY = 86_400_000;

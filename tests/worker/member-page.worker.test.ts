@@ -2,10 +2,10 @@
 // people with nothing of their own on it, each request filled in with its own viewer.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { assignExperiments, PIN_GRID_FOOTER_EXPERIMENT } from "../../src/experiments/experiments.ts";
-import { readSessionWith } from "../../src/accounts/session.server.ts";
-import { memberCompanion, memberStateFrom, readMemberState } from "../../src/member-page/member-page.server.ts";
-import { PRIVATE_CACHE_CONTROL } from "../../src/server/page-cache.ts";
+import { assignExperiments, PIN_GRID_FOOTER_EXPERIMENT } from "~/experiments/experiments.ts";
+import { readSessionWith } from "~/accounts/session.server.ts";
+import { memberCompanion, memberStateFrom, readMemberState } from "~/member-page/member-page.server.ts";
+import { PRIVATE_CACHE_CONTROL } from "~/server/page-cache.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { GOOGLEBOT_UA } from "./fixtures.ts";
 import { islands, jsonScript } from "./islands.ts";

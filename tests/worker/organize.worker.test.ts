@@ -5,7 +5,7 @@
 // username) answers only signed-in people about profiles they may see.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BOARD_ROLES, type BoardRole } from "../../src/boards/policy.ts";
+import { BOARD_ROLES, type BoardRole } from "~/boards/policy.ts";
 import en from "../../locales/en_US/organize.json";
 import { Browser } from "./accounts-helpers.ts";
 import { GOOGLEBOT_UA, get } from "./fixtures.ts";

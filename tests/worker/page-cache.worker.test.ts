@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { purgePage, pageCacheKey, SHARED_CACHE_CONTROL } from "../../src/server/page-cache.ts";
+import { purgePage, pageCacheKey, SHARED_CACHE_CONTROL } from "~/server/page-cache.ts";
 import { BASE, GOOGLEBOT_UA, countElements, fetchWorker, get, seedWorld } from "./fixtures.ts";
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // The parental passcode and the protected settings, end to end through the built Worker.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../src/accounts/password.ts";
+import { hashPassword } from "~/accounts/password.ts";
 import { BASE, BROWSER_UA, fetchWorker } from "./fixtures.ts";
 import { createSession, type TestSession } from "./session-fixture.ts";
 

@@ -4,7 +4,7 @@
 // was. Each call gets a fresh board shared like the cast's (roles-fixture.ts), so every role
 // meets the same state.
 import { beforeAll, describe, expect, it } from "vitest";
-import { BOARD_ROLES, type BoardAction, type BoardRole } from "../../src/boards/policy.ts";
+import { BOARD_ROLES, type BoardAction, type BoardRole } from "~/boards/policy.ts";
 import type { Browser } from "./accounts-helpers.ts";
 import { expectedStatus } from "./board-policy-expected.ts";
 import { CAST, castBrowsers, freshId, seedCast } from "./roles-fixture.ts";

@@ -4,7 +4,7 @@
 // must leave every social row as it was. Then sponsorship's own rule: creator or sponsor only.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BOARD_ROLES, type BoardAction, type BoardRole } from "../../src/boards/policy.ts";
+import { BOARD_ROLES, type BoardAction, type BoardRole } from "~/boards/policy.ts";
 import type { Browser } from "./accounts-helpers.ts";
 import { expectedStatus } from "./board-policy-expected.ts";
 import { CAST, CAST_BOARDS, castBrowsers, freshId, seedCast } from "./roles-fixture.ts";

@@ -7,8 +7,8 @@
 // stored.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEVICE_COOKIE } from "../../src/accounts/session.server.ts";
-import { hashToken, newToken } from "../../src/accounts/tokens.ts";
+import { DEVICE_COOKIE } from "~/accounts/session.server.ts";
+import { hashToken, newToken } from "~/accounts/tokens.ts";
 import { fetchWorker } from "./fixtures.ts";
 import { PINS, USERS, T0, seedPrivacyWorld, sessionCookie } from "./privacy-world.ts";
 

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOGLEBOT_UA, attributeOf, countElements, get } from "./fixtures.ts";
-import { BOARD_PRIVACIES } from "../../src/boards/board.ts";
+import { BOARD_PRIVACIES } from "~/boards/board.ts";
 
 const T0 = 1_700_000_000_000;
 /** Text that must reach no stranger: the secret board, its section and pins, and the protected board. */

@@ -4,7 +4,7 @@
 // every role meets the same state, then asks `expectedStatus(role, action, isPrivate)`, the
 // hand-written table of board-policy-expected.ts.
 import { env } from "cloudflare:workers";
-import { BOARD_ROLES, type BoardRole } from "../../src/boards/policy.ts";
+import { BOARD_ROLES, type BoardRole } from "~/boards/policy.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { createSession } from "./session-fixture.ts";
 

@@ -4,9 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { attributeOf, BROWSER_UA, fetchWorker, get, GOOGLEBOT_UA, seedWorld } from "./fixtures.ts";
 import { env } from "cloudflare:workers";
-import { hashPassword } from "../../src/accounts/password.ts";
+import { hashPassword } from "~/accounts/password.ts";
 import { Browser, PASSWORD } from "./accounts-helpers.ts";
-import { assignExperiments, HOME_FEED_RESTORE_EXPERIMENT } from "../../src/experiments/experiments.ts";
+import { assignExperiments, HOME_FEED_RESTORE_EXPERIMENT } from "~/experiments/experiments.ts";
 
 const manifestOf = (html: string) => JSON.parse(/<script type="application\/json" id="pinloom-manifest">([^<]*)<\/script>/.exec(html)?.[1] ?? "null") as { version: string } | null;
 const contextOf = (html: string) => JSON.parse(/<script type="application\/json" id="pinloom-context">([^<]*)<\/script>/.exec(html)?.[1] ?? "null") as Record<string, unknown> | null;

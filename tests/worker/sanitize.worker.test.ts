@@ -1,7 +1,7 @@
 // The description sanitizer, run inside workerd (it needs HTMLRewriter). Every output is read
 // back with an HTML parser, not only searched as text.
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { escapeHtml, htmlToText, LINK_REL, sanitizeHtml } from "../../src/html/sanitize.server.ts";
+import { escapeHtml, htmlToText, LINK_REL, sanitizeHtml } from "~/html/sanitize.server.ts";
 
 const blockedHosts: ReadonlySet<string> = new Set(["spam.example", "evil.example"]);
 const ALLOWED = new Set(["p", "br", "b", "strong", "i", "em", "u", "s", "ul", "ol", "li", "blockquote", "h3", "h4", "a"]);

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_UA, GOOGLEBOT_UA, attributeOf, countElements, get, seedWorld } from "./fixtures.ts";
 import { islandProps, jsonScript } from "./islands.ts";
-import { PAGE_STRINGS_ID } from "../../src/i18n/page-strings.ts";
+import { PAGE_STRINGS_ID } from "~/i18n/page-strings.ts";
 import { createSession } from "./session-fixture.ts";
 
 const SAVE_ISLANDS = 'astro-island[component-url*="SaveButton"], astro-island[component-url*="GridSave"]';

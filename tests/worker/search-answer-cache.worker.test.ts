@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "./accounts-helpers.ts";
 import { CAST, CAST_BOARDS, browserFor, seedCast } from "./roles-fixture.ts";
 import { ids, searchCall, searchOk, typeaheadOk } from "./search-world.ts";
-import { END_MARKER, type TypeaheadResponse } from "../../src/search/types.ts";
-import { fingerprint } from "../../src/search/query.ts";
+import { END_MARKER, type TypeaheadResponse } from "~/search/types.ts";
+import { fingerprint } from "~/search/query.ts";
 
 const T0 = 1_700_000_000_000;
 

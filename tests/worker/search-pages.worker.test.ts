@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { attributeOf, BASE, BROWSER_UA, countElements, fetchWorker, GOOGLEBOT_UA, seedWorld } from "./fixtures.ts";
 import { createSession, type TestSession } from "./session-fixture.ts";
-import { listRecent } from "../../src/search/recent.server.ts";
+import { listRecent } from "~/search/recent.server.ts";
 
 const PUBLIC_PINS = [101, 102, 103, 104, 105, 106, 107];
 const SECRET_PIN = 200;

@@ -9,7 +9,7 @@
 // and in no other visible row's title, so text relevance alone decides the lead whatever the
 // saves and recency blend does to the rest. `absent`: ids that must not be in the results at
 // all for a signed-out viewer (secret, hidden, deleted, unsafe, private).
-import type { Scope } from "../../src/search/options.ts";
+import type { Scope } from "~/search/options.ts";
 
 export interface RankingCase {
   query: string;

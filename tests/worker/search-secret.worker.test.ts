@@ -3,12 +3,12 @@
 // the board's owner and collaborators; then the recent-search rules (spec 000 §9).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BoardRole } from "../../src/boards/policy.ts";
+import type { BoardRole } from "~/boards/policy.ts";
 import type { Browser } from "./accounts-helpers.ts";
 import { call, ok } from "./boards-helpers.ts";
 import { CAST, CAST_BOARDS, SECRET_BOARD_NAME, browserFor, seedCast } from "./roles-fixture.ts";
 import { freshPerson, ids, searchCall, searchOk, typeaheadOk } from "./search-world.ts";
-import type { SearchBoardItem } from "../../src/search/types.ts";
+import type { SearchBoardItem } from "~/search/types.ts";
 
 const SECRET_PIN = 5001;
 const PUBLIC_PIN = 5002;

@@ -4,8 +4,8 @@
 // corrected; a word only secret pins hold is still treated like a word that does not exist.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BoardRole } from "../../src/boards/policy.ts";
-import { KNOWN_WORD_DOCS } from "../../src/search/typo.server.ts";
+import type { BoardRole } from "~/boards/policy.ts";
+import { KNOWN_WORD_DOCS } from "~/search/typo.server.ts";
 import { CAST, CAST_BOARDS, browserFor, seedCast } from "./roles-fixture.ts";
 import { searchOk } from "./search-world.ts";
 

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { Browser } from "./accounts-helpers.ts";
 import { call, type ResourceAnswer } from "./boards-helpers.ts";
 import { createSession } from "./session-fixture.ts";
-import type { SearchResponse, TypeaheadResponse } from "../../src/search/types.ts";
+import type { SearchResponse, TypeaheadResponse } from "~/search/types.ts";
 
 export const PEOPLE = { chef: 301, maker: 302, hidden: 303, searcher: 304 } as const;
 export const BOARDS = { dinners: 3001, secretLasagna: 3002, privatePerson: 3003 } as const;

@@ -7,11 +7,11 @@ import { Browser, fillCounter } from "./accounts-helpers.ts";
 import { call, ok } from "./boards-helpers.ts";
 import { CAST, CAST_BOARDS, browserFor, seedCast } from "./roles-fixture.ts";
 import { BOARDS, PEOPLE, ids, searchCall, searchOk, seedSearchWorld, signedIn, typeaheadOk } from "./search-world.ts";
-import { END_MARKER, type SearchBoardItem } from "../../src/search/types.ts";
-import { typeahead } from "../../src/search/typeahead.server.ts";
-import { RATE_RULES } from "../../src/server/rate-limit.server.ts";
-import { toApiError } from "../../src/server/errors.ts";
-import type { DomainError } from "../../src/domain/errors.ts";
+import { END_MARKER, type SearchBoardItem } from "~/search/types.ts";
+import { typeahead } from "~/search/typeahead.server.ts";
+import { RATE_RULES } from "~/server/rate-limit.server.ts";
+import { toApiError } from "~/server/errors.ts";
+import type { DomainError } from "~/domain/errors.ts";
 
 let anon: Browser;
 let chef: Browser;

@@ -5,7 +5,7 @@
 // A surface added later joins by adding a line to SURFACES.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BoardRole } from "../../src/boards/policy.ts";
+import type { BoardRole } from "~/boards/policy.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { GOOGLEBOT_UA } from "./fixtures.ts";
 import { CAST, CAST_BOARDS, SECRET_BOARD_NAME, browserFor, seedCast } from "./roles-fixture.ts";

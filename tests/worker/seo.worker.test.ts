@@ -18,7 +18,7 @@ import {
   sitemapPage,
   sitemapPageQuery,
   type SitemapRow,
-} from "../../src/seo/sitemaps.server.ts";
+} from "~/seo/sitemaps.server.ts";
 import { fetchWorker } from "./fixtures.ts";
 
 const T = 1_790_000_000_000;

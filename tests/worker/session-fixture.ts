@@ -1,8 +1,8 @@
 // Sessions for Worker tests, made the way the sign-in API makes them: a random token in the
 // __Host- cookie, a sessions row keyed by its SHA-256 (src/accounts/session.server.ts).
 import { env } from "cloudflare:workers";
-import { SESSION_COOKIE, SESSION_LIFETIME_MS } from "../../src/accounts/session.server.ts";
-import { hashToken, newToken } from "../../src/accounts/tokens.ts";
+import { SESSION_COOKIE, SESSION_LIFETIME_MS } from "~/accounts/session.server.ts";
+import { hashToken, newToken } from "~/accounts/tokens.ts";
 
 export interface TestSession {
   token: string;

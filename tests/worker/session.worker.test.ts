@@ -2,8 +2,8 @@
 // expired or malformed cookies do not, and are dropped. Signed-in pages are never shared.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newToken } from "../../src/accounts/tokens.ts";
-import { readSessionWith, SESSION_COOKIE, type SessionCompanion } from "../../src/accounts/session.server.ts";
+import { newToken } from "~/accounts/tokens.ts";
+import { readSessionWith, SESSION_COOKIE, type SessionCompanion } from "~/accounts/session.server.ts";
 import { GOOGLEBOT_UA, countElements, get, seedWorld } from "./fixtures.ts";
 import { createSession } from "./session-fixture.ts";
 

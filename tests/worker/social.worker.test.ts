@@ -3,7 +3,7 @@
 // topic events.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { boardFollowState } from "../../src/social/follows.server.ts";
+import { boardFollowState } from "~/social/follows.server.ts";
 import { Browser } from "./accounts-helpers.ts";
 import { countElements } from "./fixtures.ts";
 import { CAST, CAST_BOARDS, seedCast } from "./roles-fixture.ts";

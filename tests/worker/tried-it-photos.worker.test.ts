@@ -3,10 +3,10 @@
 // rewritten post replaces them, and swept (files first) when left unattached past their time.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { DidItPost } from "../../src/comments/comment.ts";
-import { purgeStaleUploads } from "../../src/comments/did-it-posts.server.ts";
-import { DID_IT_UPLOAD_TTL_MS } from "../../src/comments/photo.ts";
-import { RATE_RULES } from "../../src/server/rate-limit.server.ts";
+import type { DidItPost } from "~/comments/comment.ts";
+import { purgeStaleUploads } from "~/comments/did-it-posts.server.ts";
+import { DID_IT_UPLOAD_TTL_MS } from "~/comments/photo.ts";
+import { RATE_RULES } from "~/server/rate-limit.server.ts";
 import { Browser, fillCounter } from "./accounts-helpers.ts";
 import { GPS_SECRET, pngBytes } from "./photo-fixture.ts";
 import { browserAs, call, scalar } from "./social-fixture.ts";

@@ -8,8 +8,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RULES, holds, type Entity, type Facts, type RuleName } from "../../src/visibility/rules.ts";
-import { factColumns, holdsFor, visibleSql } from "../../src/visibility/visibility.server.ts";
+import { RULES, holds, type Entity, type Facts, type RuleName } from "~/visibility/rules.ts";
+import { factColumns, holdsFor, visibleSql } from "~/visibility/visibility.server.ts";
 
 interface User {
   id: number;

@@ -1,7 +1,7 @@
 // The three ways an outside service can let a sign-in down, as refusals the API answers with
 // code 18. Not set up here: 503 (the feature is off, e-mail sign-up and login still work).
 // Unreachable or answering nonsense: 502. Reached, and it said no: 401.
-import { DomainError } from "../../domain/errors.ts";
+import { DomainError } from "~/domain/errors.ts";
 
 export type ProviderName = "turnstile" | "facebook" | "google";
 

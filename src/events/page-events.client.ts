@@ -1,0 +1,100 @@
+// The one events module a person's page loads (Base.astro, never for crawlers or caches): the
+// page view, pin impressions (cells at least half on screen) and pin clicks, sent through the
+// logger. Window blur pauses impressions and focus resumes them; hiding the page (tab switch,
+// app pause, navigation) moves the app to the background and flushes with keepalive; showing
+// it again makes it active and announces `pinloom:app-resume` for whatever refreshes state.
+import { wireAttribution } from "~/attribution/client.ts";
+import { apiFetch } from "~/runtime/fetch.ts";
+import { APP_RESUME_EVENT, runtimeGlobal } from "~/runtime/global.ts";
+import { setRuntimeReporter } from "~/runtime/report.ts";
+import { EVENT_TYPE, EventLogger, TextUsageLogger, type AppState, type Transport } from "./logger.client.ts";
+import { IMPRESSIONS, ImpressionTracker } from "./impressions.client.ts";
+import { pinIdOfHref, viewOf } from "./view.client.ts";
+
+export const EVENTS_ENDPOINT = "/resource/ApiCResource/create/";
+
+function start(): void {
+  const isDesktop = !/Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent);
+  let appState: AppState = document.visibilityState === "hidden" ? "background" : "active";
+  const transport: Transport = {
+    async send(body, keepalive) {
+      try {
+        // The runtime layer sends the spec §7 headers (app state read from the page itself).
+        const response = await apiFetch(EVENTS_ENDPOINT, { method: "POST", body, keepalive });
+        // Read the small answer to its end: an unread body keeps the request open in the
+        // browser (and the connection busy) until it is collected.
+        await response.text().catch(() => "");
+        return response.status;
+      } catch {
+        return null;
+      }
+    },
+  };
+  const logger = new EventLogger({ transport, isDesktop });
+  logger.appState = appState;
+  // The runtime's own records (a new version, a failed GraphQL call, a start-up error) go out with ours.
+  setRuntimeReporter((event) => logger.log({ event_type: event.event_type, aux_data: event.aux_data }));
+  // Machine-translated texts in islands (comments' Translate) report their use, sampled.
+  const textUsage = new TextUsageLogger(logger);
+  runtimeGlobal().textUsage = (key) => textUsage.record(key);
+
+  const view = viewOf(location.pathname);
+  logger.log({ event_type: EVENT_TYPE.VIEW, view_type: view.viewType, object_id_str: view.objectId });
+
+  const tracker = new ImpressionTracker((pinId) => logger.log({ event_type: EVENT_TYPE.IMPRESSION, view_type: view.viewType, object_id_str: pinId }));
+  if (!document.hasFocus()) tracker.pause();
+  const pinOf = (cell: Element) => pinIdOfHref(cell.querySelector("a.pin-link")?.getAttribute("href") ?? null);
+  if ("IntersectionObserver" in window) {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const pinId = pinOf(entry.target);
+          if (!pinId) continue;
+          if (entry.isIntersecting && entry.intersectionRatio >= IMPRESSIONS.visibleRatio) tracker.enter(pinId);
+          else tracker.leave(pinId);
+        }
+      },
+      { threshold: [0, IMPRESSIONS.visibleRatio] },
+    );
+    const observed = new WeakSet<Element>();
+    const observeCells = (root: ParentNode) => {
+      for (const cell of root.querySelectorAll(".pin-grid > li.pin-cell")) {
+        if (observed.has(cell)) continue;
+        observed.add(cell);
+        observer.observe(cell);
+      }
+    };
+    observeCells(document);
+    // Feed pages append cells as the reader scrolls (src/feeds/feed-pager.client.ts).
+    for (const grid of document.querySelectorAll(".pin-grid")) new MutationObserver(() => observeCells(grid.parentNode ?? document)).observe(grid, { childList: true });
+  }
+
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = (event.target as Element | null)?.closest?.(".pin-grid a.pin-link");
+      const pinId = pinIdOfHref(link?.getAttribute("href") ?? null);
+      if (pinId) logger.log({ event_type: EVENT_TYPE.CLICK, view_type: view.viewType, object_id_str: pinId });
+    },
+    { capture: true },
+  );
+
+  // A promoted pin's link pings attribution (view now, click on click), with keepalive.
+  wireAttribution(document);
+
+  addEventListener("blur", () => tracker.pause());
+  addEventListener("focus", () => tracker.resume());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") {
+      appState = logger.appState = "background";
+      textUsage.flush();
+      logger.flushOnHide();
+    } else {
+      appState = logger.appState = "active";
+      dispatchEvent(new CustomEvent(APP_RESUME_EVENT));
+    }
+  });
+  addEventListener("pagehide", () => (textUsage.flush(), logger.flushOnHide()));
+}
+
+if (typeof document !== "undefined") start();
