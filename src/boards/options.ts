@@ -14,10 +14,8 @@ export const idOption = z
 export const BOARD_NAME_MAX = 50;
 export const BOARD_DESCRIPTION_MAX = 500;
 export const SECTION_TITLE_MAX = 50;
-/** At most this many ids in one bulk call (and sections in one reorder). */
+/** At most this many ids in one bulk call, and so sections on one board: the reorder call lists them all. */
 export const MAX_BULK_IDS = 250;
-/** Sections one board may hold: the reorder call lists them all, so it is the same bound. */
-export const MAX_SECTIONS = MAX_BULK_IDS;
 export const MAX_PAGE_SIZE = 50;
 
 export const boardNameOption = z.string().max(500).trim().min(1).max(BOARD_NAME_MAX);

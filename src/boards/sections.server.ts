@@ -3,7 +3,8 @@
 // WHERE clauses repeating the board id, counts recounted last (counts.server.ts).
 import { badRequest } from "~/domain/errors.ts";
 import { recountBoards } from "./counts.server.ts";
-import { MAX_SECTIONS } from "./options.ts";
+// A board holds at most as many sections as one bulk call names ids: the reorder call lists them all.
+import { MAX_BULK_IDS as MAX_SECTIONS } from "./options.ts";
 import { firstPosition } from "./positions.ts";
 import { slugify, uniqueSlug } from "./slug.ts";
 import { isUniqueViolation } from "./write.server.ts";
