@@ -21,9 +21,9 @@ import type { PersistedDocument } from "~/graphql/registry.server.ts";
 /** The longest an upstream origin may take before the call is a 502. */
 export const UPSTREAM_TIMEOUT_MS = 5_000;
 /** The largest upstream answer read. */
-export const UPSTREAM_MAX_BYTES = 1024 * 1024;
+const UPSTREAM_MAX_BYTES = 1024 * 1024;
 /** Request headers passed on to an upstream origin as they came (spec 000 §7's list). */
-export const FORWARDED_HEADERS = [
+const FORWARDED_HEADERS = [
   "Accept",
   "Content-Type",
   "X-Requested-With",
@@ -73,7 +73,7 @@ export function upstreamOf(env: Pick<Env, "GRAPHQL_ORIGIN" | "ENVIRONMENT">): UR
 }
 
 /** Upstream error codes a client may act on; every other error is reported as UPSTREAM_ERROR. */
-export const PASSED_ERROR_CODES: ReadonlySet<string> = new Set(["NOT_FOUND", "BAD_USER_INPUT", "UNAUTHENTICATED", "FORBIDDEN"]);
+const PASSED_ERROR_CODES: ReadonlySet<string> = new Set(["NOT_FOUND", "BAD_USER_INPUT", "UNAUTHENTICATED", "FORBIDDEN"]);
 /** At most this many upstream errors are passed on, each message and path bounded. */
 const MAX_UPSTREAM_ERRORS = 20;
 const MAX_ERROR_MESSAGE = 300;

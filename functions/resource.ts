@@ -12,7 +12,6 @@ import { BODY_TYPES, mediaTypeOf, parseJsonText, readForm, readText } from "~/se
 import { answerOnce } from "~/server/client-request.ts";
 import { resources, type ResourceAction } from "./resources/index.ts";
 
-const ACTIONS = ["get", "create", "update", "delete"] as const satisfies readonly ResourceAction[];
 const NAME_PATTERN = /^[A-Z][A-Za-z0-9]{0,63}Resource$/;
 
 const dataSchema = z.object({
@@ -71,4 +70,4 @@ resourceRoutes.all("*", () => {
   throw notFound();
 });
 
-export { ACTIONS as RESOURCE_ACTIONS };
+;

@@ -17,13 +17,13 @@ import { badRequest, notFound } from "~/domain/errors.ts";
 export const sessionRoutes = new Hono<AppEnv>();
 
 /** Path of the country-domain session endpoint the cctld token is posted to. */
-export const CCTLD_SESSION_PATH = "/cctld_session/";
+const CCTLD_SESSION_PATH = "/cctld_session/";
 
 /**
  * The family of domains this Worker serves, main and country domains alike, from CCTLD_HOSTS
  * ("pinloom.com, pinloom.fr, pinloom.de"); bounded, hostnames only.
  */
-export function cctldHosts(env: Env): string[] {
+function cctldHosts(env: Env): string[] {
   return (env.CCTLD_HOSTS ?? "")
     .split(",")
     .map((host) => host.trim().toLowerCase())

@@ -12,10 +12,10 @@ import { BUILD_VERSION } from "~/runtime/build-version.ts";
 
 export const stateRoutes = new Hono<AppEnv>();
 
-export const MAX_SOURCE_URL = 2048;
+const MAX_SOURCE_URL = 2048;
 
 /** A same-origin path with its query, or null when the value is not one (an absolute or // URL). */
-export function sourcePath(value: string): string | null {
+function sourcePath(value: string): string | null {
   if (value.length > MAX_SOURCE_URL || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   try {
     const url = new URL(value, "https://origin.invalid");

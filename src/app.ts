@@ -22,7 +22,7 @@ import { EVENT_BATCH_LIMITS } from "~/events/ingest.server.ts";
 import { DEFAULT_LOCALE } from "~/context/locales.ts";
 
 /** Largest request body any route accepts; routes may bound theirs tighter. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 const PHOTO_UPLOAD_PATH = "/v3/did_it/photos/";
 const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 /** Event batches: what a keepalive fetch may carry (src/events/ingest.server.ts). */
@@ -31,7 +31,7 @@ const EVENTS_PATH = /^\/resource\/ApiCResource\/create\/?$/;
 export type PageRenderer = (c: Context<AppEnv>, request?: Request) => Promise<Response> | Response;
 
 /** v3 calls answer {status, code, message, data}; /resource calls wrap it in resource_response. */
-export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   const body = toResourceError(error, c.var.t ?? getT(DEFAULT_LOCALE));
   const envelope = { status: "failure", code: body.code, message: body.message, data: null, error: body };
   const payload = c.req.path.startsWith("/resource/") ? { resource_response: envelope } : { ...envelope, ...body };

@@ -18,7 +18,7 @@ import { badRequest, notFound } from "~/domain/errors.ts";
 import { claimOf } from "~/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
-export const BULK_ACTIONS = ["bulkMove", "bulkCopy", "bulkCreateSection", "bulkDelete"] as const;
+const BULK_ACTIONS = ["bulkMove", "bulkCopy", "bulkCreateSection", "bulkDelete"] as const;
 
 const options = z
   .strictObject({

@@ -20,9 +20,9 @@ import { claimOf } from "~/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 /** Pin field bounds: a title as the grid shows it, the description as spec 000 §9, a link as spec 001 §5. */
-export const PIN_TITLE_MAX = 100;
-export const PIN_DESCRIPTION_MAX = 500;
-export const PIN_LINK_MAX = 2048;
+const PIN_TITLE_MAX = 100;
+const PIN_DESCRIPTION_MAX = 500;
+const PIN_LINK_MAX = 2048;
 
 const linkOption = z
   .string()

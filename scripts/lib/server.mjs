@@ -14,7 +14,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const BIN = path.join(ROOT, "node_modules", ".bin");
 /** wrangler config of the BUILT worker (written by `astro build`). */
 export const WORKER_CONFIG = "dist/server/wrangler.json";
-export const WORKER_ENTRY = "dist/server/entry.mjs";
+const WORKER_ENTRY = "dist/server/entry.mjs";
 export const DEFAULT_STATE = ".wrangler/state";
 
 /**
@@ -86,7 +86,7 @@ export function run(cmd, args = [], opts = {}) {
 }
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
-export function findFreePort() {
+function findFreePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -100,7 +100,7 @@ export function findFreePort() {
 }
 
 /** true if nothing listens on 127.0.0.1:port (so a health check cannot hit a stranger). */
-export function isPortFree(port) {
+function isPortFree(port) {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.once("error", () => resolve(false));
@@ -305,7 +305,7 @@ export async function clearThrottles(persistTo = DEFAULT_STATE) {
   );
 }
 
-export const SEED_SCRIPT = "scripts/seed.ts";
+const SEED_SCRIPT = "scripts/seed.ts";
 
 /**
  * Seed the local database and media if empty (`node scripts/seed.ts --if-empty --persist-to DIR`).

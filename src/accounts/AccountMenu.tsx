@@ -13,14 +13,14 @@ import { passwordAskedFor, sessionAccounts, signOut, switchAccount } from "./ses
 import { perViewer } from "~/member-page/viewer-values.ts";
 import { pageStrings } from "~/i18n/page-strings.ts";
 
-export interface MenuViewer {
+interface MenuViewer {
   id: string | null;
   name: string;
   username: string | null;
   imageUrl: string | null;
 }
 
-export interface AccountMenuProps {
+interface AccountMenuProps {
   viewer: MenuViewer;
   limited: boolean;
   /** Given, or the page's copy (src/i18n/page-strings.ts). */

@@ -77,7 +77,7 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
   );
 }
 
-export interface AuthTrigger {
+interface AuthTrigger {
   mode: AuthMode;
   label: string;
   className?: string;

@@ -26,7 +26,7 @@ export interface LoginFormProps {
 
 type Errors = { username_or_email?: string | null; password?: string | null; code?: string | null; form?: string | null };
 
-export function messageFor(result: Extract<LoginResult, { kind: "error" }>, strings: LoginFormProps["strings"]): string {
+function messageFor(result: Extract<LoginResult, { kind: "error" }>, strings: LoginFormProps["strings"]): string {
   if (result.httpStatus === 429) return strings.error.throttled;
   if (result.httpStatus === null) return typeof navigator !== "undefined" && !navigator.onLine ? strings.error.offline : strings.error.default;
   return result.message || strings.error.default;

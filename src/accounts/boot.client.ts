@@ -9,7 +9,7 @@ import { shouldNagVerify } from "./verify-nag.client.ts";
 import { INTENT_EVENT, pinIdOfPath, takePendingIntent, type Intent } from "./unauth.client.ts";
 
 /** src/shell/AppShell.astro opens its "Verify your email" dialog on this event. */
-export const VERIFY_EVENT = "pinloom:verify-email";
+const VERIFY_EVENT = "pinloom:verify-email";
 
 export function boot(doc: Document = document): Intent | null {
   const context = readEmbeddedContext(doc);

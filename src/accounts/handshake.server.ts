@@ -8,7 +8,7 @@ import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 
 export type TokenPurpose = "login" | "register" | "mfa" | "cctld" | "email_verify";
 
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   login: 5 * 60_000,
   register: 10 * 60_000,
   mfa: 5 * 60_000,
@@ -49,7 +49,7 @@ export async function peekToken(db: D1Database, token: unknown, purpose: TokenPu
  * The two statements that spend `token` inside the caller's batch: the guarded UPDATE and a
  * guard that fails the whole batch when the UPDATE did not change exactly one row.
  */
-export async function spendStatements(db: D1Database, token: string, purpose: TokenPurpose, userId: number, now = Date.now()): Promise<D1PreparedStatement[]> {
+async function spendStatements(db: D1Database, token: string, purpose: TokenPurpose, userId: number, now = Date.now()): Promise<D1PreparedStatement[]> {
   return [
     db
       .prepare(
@@ -82,7 +82,7 @@ export async function reissueToken(db: D1Database, userId: number, purpose: Toke
 }
 
 /** True when a batch failed because its token guard fired (the token was spent or expired). */
-export function isNotSpentError(error: unknown): boolean {
+function isNotSpentError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
   return /malformed JSON/i.test(text);
 }

@@ -4,7 +4,7 @@
 import { ApiCallError, call, type Transport } from "~/api/api.client.ts";
 import { exchange, type ExchangeResult } from "./session.client.ts";
 
-export const MFA_REQUIRED_CODE = 12;
+const MFA_REQUIRED_CODE = 12;
 
 export interface LoginInput {
   username_or_email: string;
@@ -12,7 +12,7 @@ export interface LoginInput {
   referrer?: string | undefined;
 }
 
-export function loginBody(input: LoginInput): { username_or_email: string; password: string; referrer: string } {
+function loginBody(input: LoginInput): { username_or_email: string; password: string; referrer: string } {
   return { username_or_email: input.username_or_email.trim(), password: input.password, referrer: input.referrer ?? "" };
 }
 

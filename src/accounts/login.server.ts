@@ -13,9 +13,9 @@ import { verifyTotp } from "./totp.ts";
  * hashPassword("pinloom-dummy-password-never-matches", 16 × 0x2a): a well-formed hash of the
  * same cost as every real one, verified when there is no real one to verify.
  */
-export const DUMMY_PASSWORD_HASH = "pbkdf2-sha256$6x100000$KioqKioqKioqKioqKioqKg==$ZDsjLMhYKW0UAPAzJPsBQrFlYSQCUbPhdrfW1hvC6mE=";
+const DUMMY_PASSWORD_HASH = "pbkdf2-sha256$6x100000$KioqKioqKioqKioqKioqKg==$ZDsjLMhYKW0UAPAzJPsBQrFlYSQCUbPhdrfW1hvC6mE=";
 
-export interface LoginAccount {
+interface LoginAccount {
   id: number;
   username: string;
   email: string;
@@ -27,11 +27,11 @@ export interface LoginAccount {
 
 const ACCOUNT_COLUMNS = "id, username, email, password_hash, has_mfa_enabled, mfa_secret, mfa_last_step";
 
-export const loginFailed = () => new DomainError("unauthorized", { message: "accounts:login.failed" });
+const loginFailed = () => new DomainError("unauthorized", { message: "accounts:login.failed" });
 const mfaFailed = () => new DomainError("unauthorized", { message: "accounts:login.mfaFailed" });
 
 /** The account a username or e-mail names (both case-insensitive), or null. */
-export async function findAccount(db: D1Database, identifier: string): Promise<LoginAccount | null> {
+async function findAccount(db: D1Database, identifier: string): Promise<LoginAccount | null> {
   return db
     .prepare(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE ${identifier.includes("@") ? "email" : "username"} = ?1 COLLATE NOCASE`)
     .bind(identifier)

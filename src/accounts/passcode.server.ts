@@ -39,7 +39,7 @@ export async function passcodeState(db: D1Database, userId: number): Promise<Pas
 
 export const isEnabled = (state: PasscodeState | null): state is PasscodeState & { hash: string } =>
   state !== null && state.enabled === 1 && state.hash !== null;
-export const isLocked = (state: PasscodeState) => state.locked_at !== null || state.failures >= PASSCODE_MAX_FAILURES;
+const isLocked = (state: PasscodeState) => state.locked_at !== null || state.failures >= PASSCODE_MAX_FAILURES;
 
 /** Reserve, verify, refund: see the file comment. `passcode` is compared only when reserved. */
 export async function checkPasscode(db: D1Database, userId: number, passcode: string, now = Date.now()): Promise<PasscodeCheck> {
@@ -76,12 +76,12 @@ export async function checkPasscode(db: D1Database, userId: number, passcode: st
 
 export const passcodeRequired = () =>
   new DomainError("passcode_required", { message: "settings:passcode.api.required", extraData: { field: "passcode" } });
-export const passcodeLocked = () =>
+const passcodeLocked = () =>
   new DomainError("passcode_locked", {
     message: "settings:passcode.api.locked",
     extraData: { field: "passcode", remaining_tries: 0, locked: true },
   });
-export const passcodeIncorrect = (remaining: number) =>
+const passcodeIncorrect = (remaining: number) =>
   new DomainError("passcode_incorrect", {
     // The try that spends the last attempt says what happens next: the lock.
     message: remaining === 0 ? "settings:passcode.api.locked" : "settings:passcode.api.incorrect",

@@ -2,7 +2,7 @@
 // length 4"), shared by the server and the browser so both say the same thing in the same
 // words. Messages are i18n keys of the settings namespace; the caller translates them.
 
-export const PASSCODE_LENGTH = 4;
+const PASSCODE_LENGTH = 4;
 /** Wrong tries before the passcode locks; reset needs the account password. */
 export const PASSCODE_MAX_FAILURES = 5;
 const MAX_EMAIL_LENGTH = 254;
@@ -96,7 +96,7 @@ export function anonymizeEmail(email: string): string {
 // value and no error → validating (close disabled, loader) → a server error under the field,
 // cleared on edit → closing resets everything.
 
-export type PasscodeModalStatus = "closed" | "open" | "validating";
+type PasscodeModalStatus = "closed" | "open" | "validating";
 
 export interface PasscodeModalState {
   status: PasscodeModalStatus;

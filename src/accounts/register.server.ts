@@ -19,7 +19,7 @@ function newUserId(): number {
 const conflict = (field: "email" | "username" | "facebook_id") =>
   new DomainError("conflict", { message: `accounts:signup.${field}Taken`, extraData: { field } });
 
-export const ageRestricted = () => new DomainError("age_restricted", { message: "accounts:signup.ageRestricted" });
+const ageRestricted = () => new DomainError("age_restricted", { message: "accounts:signup.ageRestricted" });
 
 /** Parses and validates a sign-up body: 400 naming each field, password rule word for word. */
 /**

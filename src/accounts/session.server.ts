@@ -34,9 +34,9 @@ const DEVICE_LIFETIME_SECONDS = Math.floor((SESSION_LIFETIME_MS + RELOGIN_WINDOW
 /** last_seen_at is written at most this often per session, off the response path. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 /** Accounts one device may hold at once, signed in or waiting for their password again. */
-export const MAX_DEVICE_ACCOUNTS = 5;
+const MAX_DEVICE_ACCOUNTS = 5;
 
-export interface SessionRow {
+interface SessionRow {
   session_id: string;
   session_created_at: number;
   expires_at: number;
@@ -44,7 +44,7 @@ export interface SessionRow {
   device_id: string | null;
   verified_at: number | null;
 }
-export type SessionWithUser = SessionRow & ViewerUserRow;
+type SessionWithUser = SessionRow & ViewerUserRow;
 
 export interface Session {
   id: string;
@@ -57,7 +57,7 @@ export interface Session {
 }
 
 /** `Set-Cookie` for a `__Host-` cookie: Secure, path /, no Domain (the prefix demands all three). */
-export function hostCookie(name: string, value: string, maxAgeSeconds: number, httpOnly = true, sameSite: "Lax" | "Strict" = "Lax"): string {
+function hostCookie(name: string, value: string, maxAgeSeconds: number, httpOnly = true, sameSite: "Lax" | "Strict" = "Lax"): string {
   return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; Secure; SameSite=${sameSite}${httpOnly ? "; HttpOnly" : ""}`;
 }
 
@@ -65,7 +65,7 @@ export function hostCookie(name: string, value: string, maxAgeSeconds: number, h
  * The device cookie: Strict, since only our own pages' calls (log-in, the switcher) read it; a
  * link followed from another site never carries it.
  */
-export const deviceCookie = (token: string) => hostCookie(DEVICE_COOKIE, token, DEVICE_LIFETIME_SECONDS, true, "Strict");
+const deviceCookie = (token: string) => hostCookie(DEVICE_COOKIE, token, DEVICE_LIFETIME_SECONDS, true, "Strict");
 
 export const clearCookie = (name: string) => hostCookie(name, "", 0);
 
@@ -100,11 +100,6 @@ const sessionUser: ViewerRef = { sql: `${SESSION_ROW}.user_id`, binds: [] };
 const SESSION_WITH_COMPANION_SELECT = sessionSelect(SESSION_ROW, "session_user");
 const SESSION_WITH_COMPANION_FROM = `FROM sessions ${SESSION_ROW} JOIN users session_user ON session_user.id = ${SESSION_ROW}.user_id
   WHERE ${SESSION_ROW}.id = ?2 AND ${SESSION_ROW}.revoked_at IS NULL AND ${SESSION_ROW}.expires_at > ?3`;
-
-/** The live session a request's cookie names, or null. One indexed D1 read. */
-export async function readSession(db: D1Database, request: Request, now = Date.now()): Promise<Session | null> {
-  return (await readSessionWith(db, request, null, now)).session;
-}
 
 /**
  * The session and a companion's value, in one statement. The value is null when the cookie
@@ -150,7 +145,7 @@ export function touchSession(db: D1Database, session: Session, now = Date.now())
  * The device id of a request, minting a cookie when it has none. The cookie is sent again even
  * when it exists, so it lives as long as the newest session started on the device.
  */
-export async function deviceOf(request: Request): Promise<{ deviceId: string; setCookie: string }> {
+async function deviceOf(request: Request): Promise<{ deviceId: string; setCookie: string }> {
   const existing = cookieValue(request.headers.get("cookie"), DEVICE_COOKIE);
   const token = isTokenShaped(existing) ? existing : newToken();
   return { deviceId: await hashToken(token), setCookie: deviceCookie(token) };
@@ -214,7 +209,7 @@ export async function startSession(db: D1Database, request: Request, userId: num
 }
 
 /** Revokes one session at once (sign-out). */
-export function revokeSession(db: D1Database, sessionId: string, now = Date.now()): D1PreparedStatement {
+function revokeSession(db: D1Database, sessionId: string, now = Date.now()): D1PreparedStatement {
   return db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL").bind(sessionId, now);
 }
 
@@ -301,11 +296,6 @@ export async function recordFingerprint(db: D1Database, userId: number, fingerpr
     )
     .bind(userId, fingerprint, now)
     .run();
-}
-
-/** Stores a started session on its own (an account switch). */
-export async function saveSession(db: D1Database, session: NewSession): Promise<void> {
-  await db.batch(session.statements);
 }
 
 /** Ends one session and stores its successor in one batch (a token refresh: the old id stops at once). */

@@ -7,13 +7,13 @@ import { CLIENT_REQUEST_HEADER } from "~/runtime/headers.ts";
 import { exchange, type ExchangeResult } from "./session.client.ts";
 
 export const SIGNUP_RETRIES = 3;
-export const AGE_RESTRICTED_CODE = 13;
-export const CONFLICT_CODE = 6;
-export const AGE_COOKIE = "pinloom_age_restricted";
+const AGE_RESTRICTED_CODE = 13;
+const CONFLICT_CODE = 6;
+const AGE_COOKIE = "pinloom_age_restricted";
 export const AGE_COOKIE_STRING = `${AGE_COOKIE}=1; Path=/; Max-Age=86400; Secure; SameSite=Lax`;
 /** Spec §8, word for word: the account exists but no session could be started. */
 export const NO_TOKEN_MESSAGE = "We were able to create your account, but there was a problem logging you in. Try refreshing the page to continue.";
-export const INSTALL_ID_KEY = "pinloom_install_id";
+const INSTALL_ID_KEY = "pinloom_install_id";
 
 export type RegistrationType = "email" | "partner" | "facebook";
 
@@ -73,7 +73,7 @@ export function signupBody(input: SignupInput): Record<string, string> {
 }
 
 /** Spec §8: network failures and answers without a code are retried; anything with a code is final. */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   if (error instanceof NetworkError) return true;
   return error instanceof ApiCallError && error.code === null;
 }

@@ -30,7 +30,7 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
  * routes itself (src/context/landing-page.ts lists the page ones), nor a word that would read
  * as the site speaking.
  */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "pin", "pins", "search", "today", "ideas", "topics", "topic", "homefeed", "settings", "resource", "v3", "vx", "media",
   "sitemaps", "advertiser", "login", "signup", "logout", "register", "refresh_token", "refresh_stored_accounts",
   "cctld_session", "healthz", "robots", "_astro", "admin", "api", "help", "about", "support", "security", "business",
@@ -65,7 +65,7 @@ function jsonField<T extends z.ZodType>(schema: T, maxChars: number) {
   }, schema.optional());
 }
 
-export const passwordSchema = z
+const passwordSchema = z
   .string()
   .min(PASSWORD_MIN)
   .max(PASSWORD_MAX)
@@ -166,7 +166,6 @@ export const loginSchema = z.strictObject({
   mfa_token: optionalText(16),
   token: optionalText(64),
 });
-export type LoginBody = z.output<typeof loginSchema>;
 
 export const mfaLoginSchema = z.strictObject({
   username_or_email: z.string().trim().min(1).max(254),

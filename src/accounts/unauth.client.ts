@@ -34,9 +34,6 @@ export function rememberIntent(intent: Intent, storage: Store | null = sessionSt
   }
 }
 
-/** Where the person returns after logging in for an intent. */
-export const pinPath = (pinId: string) => `/pin/${pinId}/`;
-
 /** The pin id of a pin page path (/pin/{id}/ and its variants), else null. */
 export function pinIdOfPath(pathname: string): string | null {
   return /^\/pin\/(\d{1,20})(?:\/|$)/.exec(pathname)?.[1] ?? null;
@@ -63,15 +60,6 @@ export function takePendingIntent(pinId: string | null = null, storage: Store | 
     if (pinId !== null && stored !== pinId) continue;
     storage.removeItem(KEYS[kind]);
     return { kind, pinId: stored };
-  }
-  return null;
-}
-
-/** Reads without forgetting (the signed-out page uses it to know where to return). */
-export function peekIntent(storage: Store | null = sessionStore()): Intent | null {
-  for (const kind of ["save", "comment"] as const) {
-    const stored = storage?.getItem(KEYS[kind]) ?? null;
-    if (stored !== null && PIN_ID.test(stored)) return { kind, pinId: stored };
   }
   return null;
 }

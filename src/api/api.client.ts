@@ -63,7 +63,7 @@ export class NetworkError extends Error {
   }
 }
 
-export const HANDSHAKE_STATUSES: ReadonlySet<number> = new Set([200, 401, 409]);
+const HANDSHAKE_STATUSES: ReadonlySet<number> = new Set([200, 401, 409]);
 
 export interface Transport {
   fetch: typeof fetch;
@@ -78,7 +78,7 @@ export const browserTransport = (): Transport => ({
   cookie: () => (typeof document === "undefined" ? "" : document.cookie),
 });
 
-export type Body = { json: unknown } | { form: Record<string, string | undefined> };
+type Body = { json: unknown } | { form: Record<string, string | undefined> };
 
 export interface CallOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -89,14 +89,14 @@ export interface CallOptions {
 }
 
 /** A write's tries, and the waits between them: 500 ms, then 1,000 ms (or the answer's Retry-After, at most 2 s). */
-export const WRITE_RETRY = { tries: 3, firstDelayMs: 500, maxDelayMs: 2_000 } as const;
+const WRITE_RETRY = { tries: 3, firstDelayMs: 500, maxDelayMs: 2_000 } as const;
 const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 /** A fresh id for one action (one click, one submit), kept for each of its tries. */
 export const newClientRequestId = (): string => crypto.randomUUID();
 
 /** A failure a moment may cure: no answer at all (not an abort: someone meant it), or a gateway or storage outage. */
-export function isTransient(error: unknown): boolean {
+function isTransient(error: unknown): boolean {
   if (error instanceof NetworkError) return !(error.cause instanceof Error && error.cause.name === "AbortError");
   return error instanceof ApiCallError && !(error instanceof HandshakeHttpError) && TRANSIENT_STATUSES.has(error.httpStatus);
 }

@@ -2,7 +2,7 @@
 // records every request it saw.
 import type { Transport } from "./api.client.ts";
 
-export interface Seen {
+interface Seen {
   url: string;
   method: string;
   headers: Record<string, string>;

@@ -7,16 +7,16 @@ import { visibleSql } from "~/visibility/visibility.server.ts";
 import { articlePath } from "./article.ts";
 
 /** Pins shown on one article page at most. */
-export const ARTICLE_PIN_LIMIT = 100;
+const ARTICLE_PIN_LIMIT = 100;
 
-export interface ArticleAuthor {
+interface ArticleAuthor {
   username: string;
   name: string;
   url: string;
   imageMediumUrl: string | null;
 }
 
-export interface ArticleImage {
+interface ArticleImage {
   url: string;
   width: number;
   height: number;

@@ -3,7 +3,7 @@
 // eligible to register an Attribution Reporting source where the browser supports it.
 import type { SourceEventType } from "./source.ts";
 
-export const ATTRIBUTION_ENDPOINT = "/attribution_source/";
+const ATTRIBUTION_ENDPOINT = "/attribution_source/";
 
 export interface PingParameters {
   sourceEventId: string;

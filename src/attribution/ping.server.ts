@@ -17,7 +17,7 @@ import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type Attribut
 import { checkAttributionToken } from "./token.server.ts";
 
 /** A page shows a few dozen ads at most; 600 pings in 10 minutes from one address (an IPv6 /64) is a script. */
-export const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 600, windowMs: 10 * 60_000 };
+const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 600, windowMs: 10 * 60_000 };
 
 /** The query string is bounded before parsing: seven short parameters and one URL fit easily. */
 const MAX_QUERY_LENGTH = 4096;

@@ -15,7 +15,7 @@ export const ATTRIBUTION = {
   logSampleRate: 0.1,
 } as const;
 
-export const SOURCE_EVENT_TYPES = ["click", "view"] as const;
+const SOURCE_EVENT_TYPES = ["click", "view"] as const;
 export type SourceEventType = (typeof SOURCE_EVENT_TYPES)[number];
 
 export const ATTRIBUTION_PARAMETERS = [

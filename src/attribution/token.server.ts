@@ -10,7 +10,7 @@
 import { toHex } from "~/runtime/sha256.ts";
 import { TOKEN_PATTERN } from "./source.ts";
 
-export const ATTRIBUTION_TOKEN = {
+const ATTRIBUTION_TOKEN = {
   /** How long a token outlives the end of its bucket. */
   ttlSeconds: 3600,
   /** Expiries are rounded up to this, so renders within one bucket are byte-identical. */
@@ -68,7 +68,7 @@ export interface TokenSubject {
 const message = (subject: TokenSubject, expiry: number) => encoder.encode(`pinloom-attribution-v1\n${subject.pinId}\n${subject.advertiserId}\n${expiry}`);
 
 /** The expiry a token minted at `nowMs` carries, in Unix seconds. */
-export function tokenExpiry(nowMs: number): number {
+function tokenExpiry(nowMs: number): number {
   const { bucketSeconds, ttlSeconds } = ATTRIBUTION_TOKEN;
   return (Math.floor(nowMs / 1000 / bucketSeconds) + 1) * bucketSeconds + ttlSeconds;
 }

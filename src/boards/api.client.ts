@@ -8,7 +8,7 @@ import type { BoardJson, SectionJson } from "./board-json.ts";
 
 export type { BoardJson, SectionJson };
 
-export type CollaboratorStatus = "new" | "accepted";
+type CollaboratorStatus = "new" | "accepted";
 
 export interface CollaboratorJson {
   user: { id: string; username: string; full_name: string; image_medium_url: string | null };
@@ -29,7 +29,7 @@ export interface FeedPinJson {
 
 export type BulkAction = "bulkMove" | "bulkCopy" | "bulkCreateSection" | "bulkDelete";
 
-export function getPath(name: string, options: Record<string, unknown>): string {
+function getPath(name: string, options: Record<string, unknown>): string {
   return `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
 }
 
@@ -100,8 +100,3 @@ export const organizeApi = {
   removeCollaborator: (boardId: string, userId: string, transport?: Transport) =>
     resource<unknown>("BoardCollaboratorResource", "delete", { board_id: boardId, user_id: userId }, transport),
 };
-
-/** The feed answer as pins and bookmark, whether the server sent `{results, bookmark}` or a bare list. */
-export function feedPage(answer: { results: FeedPinJson[]; bookmark: string | null } | FeedPinJson[]): { pins: FeedPinJson[]; bookmark: string | null } {
-  return Array.isArray(answer) ? { pins: answer, bookmark: null } : { pins: answer.results, bookmark: answer.bookmark };
-}

@@ -74,7 +74,7 @@ export function boardsJsonStatement(db: D1Database, boardIds: readonly number[],
     .bind(JSON.stringify(boardIds), viewerId);
 }
 
-export function boardJsonOf(row: BoardJsonRow, viewerId: number | null): BoardJson {
+function boardJsonOf(row: BoardJsonRow, viewerId: number | null): BoardJson {
   const isOwner = viewerId !== null && row.owner_id === viewerId;
   const access: BoardAccess[] = isOwner ? ["write", "delete"] : parseAccess(row.my_access);
   return {
@@ -113,7 +113,7 @@ export function boardsFromResult(result: D1Result | undefined, boardIds: readonl
   });
 }
 
-export async function loadBoards(db: D1Database, boardIds: readonly number[], viewerId: number | null): Promise<BoardJson[]> {
+async function loadBoards(db: D1Database, boardIds: readonly number[], viewerId: number | null): Promise<BoardJson[]> {
   if (boardIds.length === 0) return [];
   const result = await boardsJsonStatement(db, boardIds, viewerId).all();
   return boardsFromResult(result, boardIds, viewerId);
@@ -146,7 +146,7 @@ export function sectionsStatement(db: D1Database, boardIds: readonly number[], v
     .bind(JSON.stringify(boardIds), viewerId, sectionId);
 }
 
-export function sectionJsonOf(row: SectionRow): SectionJson {
+function sectionJsonOf(row: SectionRow): SectionJson {
   return { id: String(row.id), board_id: String(row.board_id), title: row.title, slug: row.slug, pin_count: row.visible_pin_count, position: row.position };
 }
 

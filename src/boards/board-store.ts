@@ -5,7 +5,7 @@
 // answers for itself what the viewer may do; the islands only hide what the role cannot use.
 import { atom } from "nanostores";
 import { ApiCallError } from "~/api/api.client.ts";
-import { organizeApi, type BoardJson, type SectionJson } from "./api.client.ts";
+import { organizeApi, type SectionJson } from "./api.client.ts";
 import { boardReducer, type BoardEvent, type BoardState } from "./board-state.ts";
 import {
   addToFront,
@@ -73,24 +73,8 @@ export function refusalNotice(error: unknown): Notice {
   return "failed";
 }
 
-export function sectionItem(section: Pick<SectionJson, "id" | "title" | "pin_count">): SectionItem {
+function sectionItem(section: Pick<SectionJson, "id" | "title" | "pin_count">): SectionItem {
   return { id: section.id, type: "section", title: section.title, pin_count: section.pin_count };
-}
-
-export function boardStateFrom(json: BoardJson, sections: SectionItem[]): BoardState {
-  return {
-    id: json.id,
-    name: json.name,
-    description: json.description,
-    privacy: json.privacy,
-    pin_count: json.pin_count,
-    sectionless_pin_count: json.sectionless_pin_count,
-    section_count: json.section_count,
-    sections: sections.map((section) => ({ id: section.id, title: section.title, pin_count: section.pin_count })),
-    cover_pin_id: json.cover_pin?.id ?? null,
-    archived_by_me_at: json.archived_by_me_at,
-    pending_ownership_transfer: json.pending_ownership_transfer,
-  };
 }
 
 export interface MoveTarget {

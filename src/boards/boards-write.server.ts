@@ -118,7 +118,7 @@ export async function updateBoard(db: D1Database, board: BoardTableRow, changes:
 }
 
 /** Bound on the pinners and other boards one board deletion reads for its recounts. */
-export const MAX_DELETE_READ = 1000;
+const MAX_DELETE_READ = 1000;
 
 /**
  * Deletes a board the viewer owns, in one batch (spec 001 §4: deleting a board removes it from
@@ -207,7 +207,7 @@ export async function setPendingOwner(db: D1Database, board: BoardTableRow, user
 }
 
 /** Boards one owner may hand-order on their profile (the reorder rewrites every position). */
-export const MAX_ORDERED_BOARDS = 2000;
+const MAX_ORDERED_BOARDS = 2000;
 
 /**
  * Puts a board right after another of the same owner's boards on their profile (null: first),

@@ -92,7 +92,7 @@ export async function listBoardPins(
   return boardPinsPage((pinResult?.results ?? []) as BoardPinRow[], size, viewerId);
 }
 
-export interface BoardOwner {
+interface BoardOwner {
   id: string;
   username: string;
   name: string;
@@ -100,7 +100,7 @@ export interface BoardOwner {
   imageMediumUrl: string | null;
 }
 
-export interface BoardSection {
+interface BoardSection {
   id: string;
   title: string;
   slug: string;

@@ -11,9 +11,9 @@ export const idOption = z
   .transform(Number)
   .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
-export const BOARD_NAME_MAX = 50;
-export const BOARD_DESCRIPTION_MAX = 500;
-export const SECTION_TITLE_MAX = 50;
+const BOARD_NAME_MAX = 50;
+const BOARD_DESCRIPTION_MAX = 500;
+const SECTION_TITLE_MAX = 50;
 /** At most this many ids in one bulk call, and so sections on one board: the reorder call lists them all. */
 export const MAX_BULK_IDS = 250;
 export const MAX_PAGE_SIZE = 50;
@@ -22,7 +22,7 @@ export const boardNameOption = z.string().max(500).trim().min(1).max(BOARD_NAME_
 export const sectionTitleOption = z.string().max(500).trim().min(1).max(SECTION_TITLE_MAX);
 export const descriptionOption = z.string().max(BOARD_DESCRIPTION_MAX);
 export const privacyOption = z.enum(BOARD_PRIVACIES);
-export const BOARD_LAYOUTS = ["default", "custom"] as const;
+const BOARD_LAYOUTS = ["default", "custom"] as const;
 export const layoutOption = z.enum(BOARD_LAYOUTS);
 export const idListOption = z.array(idOption).max(MAX_BULK_IDS);
 export const pageSizeOption = z.number().int().min(1).max(MAX_PAGE_SIZE);

@@ -23,7 +23,7 @@ const OUTSIDERS = ["follower", "stranger"] as const;
  * Every board action and the roles allowed to take it on a board they can see. Reading a
  * public board is open to everyone; reading a secret or protected one is `view_private`.
  */
-export const BOARD_POLICY = {
+const BOARD_POLICY = {
   view_public: BOARD_ROLES,
   view_private: OWNER_AND_COLLABORATORS,
   edit_board: OWNER,

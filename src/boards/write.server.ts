@@ -22,7 +22,7 @@ export interface PinFacts {
  * caller can answer 410. `pin` and `viewer` name its parameters, so a larger statement can carry
  * it (a save reads it with the board in one statement).
  */
-export function visiblePinSql(pin: string, viewer: string): string {
+function visiblePinSql(pin: string, viewer: string): string {
   return `SELECT p.id, p.pinner_id, p.board_id, p.section_id, p.kind, p.is_deleted, pu.username AS pinner_username
        FROM pins p JOIN users pu ON pu.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id
        WHERE p.id = ${pin} AND ${visibleSql("pinExists", { pin: "p", board: "b", pinner: "pu" }, viewer)}`;

@@ -6,10 +6,10 @@ import { z } from "zod";
 export const COMMENT_TEXT_MAX = 500;
 export const COMMENT_TAGS_MAX = 20;
 /** Raw input is refused past this before trimming, so no parse ever walks a huge string. */
-export const COMMENT_RAW_MAX = 5000;
+const COMMENT_RAW_MAX = 5000;
 export const DID_IT_DETAILS_MAX = 500;
 
-export const idString = z.string().regex(/^\d{1,18}$/, "ids are 1 to 18 digits");
+const idString = z.string().regex(/^\d{1,18}$/, "ids are 1 to 18 digits");
 
 /** Why a text is refused, as an i18n key suffix the server and the island both translate. */
 export type TextProblem = "empty" | "tooLong";
@@ -29,7 +29,7 @@ export const commentTextSchema = z
   .min(1, "empty")
   .max(COMMENT_TEXT_MAX, "tooLong");
 
-export const tagSchema = z.strictObject({
+const tagSchema = z.strictObject({
   user_id: idString,
   offset: z.number().int().min(0).max(COMMENT_RAW_MAX),
   length: z.number().int().min(1).max(COMMENT_RAW_MAX),
@@ -90,10 +90,13 @@ const userRefSchema = z.object({
 export const ANONYMOUS_USER = Object.freeze({ id: "0", username: "", full_name: "", image_medium_url: null });
 export const isAnonymous = (user: { id: string }) => user.id === ANONYMOUS_USER.id;
 
-export const taggedUserSchema = z.object({ id: idString, username: z.string(), full_name: z.string() });
+const taggedUserSchema = z.object({ id: idString, username: z.string(), full_name: z.string() });
 export type TaggedUser = z.infer<typeof taggedUserSchema>;
 
-/** The Comment JSON answered by every comment call. Times are epoch milliseconds. */
+/**
+ * The Comment JSON answered by every comment call. Times are epoch milliseconds.
+ * @public the answer's contract, kept as a schema so a client or test can check an answer against it
+ */
 export const commentSchema = z.object({
   id: idString,
   pin_id: idString,
@@ -116,7 +119,10 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-/** A tried-it post, as every tried-it call answers it. */
+/**
+ * A tried-it post, as every tried-it call answers it.
+ * @public the answer's contract, kept as a schema so a client or test can check an answer against it
+ */
 export const didItPostSchema = z.object({
   id: idString,
   pin_id: idString,
@@ -138,6 +144,5 @@ export type DidItPost = z.infer<typeof didItPostSchema>;
  * may tag me in a comment.
  */
 export const COMMENT_FEATURES = ["allow_comments", "allow_mentions"] as const;
-export type CommentFeature = (typeof COMMENT_FEATURES)[number];
 export const featureMapSchema = z.strictObject({ allow_comments: z.boolean().optional(), allow_mentions: z.boolean().optional() });
 export type FeatureMap = z.infer<typeof featureMapSchema>;

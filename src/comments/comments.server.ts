@@ -24,7 +24,7 @@ import {
 /** Most ids a per-author hide answers (a pin's comments by one person, bounded). */
 const MAX_HIDDEN_IDS = 500;
 
-export const recountPin = (db: D1Database, pinId: number) =>
+const recountPin = (db: D1Database, pinId: number) =>
   db
     .prepare(
       `UPDATE pins SET comment_count = (SELECT COUNT(*) FROM comments c WHERE c.pin_id = ?1 AND c.is_hidden = 0

@@ -7,7 +7,7 @@ import { forbidden } from "~/domain/errors.ts";
 import { COMMENT_FEATURES, featureMapSchema, type FeatureMap } from "./comment.ts";
 
 /** Every feature with its value (missing ones on), from a stored map. */
-export function completeMap(stored: FeatureMap): Required<FeatureMap> {
+function completeMap(stored: FeatureMap): Required<FeatureMap> {
   return Object.fromEntries(COMMENT_FEATURES.map((feature) => [feature, stored[feature] ?? true])) as Required<FeatureMap>;
 }
 

@@ -71,10 +71,10 @@ export function toComment(row: CommentRow, viewerId: number | null): Comment {
  * comment, and the viewer not its author. Hidden comments show to their author only (the
  * pin's owner who hid them sees them gone, as everyone else does).
  */
-export const hiddenFrom = (row: Pick<CommentRow, "is_hidden" | "parent_hidden" | "user_id">, viewerId: number | null) =>
+const hiddenFrom = (row: Pick<CommentRow, "is_hidden" | "parent_hidden" | "user_id">, viewerId: number | null) =>
   (row.is_hidden === 1 || row.parent_hidden === 1) && row.user_id !== viewerId;
 
-export function selectComment(db: D1Database, commentId: number, viewerId: number | null): D1PreparedStatement {
+function selectComment(db: D1Database, commentId: number, viewerId: number | null): D1PreparedStatement {
   return db.prepare(`SELECT ${COMMENT_COLUMNS} FROM ${COMMENT_FROM} WHERE c.id = ?1`).bind(commentId, viewerId);
 }
 

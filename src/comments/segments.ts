@@ -31,7 +31,7 @@ export const COMMENT_LINK_REL = "nofollow ugc noopener";
 export const MAX_MENTIONS = 20;
 export const MAX_LINKS = 20;
 /** Longer stored text (older rows allow 2000) is still segmented, but only this much is scanned. */
-export const MAX_SCANNED = 2000;
+const MAX_SCANNED = 2000;
 
 // A candidate URL: a scheme we accept followed by characters that are never whitespace,
 // angle brackets, quotes or backticks. Everything else about it is checked by the URL parser.
@@ -54,7 +54,7 @@ export function isBlockedHost(host: string, blocked: ReadonlySet<string>): boole
 }
 
 /** A safe href for `raw`, or null when it must stay text. */
-export function safeHref(raw: string, blocked: ReadonlySet<string>): string | null {
+function safeHref(raw: string, blocked: ReadonlySet<string>): string | null {
   if (BIDI.test(raw)) return null;
   let url: URL;
   try {

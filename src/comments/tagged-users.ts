@@ -4,7 +4,7 @@ import { visibleSql } from "~/visibility/visibility.server.ts";
 import type { TaggedUser } from "./comment.ts";
 
 /** SQL for the ids a row's tags name, tolerant of both stored spellings and of bad JSON. */
-export const TAG_IDS = `SELECT CAST(COALESCE(json_extract(t.value, '$.userId'), json_extract(t.value, '$.user_id')) AS INTEGER)
+const TAG_IDS = `SELECT CAST(COALESCE(json_extract(t.value, '$.userId'), json_extract(t.value, '$.user_id')) AS INTEGER)
   FROM json_each(CASE WHEN json_valid(c.tags) THEN c.tags ELSE '[]' END) t`;
 
 /** Selects a comment's tagged users as JSON; needs the comment as `c`. */

@@ -1,10 +1,8 @@
 // Landing-page type labels (spec 000 §2), derived from where a visitor landed. Pure: the
 // same path gives the same label to everyone but the board or section's owner.
 
-export const LANDING_PAGE_TYPES = [
-  "today", "ideas", "own_section", "own_board", "section", "board", "closeup", "home", "profile", "search", "topic",
-] as const;
-export type LandingPageType = (typeof LANDING_PAGE_TYPES)[number];
+export type LandingPageType =
+  | "today" | "ideas" | "own_section" | "own_board" | "section" | "board" | "closeup" | "home" | "profile" | "search" | "topic";
 
 /** First path segments that are routes of ours, never usernames. */
 const RESERVED = new Set(["pin", "search", "today", "ideas", "topics", "topic", "homefeed", "settings", "resource", "v3", "media", "_", "sitemaps", "parental-passcode", "advertiser"]);

@@ -12,13 +12,13 @@ import { assignExperiments } from "~/experiments/experiments.ts";
 import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "~/accounts/viewer.ts";
 
-export type { ViewerType };
+;
 
 /** Link-preview fetchers: bots too, named apart because they read Open Graph, not pages. */
 const SOCIAL_BOTS =
   /facebookexternalhit|facebot|twitterbot|linkedinbot|pinterest|slackbot|discordbot|whatsapp|telegrambot|skypeuripreview|redditbot|embedly|vkshare|applebot/i;
 
-export const LOCALE_COOKIE = "pinloom_locale";
+const LOCALE_COOKIE = "pinloom_locale";
 export const LOCALE_QUERY = "locale";
 
 declare const MEMBER_PART: unique symbol;
@@ -96,7 +96,7 @@ const boundedParam = (url: URL, name: string, max = 200): string | null => {
 };
 
 /** Locale order: explicit ?locale= (hreflang URLs use it), then the cookie, then Accept-Language. */
-export function resolveRequestLocale(url: URL, headers: Headers): Locale {
+function resolveRequestLocale(url: URL, headers: Headers): Locale {
   return (
     parseLocale(url.searchParams.get(LOCALE_QUERY)) ??
     parseLocale(cookieValue(headers.get("cookie"), LOCALE_COOKIE)) ??
@@ -237,7 +237,6 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     },
   };
 }
-export type ClientContext = ReturnType<typeof clientContext>;
 
 /**
  * The visitor's country for island props, which are HTML: a shared (edge-cached) render must

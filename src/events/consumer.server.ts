@@ -8,7 +8,7 @@ import { eventKey } from "./ingest.server.ts";
 import { RETRY_AFTER_SECONDS } from "~/domain/errors.ts";
 
 /** A batch's wait before its next delivery: 10 s, doubling with each attempt, at most 15 minutes. */
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   return Math.min(RETRY_AFTER_SECONDS * 2 ** Math.max(0, attempts - 1), 15 * 60);
 }
 

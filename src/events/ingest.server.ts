@@ -20,7 +20,7 @@ export const EVENT_BATCH_LIMITS = {
  * One tab flushes at most every 300 ms while views stream in, and usually every 10 s: 600
  * batches in 10 minutes is a busy reader with several tabs, not a flood.
  */
-export const EVENTS_RATE_RULE: RateRule = { name: "events:subject", limit: 600, windowMs: 10 * 60_000 };
+const EVENTS_RATE_RULE: RateRule = { name: "events:subject", limit: 600, windowMs: 10 * 60_000 };
 
 export const apiCOptionsSchema = z.strictObject({
   events: z.array(z.unknown()),

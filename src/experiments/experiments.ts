@@ -17,7 +17,6 @@ export const EXPERIMENTS = {
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type ExperimentName = keyof typeof EXPERIMENTS;
-export type Experiments = Partial<Record<string, string>>;
 
 export const HOME_FEED_RESTORE_EXPERIMENT = "web_home_feed_restore" satisfies ExperimentName;
 export const PIN_GRID_FOOTER_EXPERIMENT = "web_pin_grid_footer" satisfies ExperimentName;

@@ -11,7 +11,7 @@ import { schema, type GraphqlContext } from "./schema.server.ts";
 import type { GraphqlErrorResult, GraphqlResult, GraphqlVariables, PersistedQueryRequest } from "./protocol.ts";
 
 /** At most this many variables: more than any document declares. */
-export const MAX_VARIABLES = 16;
+const MAX_VARIABLES = 16;
 
 const requestSchema = z.strictObject({
   queryHash: z.string().regex(/^[0-9a-f]{64}$/, "validation.invalidFormat"),
@@ -80,7 +80,7 @@ export function checkDocument(document: PersistedDocument, development: boolean)
 }
 
 /** Field errors a client may see: ours (with a code) as they are; anything else masked. */
-export function formatResult(result: ExecutionResult): GraphqlResult {
+function formatResult(result: ExecutionResult): GraphqlResult {
   const formatted: GraphqlResult = { data: (result.data as Record<string, unknown> | null | undefined) ?? null };
   if (result.errors?.length) {
     formatted.errors = result.errors.map((error): GraphqlErrorResult => {

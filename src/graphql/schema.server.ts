@@ -33,7 +33,7 @@ export interface GraphqlContext {
 export const relatedKey = (pinId: string, cursor: string | null | undefined) => `${pinId}:${cursor ?? ""}`;
 
 /** Longest value a ShortString variable may carry (source names, a search query). */
-export const SHORT_STRING_MAX = 200;
+const SHORT_STRING_MAX = 200;
 
 function stringScalar(name: string, description: string, accept: (value: string) => boolean, reason: string) {
   const coerce = (value: unknown): string => {
@@ -140,7 +140,7 @@ const RelatedPageType = new GraphQLObjectType<FeedPage>({
   fields: { pins: { type: nonNull(new GraphQLList(nonNull(GridPinType))) }, endCursor: optionalStr, hasNextPage: bool },
 });
 
-export const notFoundError = () => new GraphQLError("Pin not found", { extensions: { code: "NOT_FOUND" } });
+const notFoundError = () => new GraphQLError("Pin not found", { extensions: { code: "NOT_FOUND" } });
 
 /**
  * Whether the pin field's selection may ask for `comments`: a field of that name in it, or a

@@ -16,15 +16,15 @@ export const INVITE_LOOKUP_RULE = { name: "invite-lookup:ip", limit: 60, windowM
 /** Codes one person may mint per hour (each copy-link press mints one). */
 export const INVITE_CREATE_RULE = { name: "invite-create:user", limit: 30, windowMs: 60 * 60_000 } as const satisfies RateRule;
 
-export const inviteCodeSchema = z.string().max(INVITE_CODE_MAX).regex(INVITE_CODE_PATTERN);
+const inviteCodeSchema = z.string().max(INVITE_CODE_MAX).regex(INVITE_CODE_PATTERN);
 /** A 400 for another value lists the documented channels ("must be one of: 1, 2, …"). */
-export const inviteChannelSchema = z.literal(INVITE_CHANNEL_IDS);
+const inviteChannelSchema = z.literal(INVITE_CHANNEL_IDS);
 
 export const inviteMetadataOptions = z.strictObject({ invite_code: inviteCodeSchema });
 export const inviteCreateOptions = z.strictObject({ pin_id: pinIdSchema, invite_channel: inviteChannelSchema });
 
 /** A fresh code: 16 random bytes in base64url, 22 characters. */
-export function newInviteCode(): string {
+function newInviteCode(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 

@@ -43,9 +43,9 @@ import { BoundedLru } from "~/server/bounded-lru.ts";
 import { RENDERED_SLOTS, asPart, closeMark, contextMarkOf, newMemberRender, openMark, ownOf, type MemberRender, type RenderedSlot } from "./marks.ts";
 
 /** The stand-in's id: ids are assigned from 1 up, so no row, follow, block or reaction has it. */
-export const STAND_IN_ID = -1;
-export const MEMBER_TTL_SECONDS = 60;
-export const MEMBER_CACHE_STATUS = { hit: "MEMBER-HIT", miss: "MEMBER-MISS" } as const;
+const STAND_IN_ID = -1;
+const MEMBER_TTL_SECONDS = 60;
+const MEMBER_CACHE_STATUS = { hit: "MEMBER-HIT", miss: "MEMBER-MISS" } as const;
 
 const PIN_PATH = /^\/pin\/([1-9][0-9]{0,18})\/$/;
 
@@ -79,7 +79,7 @@ const STAND_IN: ViewerUserRow = Object.freeze({
 });
 
 /** The context a template renders with: the request's locale and device, nobody's identity. */
-export function templateContext(ctx: RequestContext): RequestContext {
+function templateContext(ctx: RequestContext): RequestContext {
   return {
     ...ctx,
     requestId: "",
@@ -102,7 +102,7 @@ export function templateContext(ctx: RequestContext): RequestContext {
  * version as the per-request read saw it, and the build. Any other parameter (utm_*,
  * invite_code, junk) reads the same template: it changes nothing the page renders.
  */
-export function memberKey(ctx: RequestContext, version: string, build: string = BUILD_VERSION): string {
+function memberKey(ctx: RequestContext, version: string, build: string = BUILD_VERSION): string {
   // Built as a string (it runs on every member request); it reads as the URL of the page with
   // the key's parts as parameters, so a path's purge finds it by its prefix (pathPrefix).
   const cursor = ctx.url.searchParams.get("related_cursor");
@@ -280,7 +280,7 @@ interface EncodedIsland {
   identity: string;
 }
 
-export interface MemberTemplate {
+interface MemberTemplate {
   /**
    * The parts, static text encoded once: a request then encodes only its own few kilobytes
    * and copies the rest, instead of joining and encoding the whole page again.
@@ -350,7 +350,7 @@ export function parseTemplate(html: string, member: MemberRender): TemplateParts
 export type IslandRenderer = (slot: RenderedSlot, props: object, prefix: string | undefined) => Promise<string>;
 
 /** Each slot's values for this viewer: what their islands take over the template's stand-ins. */
-export function viewerSlotValues(ctx: RequestContext, social: PinSocialData): Record<ViewerSlot, object> {
+function viewerSlotValues(ctx: RequestContext, social: PinSocialData): Record<ViewerSlot, object> {
   const user = ctx.session!.user;
   const t = getT(ctx.locale);
   return {
@@ -389,7 +389,7 @@ function serverHtmlValues(slot: RenderedSlot, source: object, own: object): stri
 const islandRenders = new BoundedLru<Uint8Array>({ maxEntries: 4096, maxBytes: 8 * 1024 * 1024, ttlMs: MEMBER_TTL_SECONDS * 1000 });
 
 /** The template filled in for one viewer, as the response's bytes. */
-export async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer, now = Date.now()): Promise<Uint8Array<ArrayBuffer>> {
+async function fillTemplate(parts: MemberTemplate["parts"], ctx: RequestContext, social: PinSocialData, renderIsland: IslandRenderer, now = Date.now()): Promise<Uint8Array<ArrayBuffer>> {
   const values = viewerSlotValues(ctx, social);
   const head = utf8.encode(
     `<script type="application/json" id="pinloom-context">${serializeForScript(clientContext(ctx, BUILD_VERSION))}</script>` +

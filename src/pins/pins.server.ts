@@ -20,7 +20,7 @@ import { userImageUrl } from "~/users/user.ts";
 import { factColumns, holdsFor, visibleFlagSql, visibleSql, type Aliases } from "~/visibility/visibility.server.ts";
 import { encodeKeyset } from "~/feeds/cursor.ts";
 
-export interface UserSummary {
+interface UserSummary {
   id: string;
   username: string;
   fullName: string;
@@ -29,14 +29,14 @@ export interface UserSummary {
   followerCount: number;
 }
 
-export interface BoardSummary {
+interface BoardSummary {
   id: string;
   name: string;
   slug: string;
   url: string;
 }
 
-export interface VideoFormat {
+interface VideoFormat {
   format: string;
   url: string;
   mimeType: string;
@@ -47,7 +47,7 @@ export interface VideoFormat {
   captionsUrls: Record<string, string>;
 }
 
-export interface CommentSummary {
+interface CommentSummary {
   id: string;
   text: string;
   /** The text as src/comments/segments.ts renders it: text, profile mentions, safe links. */
@@ -161,8 +161,8 @@ function visibleBoard(row: PinRow): BoardSummary | null {
 }
 
 /** Related feed page size (spec 000 §9). */
-export const RELATED_PAGE_SIZE = 12;
-export const FIRST_COMMENTS = 5;
+const RELATED_PAGE_SIZE = 12;
+const FIRST_COMMENTS = 5;
 
 /** What a grid cell shows, for a query naming pins `p` and joining GRID_IMAGE_JOINS. */
 export const GRID_CELL_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.alt_text, p.auto_alt_text, p.dominant_color,
@@ -213,7 +213,7 @@ export function gridPin(row: GridCellRow): GridPin {
  * Related pins: the same category as the pin, newest first, paged by keyset cursor.
  * Fetches one row more than the page to know whether another page exists.
  */
-export function relatedPinsStatement(db: D1Database, pinId: string, cursor: { createdAt: number; id: number } | null, size = RELATED_PAGE_SIZE) {
+function relatedPinsStatement(db: D1Database, pinId: string, cursor: { createdAt: number; id: number } | null, size = RELATED_PAGE_SIZE) {
   return db
     .prepare(
       `SELECT ${GRID_COLUMNS}
@@ -230,7 +230,7 @@ export function relatedPinsStatement(db: D1Database, pinId: string, cursor: { cr
 }
 
 /** A page of a keyset-paged feed: the first `size` rows, and a cursor when more exist. */
-export function keysetPage(rows: GridRow[], size: number): FeedPage {
+function keysetPage(rows: GridRow[], size: number): FeedPage {
   const page = rows.slice(0, size);
   const last = page.at(-1);
   return {

@@ -12,7 +12,7 @@ import "./save.css";
 import { perViewer } from "~/member-page/viewer-values.ts";
 import { pageStrings } from "~/i18n/page-strings.ts";
 
-export interface GridSaveProps {
+interface GridSaveProps {
   /** The id of the grid's <ul>. */
   gridId: string;
   /** Given, or the page's copy (src/i18n/page-strings.ts). */

@@ -17,7 +17,7 @@ import "./save.css";
 import { perViewer } from "~/member-page/viewer-values.ts";
 import { pageStrings } from "~/i18n/page-strings.ts";
 
-export interface SaveButtonProps {
+interface SaveButtonProps {
   pinId: string;
   /** Given, or the page's copy (src/i18n/page-strings.ts). */
   strings?: SaveStrings;

@@ -11,9 +11,9 @@ import { saveStrings, type SaveStrings } from "./strings.ts";
  * (the default), 1 = Save quick-saves to the profile (boardless pins) and the picker is one
  * click away. Any other value is treated as 0.
  */
-export const SAVE_BEHAVIOR_PROFILE = 1;
+const SAVE_BEHAVIOR_PROFILE = 1;
 
-export const quickSaves = (saveBehavior: number | null | undefined) => saveBehavior === SAVE_BEHAVIOR_PROFILE;
+const quickSaves = (saveBehavior: number | null | undefined) => saveBehavior === SAVE_BEHAVIOR_PROFILE;
 
 export interface SaveIslandProps {
   strings: SaveStrings;

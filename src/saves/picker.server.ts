@@ -6,7 +6,7 @@ import { boardsFromResult, boardsJsonStatement, sectionsFromResult, sectionsStat
 import { visibleSql } from "~/visibility/visibility.server.ts";
 import type { SavedInfo } from "./saves.server.ts";
 
-export const RECENT_BOARDS = 5;
+const RECENT_BOARDS = 5;
 
 /** The viewer may save to it: theirs or accepted collaboration, and not archived. */
 const WRITABLE = (board: string, viewer: string) => `${board}.archived_at IS NULL AND ${visibleSql("boardPeople", { board }, viewer)}`;

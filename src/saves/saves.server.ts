@@ -36,7 +36,7 @@ function prepared(db: D1Database, sql: string, params: readonly unknown[]): D1Pr
 }
 
 /** Clears a board's chosen cover when that pin is no longer on it. */
-export function clearStaleCovers(db: D1Database, boardIds: readonly number[]): D1PreparedStatement {
+function clearStaleCovers(db: D1Database, boardIds: readonly number[]): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE boards SET cover_pin_id = NULL

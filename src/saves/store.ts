@@ -20,11 +20,11 @@ export const STALE_KEY = "pinloom:isProfilePinsStale";
 export const $profilePinsStale = atom<boolean>(false);
 
 /** How long a picker answer is reused, and how many are kept. */
-export const PICKER_CACHE_MS = 60_000;
-export const PICKER_CACHE_MAX = 20;
+const PICKER_CACHE_MS = 60_000;
+const PICKER_CACHE_MAX = 20;
 
 /** How long a save's toast (and its Undo) stays up. */
-export const SAVE_TOAST_MS = 7000;
+const SAVE_TOAST_MS = 7000;
 
 /** A toast the store asks for: the shell's own shape. */
 export type ToastRequest = Toast;

@@ -25,11 +25,11 @@ import type { Scope } from "./options.ts";
  * freshness only; a longer one would let a new pin take that long to appear for a common
  * query, a shorter one would re-rank the most asked searches every few seconds for nothing.
  */
-export const ANSWER_TTL_MS = 60_000;
+const ANSWER_TTL_MS = 60_000;
 /** Entries kept at most: a few thousand distinct searches per isolate. */
-export const ANSWER_MAX_ENTRIES = 4000;
+const ANSWER_MAX_ENTRIES = 4000;
 /** Bytes kept at most (an entry is ~0.3–1 KB: 25 ids, 8 guides, a correction). */
-export const ANSWER_MAX_BYTES = 4 * 1024 * 1024;
+const ANSWER_MAX_BYTES = 4 * 1024 * 1024;
 
 /** The scopes whose signed-out answers are remembered. */
 export const ANSWERED_SCOPES: ReadonlySet<Scope> = new Set<Scope>(["pins", "buyable_pins", "videos", "idea_pins", "boards"]);
@@ -70,12 +70,6 @@ export function rememberAnswer(key: string, answer: CachedAnswer, now: number): 
   answers.set(key, answer, key.length + JSON.stringify(answer).length, now);
 }
 
-/** Drops every remembered answer of this isolate (tools measuring the uncached engine, unit tests). */
-export function forgetAllAnswers(): void {
-  answers.clear();
-  typeaheads.clear();
-}
-
 /**
  * A signed-out typeahead's ranked part for one term (typeahead.server.ts): the interest
  * names (a public list), and the ids of the pins whose titles were suggested, of the boards and
@@ -90,8 +84,8 @@ export interface CachedTypeahead {
 }
 
 /** Typeahead terms kept at most (an entry is ~0.2–0.5 KB: at most 5 names and 16 ids). */
-export const TYPEAHEAD_MAX_ENTRIES = 4000;
-export const TYPEAHEAD_MAX_BYTES = 2 * 1024 * 1024;
+const TYPEAHEAD_MAX_ENTRIES = 4000;
+const TYPEAHEAD_MAX_BYTES = 2 * 1024 * 1024;
 
 const typeaheads = new BoundedLru<CachedTypeahead>({ maxEntries: TYPEAHEAD_MAX_ENTRIES, maxBytes: TYPEAHEAD_MAX_BYTES, ttlMs: ANSWER_TTL_MS });
 

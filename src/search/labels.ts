@@ -2,7 +2,7 @@
 // them). Filter ids contain ":" (i18next's namespace separator), so their keys use "_".
 import type { TFunction } from "i18next";
 
-export const filterKey = (id: string): string => `search:filters.${id.replace(/[^a-z0-9_]/g, "_")}`;
+const filterKey = (id: string): string => `search:filters.${id.replace(/[^a-z0-9_]/g, "_")}`;
 
 export function filterLabel(t: TFunction, id: string): string {
   return t(filterKey(id), { defaultValue: t("search:filters.other", { id }) });

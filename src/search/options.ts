@@ -8,12 +8,12 @@ import { MAX_QUERY_LENGTH, RS_VALUES, SCOPES, normalizeQuery, splitList } from "
 export * from "./query-text.ts";
 
 export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 50;
 
 /** The filter ids a response offers (`filters[].id`) and a request may send back. */
 export const KIND_FILTERS = ["kind:image", "kind:video", "kind:recipe", "kind:product", "kind:article", "kind:story", "kind:carousel"] as const;
 export const CREATED_FILTERS = ["created:7d", "created:30d", "created:365d"] as const;
-export const FILTER_IDS: readonly string[] = [...KIND_FILTERS, ...CREATED_FILTERS];
+const FILTER_IDS: readonly string[] = [...KIND_FILTERS, ...CREATED_FILTERS];
 const FILTER_ID_PATTERN = /^[a-z_]+:[a-z0-9_]+$/;
 
 function commaList(max: number, itemOk: (item: string) => boolean, itemMax = 64) {
@@ -55,6 +55,5 @@ export const searchOptionsSchema = z
     }
   });
 
-export type SearchOptionsInput = z.input<typeof searchOptionsSchema>;
 export type SearchOptions = z.output<typeof searchOptionsSchema>;
 

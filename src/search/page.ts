@@ -6,8 +6,8 @@ import { normalizeQuery, searchOptionsSchema, searchUrl, SCOPES, splitList, type
 export type SearchVariant = "signed-in-desktop" | "mobile-or-signed-out";
 
 /** Below this many results (or this short a query) a search page is not indexed. */
-export const NOINDEX_BELOW_RESULTS = 5;
-export const NOINDEX_BELOW_QUERY_CHARS = 2;
+const NOINDEX_BELOW_RESULTS = 5;
+const NOINDEX_BELOW_QUERY_CHARS = 2;
 
 /** Query parameters a tidy URL keeps as they are: they do not change the results. */
 const KEPT_PARAMS = ["bookmark", "locale", "server_only", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "invite_code"] as const;

@@ -4,7 +4,7 @@ import { normalizeQuery } from "./options.ts";
 import { textFromBase64Url, textToBase64Url } from "~/runtime/base64.ts";
 
 /** At most this many words of a query reach the index. */
-export const MAX_TOKENS = 12;
+const MAX_TOKENS = 12;
 
 /** The words of a text as unicode61 would cut them (letters, digits and marks), lower-cased. */
 export function tokensOf(text: string): string[] {

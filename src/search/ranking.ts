@@ -14,14 +14,14 @@
 // (the first page's clock, carried in the bookmark) so every page of one search orders alike.
 // Boards and people use the same shape over their own columns and popularity.
 
-export const PIN_WEIGHTS = { title: 10, description: 4, metadata: 2 } as const;
-export const BOARD_WEIGHTS = { name: 5, description: 1 } as const;
-export const USER_WEIGHTS = { username: 5, full_name: 4 } as const;
-export const SAVES_WEIGHT = 0.15;
-export const FRESH_WEIGHT = 0.25;
-export const FRESH_DAYS = 30;
+const PIN_WEIGHTS = { title: 10, description: 4, metadata: 2 } as const;
+const BOARD_WEIGHTS = { name: 5, description: 1 } as const;
+const USER_WEIGHTS = { username: 5, full_name: 4 } as const;
+const SAVES_WEIGHT = 0.15;
+const FRESH_WEIGHT = 0.25;
+const FRESH_DAYS = 30;
 /** Extra weight when every query term is in the title: ×2 (see the formula above). */
-export const TITLE_ALL_WEIGHT = 1;
+const TITLE_ALL_WEIGHT = 1;
 const DAY_MS = 86_400_000;
 
 /** The score in JS, for tests and for documentation: the SQL below computes exactly this. */
@@ -36,7 +36,7 @@ function blendSql(bm25: string, popularity: string, createdAt: string, anchor: s
 }
 
 /** bm25 of search_pins with the pin weights: valid only in a query whose FTS cursor is search_pins. */
-export const PIN_BM25_SQL = `bm25(search_pins, ${PIN_WEIGHTS.title}.0, ${PIN_WEIGHTS.description}.0, ${PIN_WEIGHTS.metadata}.0)`;
+const PIN_BM25_SQL = `bm25(search_pins, ${PIN_WEIGHTS.title}.0, ${PIN_WEIGHTS.description}.0, ${PIN_WEIGHTS.metadata}.0)`;
 
 /** The pin score for pins `p`, given the SQL of its bm25 (PIN_BM25_SQL or a column holding it); `anchor` is the anchor-time parameter. */
 export function pinScoreSql(anchor: string, bm25 = PIN_BM25_SQL): string {

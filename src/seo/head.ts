@@ -6,7 +6,7 @@ import { LOCALE_QUERY } from "~/context/request-context.ts";
 
 export const SITE_NAME = "Pinloom";
 /** Search snippets cut around 160 characters; longer descriptions are cut on a word. */
-export const DESCRIPTION_MAX = 160;
+const DESCRIPTION_MAX = 160;
 
 export interface HeadImage {
   url: string;
@@ -51,7 +51,7 @@ export function truncateDescription(text: string, max = DESCRIPTION_MAX): string
 }
 
 /** The URL of a page in one locale: hreflang alternates point at these. */
-export function localizedUrl(origin: string, path: string, locale: Locale): string {
+function localizedUrl(origin: string, path: string, locale: Locale): string {
   const url = new URL(path, origin);
   url.searchParams.set(LOCALE_QUERY, locale);
   return url.href;

@@ -10,7 +10,7 @@ import { visibleSql } from "~/visibility/visibility.server.ts";
 export const SITE_ORIGIN = "https://pinloom.example";
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_PAGE_SIZE = 50_000;
-export const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 export const XML_CONTENT_TYPE = "application/xml; charset=utf-8";
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";
 
@@ -115,7 +115,7 @@ export function parseSitemapFileName(name: string): SitemapFile | null {
   return match ? { kind: match[1]!, page: Number(match[2]) } : null;
 }
 
-export function sitemapFilePath(file: SitemapFile): string {
+function sitemapFilePath(file: SitemapFile): string {
   return `/sitemaps/${file.kind}-${file.page}.xml`;
 }
 
@@ -135,12 +135,12 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 }
 
-export function absoluteUrl(path: string): string {
+function absoluteUrl(path: string): string {
   return `${SITE_ORIGIN}${path}`;
 }
 
 /** W3C datetime to the second, or null for a missing or impossible time. */
-export function lastmodOf(epochMs: number | null): string | null {
+function lastmodOf(epochMs: number | null): string | null {
   if (epochMs === null || !Number.isFinite(epochMs)) return null;
   const date = new Date(epochMs);
   return Number.isNaN(date.getTime()) ? null : date.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -196,14 +196,14 @@ export async function sitemapPage(db: D1Database, kind: string, page: number, op
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-export function renderUrlset(urls: readonly SitemapUrl[]): string {
+function renderUrlset(urls: readonly SitemapUrl[]): string {
   const entries = urls.map(
     ({ loc, lastmod }) => `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</url>\n`,
   );
   return `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NAMESPACE}">\n${entries.join("")}</urlset>\n`;
 }
 
-export function renderSitemapIndex(files: readonly SitemapFile[]): string {
+function renderSitemapIndex(files: readonly SitemapFile[]): string {
   const entries = files.map((file) => `<sitemap><loc>${escapeXml(absoluteUrl(sitemapFilePath(file)))}</loc></sitemap>\n`);
   return `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NAMESPACE}">\n${entries.join("")}</sitemapindex>\n`;
 }
@@ -219,7 +219,7 @@ export async function buildSitemapPage(db: D1Database, kind: string, page: numbe
 }
 
 /** Paths no crawler has business in: the API surfaces. Pages and media stay crawlable. */
-export const ROBOTS_DISALLOW = ["/resource/", "/v3/", "/_/"] as const;
+const ROBOTS_DISALLOW = ["/resource/", "/v3/", "/_/"] as const;
 
 export function buildRobotsTxt(): string {
   const rules = ROBOTS_DISALLOW.map((path) => `Disallow: ${path}\n`).join("");

@@ -8,7 +8,7 @@ import { badRequest } from "~/domain/errors.ts";
 import { MAX_JSON_DEPTH, jsonShapeProblem } from "./json-shape.ts";
 
 /** Most fields a flat body (a form, or JSON read as fields) may carry. */
-export const MAX_FIELDS = 40;
+const MAX_FIELDS = 40;
 export const BODY_TYPES = "application/json, application/x-www-form-urlencoded, multipart/form-data";
 
 /** The request's media type, lower-cased, without parameters ("" when there is none). */

@@ -15,9 +15,9 @@ import { CSRF_COOKIE } from "./csrf.ts";
 import { badRequest } from "~/domain/errors.ts";
 import { ApiError, ErrorCode } from "./errors.ts";
 
-export { CLIENT_REQUEST_HEADER };
+;
 /** Set on an answer that replays a first one. */
-export const REPLAYED_HEADER = "X-Client-Request-Replayed";
+const REPLAYED_HEADER = "X-Client-Request-Replayed";
 const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;
 /** A claim whose answer is not there yet may be a first try still running: looked for this often, this long. */
 const ANSWER_POLLS = 10;

@@ -7,7 +7,7 @@ import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE, type Sessio
 
 const contexts = new WeakMap<object, RequestContext>();
 
-export interface AppVariables {
+interface AppVariables {
   ctx: RequestContext;
   t: TFunction;
 }

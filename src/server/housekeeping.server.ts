@@ -7,9 +7,9 @@
 import { RELOGIN_WINDOW_MS } from "~/accounts/session.server.ts";
 import { purgeClientRequests } from "./client-requests.server.ts";
 
-export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Spent or expired one-time tokens and closed throttle windows are kept this long (audits). */
-export const AUTH_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
+const AUTH_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
 const MAX_ROWS_PER_RUN = 5000;
 
 /** Rows deleted: sessions, auth tokens, rate-limit windows, invites and client request ids, summed. */

@@ -17,11 +17,11 @@ import { BoundedLru } from "./bounded-lru.ts";
 import { withRenderContext, type AppEnv } from "./context.ts";
 import { purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "~/member-page/member-page.server.ts";
 
-export const FRESH_SECONDS = 60;
-export const STALE_SECONDS = 600;
-export const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
+const FRESH_SECONDS = 60;
+const STALE_SECONDS = 600;
+const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
 const STORED_AT = "x-pinloom-stored-at";
-export const CACHE_STATUS = "x-pinloom-cache";
+const CACHE_STATUS = "x-pinloom-cache";
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_SECONDS}, stale-while-revalidate=${STALE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
@@ -32,7 +32,7 @@ const MAX_KEY_PARAMS = 10;
 export type Variant = "full" | "bare";
 const VARIANTS: readonly Variant[] = ["full", "bare"];
 
-export function variantOf(ctx: RequestContext): Variant {
+function variantOf(ctx: RequestContext): Variant {
   return ctx.noClientScript ? "bare" : "full";
 }
 
@@ -60,7 +60,7 @@ function keptParams(url: URL): Array<[string, string]> {
 }
 
 /** A request whose answer may be shared: a signed-out GET. */
-export function isShareable(method: string, ctx: RequestContext): boolean {
+function isShareable(method: string, ctx: RequestContext): boolean {
   return method === "GET" && !ctx.isAuthenticated && ctx.viewerType === "UNAUTH";
 }
 

@@ -83,7 +83,7 @@ export function hitResult(rule: RateRule, count: number, windowStart: number, no
 }
 
 /** Counts one hit of `subject` under `rule` and says whether it is within the limit. */
-export async function hit(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<RateHit> {
+async function hit(db: D1Database, rule: RateRule, subject: string | number, now = Date.now()): Promise<RateHit> {
   const { statement, windowStart } = hitStatement(db, rule, subject, now);
   const row = await statement.first<{ count: number }>();
   return hitResult(rule, row?.count ?? 1, windowStart, now);

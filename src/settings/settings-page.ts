@@ -4,7 +4,7 @@ import type { AstroGlobal } from "astro";
 import { env } from "cloudflare:workers";
 import { loadSettingsViewer, type SettingsViewer } from "./page.server.ts";
 
-export const loginRedirectPath = (path: string) => `/login/?next=${encodeURIComponent(path)}`;
+const loginRedirectPath = (path: string) => `/login/?next=${encodeURIComponent(path)}`;
 
 export async function settingsViewer(astro: AstroGlobal): Promise<SettingsViewer | Response> {
   return (await loadSettingsViewer(env.DB, astro.locals.ctx.session)) ?? astro.redirect(loginRedirectPath(astro.url.pathname), 302);

@@ -64,7 +64,7 @@ export function parseStoredSettings(text: string | null | undefined): UserSettin
 }
 
 /** The /settings/messages* tracking group: its main page and its sub-pages (spec 000 §2). */
-export const MESSAGES_SECTIONS = ["", "requests"] as const;
+const MESSAGES_SECTIONS = ["", "requests"] as const;
 export type MessagesSection = (typeof MESSAGES_SECTIONS)[number];
 export const isMessagesSection = (value: string): value is MessagesSection => (MESSAGES_SECTIONS as readonly string[]).includes(value);
 

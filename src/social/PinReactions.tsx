@@ -8,7 +8,7 @@ import { REACTION_TYPES, countOf, type ReactionState } from "./reactions.ts";
 import { $pinDidIts, $reactions, seed, toggleDidIt, toggleReaction } from "./store.ts";
 import { perViewer } from "~/member-page/viewer-values.ts";
 
-export interface PinReactionsProps {
+interface PinReactionsProps {
   pinId: string;
   reactions: ReactionState;
   didIt: PinDidItState;

@@ -5,7 +5,7 @@ import type { TopicState } from "./follows.ts";
 import { $topics, seed, toggleTopic } from "./store.ts";
 import { perViewer } from "~/member-page/viewer-values.ts";
 
-export interface TopicFollowListProps {
+interface TopicFollowListProps {
   topics: Array<TopicState & { name: string; followLabel: string }>;
   labels: { heading: string; follow: string; following: string };
   headingId: string;

@@ -20,7 +20,7 @@ import { assertNotBlocked, type UserRef } from "./guard.server.ts";
 
 export const MAX_INVITES_PER_CALL = 50;
 /** A board's collaborator list is bounded; far above any real board's. */
-export const MAX_COLLABORATORS_LISTED = 500;
+const MAX_COLLABORATORS_LISTED = 500;
 
 interface RecordRow {
   user_id: number;

@@ -3,14 +3,13 @@
 // the board UI and the server's own rules follow the same table.
 import type { BoardAccess } from "~/boards/policy.ts";
 
-export const COLLABORATOR_STATUSES = ["not_invited", "new", "accepted"] as const;
-export type CollaboratorStatus = (typeof COLLABORATOR_STATUSES)[number];
+export type CollaboratorStatus = "not_invited" | "new" | "accepted";
 export type CollaboratorType = "invite" | "request";
 
 /** The access a collaborator gets (spec 001 §6: "Collaborator access on invites is delete"). */
 export const INVITE_ACCESS: readonly BoardAccess[] = ["write", "delete"];
 
-export interface CollaboratorRecord {
+interface CollaboratorRecord {
   user_id: string;
   status: Exclude<CollaboratorStatus, "not_invited">;
   type: CollaboratorType;

@@ -89,12 +89,3 @@ export async function setDidItMark(db: D1Database, viewer: Viewer, didItId: numb
   if (!row) throw notFound("social:api.didItNotFound");
   return toData(row);
 }
-
-/** The viewer's did-it state on a pin, for the close-up. */
-export async function pinDidItState(db: D1Database, pinId: number, viewerId: number | null): Promise<{ doneByMe: boolean; imagesCount: number; didItId: string | null }> {
-  const row = await db
-    .prepare("SELECT p.did_it_images_count, (SELECT id FROM did_its WHERE pin_id = ?1 AND user_id = ?2) AS did_it_id FROM pins p WHERE p.id = ?1")
-    .bind(pinId, viewerId)
-    .first<{ did_it_images_count: number; did_it_id: number | null }>();
-  return { doneByMe: typeof row?.did_it_id === "number", imagesCount: row?.did_it_images_count ?? 0, didItId: row?.did_it_id === null || row?.did_it_id === undefined ? null : String(row.did_it_id) };
-}

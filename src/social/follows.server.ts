@@ -65,7 +65,7 @@ function unfollowOwnersBoardsStatements(db: D1Database, followerId: number, owne
  * takes back the access a collaboration gave. Counts fall with the accepted rows, and a
  * pending ownership transfer to them is cancelled.
  */
-export function endCollaborationsStatements(db: D1Database, ownerId: number, userId: number): D1PreparedStatement[] {
+function endCollaborationsStatements(db: D1Database, ownerId: number, userId: number): D1PreparedStatement[] {
   const theirs = "SELECT board_id FROM board_collaborators WHERE user_id = ?2";
   const accepted = "SELECT board_id FROM board_collaborators WHERE user_id = ?2 AND status = 'accepted'";
   return [
@@ -140,7 +140,7 @@ const FOLLOWS_BOARD = "SELECT 1 FROM follows WHERE follower_id = ?1 AND target_t
  * followed_by_me of a board: the viewer follows it, or follows its owner (spec 001 §4 "Board").
  * `board` is the boards alias, `viewer` the viewer-id parameter.
  */
-export function followedByMeSql(board: string, viewer: string): string {
+function followedByMeSql(board: string, viewer: string): string {
   return `EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer}
             AND ((f.target_type = 'board' AND f.target_id = ${board}.id) OR (f.target_type = 'user' AND f.target_id = ${board}.owner_id)))`;
 }

@@ -5,7 +5,7 @@
 import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
 import { notFound } from "~/domain/errors.ts";
 
-export const INTEREST_EVENTS = { follow: 601, unfollow: 602 } as const;
+const INTEREST_EVENTS = { follow: 601, unfollow: 602 } as const;
 
 export interface InterestFollowAnswer {
   interest_id: string;
@@ -54,18 +54,4 @@ export interface PinTopic {
   key: string;
   name: string;
   is_followed: boolean;
-}
-
-/** A pin's topics (at most 10) and whether the viewer follows each. */
-export async function pinTopics(db: D1Database, pinId: number, viewerId: number | null): Promise<PinTopic[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT i.id, i.key, i.name,
-              EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2 AND f.target_type = 'interest' AND f.target_id = i.id) AS followed
-       FROM pin_interests pi JOIN interests i ON i.id = pi.interest_id
-       WHERE pi.pin_id = ?1 ORDER BY i.name LIMIT 10`,
-    )
-    .bind(pinId, viewerId)
-    .all<{ id: number; key: string; name: string; followed: number }>();
-  return results.map((row) => ({ id: String(row.id), key: row.key, name: row.name, is_followed: row.followed === 1 }));
 }

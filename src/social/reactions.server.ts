@@ -76,7 +76,7 @@ export async function unreact(db: D1Database, viewer: Viewer, pinId: number): Pr
 }
 
 /** The page size of ReactionsResource (and its bound). */
-export const REACTIONS_PAGE_SIZE = 25;
+const REACTIONS_PAGE_SIZE = 25;
 
 export interface ReactionListItem {
   /** Built from the pin id, user id and reaction type (spec 001 §3 "Reaction"). */
@@ -119,7 +119,7 @@ export async function listReactions(db: D1Database, viewerId: number | null, pin
 /** A bookmark is "createdAt.userId"; anything else starts from the top. */
 export const REACTIONS_BOOKMARK = /^(\d{1,15})\.(\d{1,18})$/;
 
-export function decodeBookmark(bookmark: string | null): { createdAt: number; userId: number } | null {
+function decodeBookmark(bookmark: string | null): { createdAt: number; userId: number } | null {
   const match = bookmark ? REACTIONS_BOOKMARK.exec(bookmark) : null;
   return match ? { createdAt: Number(match[1]), userId: Number(match[2]) } : null;
 }

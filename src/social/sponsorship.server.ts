@@ -9,7 +9,7 @@ import { userImageUrl, viewerIdOf } from "~/users/user.ts";
 import { loadVisiblePin, type UserRef } from "./guard.server.ts";
 import { maySponsorshipAct, parseStoredSponsorship, sponsorshipReducer, type SponsorshipAction, type SponsorshipStatus, type StoredSponsorship } from "./sponsorship.ts";
 
-export interface SponsorshipJson {
+interface SponsorshipJson {
   creator: UserRef;
   sponsor: UserRef | null;
   status: SponsorshipStatus;
@@ -49,10 +49,4 @@ export async function updateSponsorship(db: D1Database, viewer: Viewer, pinId: n
     .run();
   if (update.meta.changes !== 1) throw conflict("social:api.sponsorshipChanged");
   return written({ pin_id: String(pinId), sponsorship: await toJson(db, next) }, [`/pin/${pinId}/`]);
-}
-
-/** A pin's sponsorship for its close-up (the pins row's column, as read by the page). */
-export async function pinSponsorship(db: D1Database, pinId: number): Promise<SponsorshipJson | null> {
-  const row = await db.prepare("SELECT sponsorship FROM pins WHERE id = ?1").bind(pinId).first<{ sponsorship: string | null }>();
-  return toJson(db, parseStoredSponsorship(row?.sponsorship ?? null));
 }

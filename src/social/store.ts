@@ -11,8 +11,8 @@ import { boardFollowReducer, topicReducer, userFollowReducer, type BoardFollowSt
 import { reactionReducer, type ReactionState } from "./reactions.ts";
 import { sponsorshipViewReducer, type SponsorshipAction, type SponsorshipView } from "./sponsorship.ts";
 
-export type Send = (name: string, action: "create" | "update" | "delete", options: Record<string, unknown>) => Promise<unknown>;
-export type Notify = (message: string) => void;
+type Send = (name: string, action: "create" | "update" | "delete", options: Record<string, unknown>) => Promise<unknown>;
+type Notify = (message: string) => void;
 
 export interface Io {
   send: Send;
@@ -20,7 +20,7 @@ export interface Io {
 }
 
 let toastCount = 0;
-export const browserIo = (): Io => ({
+const browserIo = (): Io => ({
   send: (name, action, options) => resource(name, action, options),
   notify: (message) => showToast({ id: `social-${++toastCount}`, message }),
 });

@@ -13,7 +13,7 @@ import { displayName, userImageUrl } from "./user.ts";
 export const PROFILE_PINS_PAGE_SIZE = 25;
 export const PROFILE_BOARDS_PAGE_SIZE = 50;
 
-export interface ImageBox {
+interface ImageBox {
   url: string;
   width: number;
   height: number;

@@ -12,8 +12,8 @@ export const D1_CONNECTION_LOST = "D1_ERROR: Network connection lost.";
 export const D1_TIMEOUT = "D1_ERROR: D1 DB storage operation exceeded timeout which caused object to be reset.";
 export const D1_OVERLOADED = "D1_ERROR: D1 DB is overloaded. Requests queued for too long.";
 /** R2's answer when its storage fails (error 10001). */
-export const R2_INTERNAL = "We encountered an internal error. Please try again. (10001)";
-export const QUEUE_UNREACHABLE = "Queue send failed: Network connection lost.";
+const R2_INTERNAL = "We encountered an internal error. Please try again. (10001)";
+const QUEUE_UNREACHABLE = "Queue send failed: Network connection lost.";
 
 /** Any trace of an internal error in an answer: a stack, a file, a storage message. */
 export const LEAKS = /D1_ERROR|SQLITE|no such table|at .*\.(js|mjs|ts):\d+|Error:|\(10001\)|Network connection lost|exceeded timeout|Queue send failed/;

@@ -6,7 +6,7 @@ import { DomainError } from "~/domain/errors.ts";
 export type ProviderName = "turnstile" | "facebook" | "google";
 
 /** How long a provider may take before we give up; a sign-in should not hang on it. */
-export const PROVIDER_TIMEOUT_MS = 5000;
+const PROVIDER_TIMEOUT_MS = 5000;
 
 export const providerNotAvailable = (provider: ProviderName) =>
   new DomainError("provider_unavailable", { message: `accounts:provider.${provider}.notAvailable`, extraData: { provider } });
