@@ -1,4 +1,4 @@
-// The deterministic demo world (issue: seeded demo world). PURE: no I/O, no clock, no
+// The deterministic demo world. PURE: no I/O, no clock, no
 // Math.random. Every value comes from one seeded Faker instance and a fixed base epoch, so
 // the same options always give a byte-identical world (rows + media jobs).
 //

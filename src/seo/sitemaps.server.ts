@@ -82,7 +82,7 @@ export const SITEMAP_SOURCES: readonly SitemapSource[] = [
   }),
   defineSource<SitemapRow & { title: string; content_type: number; is_shopping: number }>({
     kind: "articles",
-    // Published editorial articles (issue: /today/{segment}/{slug}/{id}/), at their canonical path.
+    // Published editorial articles (/today/{segment}/{slug}/{id}/), at their canonical path.
     sql: `SELECT a.id AS id, a.updated_at AS lastmod, a.title AS title, a.content_type AS content_type, a.is_shopping AS is_shopping
           FROM today_articles a
           WHERE a.is_published = 1`,
