@@ -70,4 +70,3 @@ resourceRoutes.all("*", () => {
   throw notFound();
 });
 
-;

@@ -12,8 +12,6 @@ import { assignExperiments } from "~/experiments/experiments.ts";
 import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "~/accounts/viewer.ts";
 
-;
-
 /** Link-preview fetchers: bots too, named apart because they read Open Graph, not pages. */
 const SOCIAL_BOTS =
   /facebookexternalhit|facebot|twitterbot|linkedinbot|pinterest|slackbot|discordbot|whatsapp|telegrambot|skypeuripreview|redditbot|embedly|vkshare|applebot/i;

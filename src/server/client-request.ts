@@ -15,7 +15,6 @@ import { CSRF_COOKIE } from "./csrf.ts";
 import { badRequest } from "~/domain/errors.ts";
 import { ApiError, ErrorCode } from "./errors.ts";
 
-;
 /** Set on an answer that replays a first one. */
 const REPLAYED_HEADER = "X-Client-Request-Replayed";
 const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;
