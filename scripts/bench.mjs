@@ -1,5 +1,6 @@
-// `npm run bench`: throughput/latency of the BUILT worker under `wrangler dev` (workerd on
-// this machine), plus the deploy bundle size.
+// `npm run bench`: throughput, latency and CPU per request of the BUILT worker as production
+// runs it (scripts/serve.mjs: workerd through Miniflare, without wrangler dev's proxy), plus
+// the deploy bundle size.
 //
 //   node scripts/bench.mjs [--duration 10] [--connections 10] [--warmup 2] [--rounds 5]
 //                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle] [--no-search]
@@ -8,7 +9,9 @@
 //
 // Every route is measured in the SAME run as /healthz, and reported with
 // `ratio_to_healthz` (= route rps / healthz rps), which is far less machine-dependent than
-// raw rps. The two are paired: each route runs in `rounds` slices, each beside a /healthz
+// raw rps. Each route also reports `cpu_ms_per_request`: the CPU the workerd process spent
+// during the route's slices over the requests they made (scripts/lib/cpu.mjs), which does not
+// depend on how busy the rest of the machine was. The two are paired: each route runs in `rounds` slices, each beside a /healthz
 // slice of the same length (in alternating order), and the ratio divides the route's rate by
 // the rate of those /healthz slices (scripts/lib/paired.mjs), so a slow spell of the machine
 // weighs on both sides of it. A paired route's p50 and p99 are the medians of its slices'.
@@ -40,6 +43,7 @@ import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
 import { SOAK_DEFAULTS, printSoak, runSoak } from "./bench-soak.mjs";
 import { cannon, sliceOf } from "./lib/load.mjs";
+import { withCpu, workerdPids } from "./lib/cpu.mjs";
 import { pairedRound, pairedSummary, rate, settleMs } from "./lib/paired.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
@@ -155,6 +159,28 @@ function graphqlRequests(base) {
   ];
 }
 
+/**
+ * A page that is in no cache: each request names the page with a query parameter of its own,
+ * so every one is a full render (and its store), as a crawler's visit to a long-tail page is.
+ */
+function missRequests(page, headers) {
+  return () => {
+    let n = 0;
+    const run = `${process.pid}-${Date.now().toString(36)}`;
+    return [
+      {
+        method: "GET",
+        path: page,
+        headers,
+        setupRequest(request) {
+          n += 1;
+          return { ...request, path: `${page}?bench_miss=${run}-${n}` };
+        },
+      },
+    ];
+  };
+}
+
 /** Events per ApiCResource batch in the bench: a few seconds of a reader's scrolling. */
 const EVENTS_PER_BATCH = 20;
 
@@ -193,6 +219,9 @@ export const ROUTES = [
   { name: "home", path: "/", headers: BROWSER },
   { name: "pin", path: firstPinPath, headers: BROWSER, skipNote: 'no href="/pin/<digits>/" link on /' },
   { name: "pin (crawler)", path: firstPinPath, headers: CRAWLER, skipNote: 'no href="/pin/<digits>/" link on /' },
+  // Full renders: the same pages when no cache holds them (judged by CPU per request).
+  { name: "home (miss)", path: "/", headers: BROWSER, requests: missRequests("/", BROWSER) },
+  { name: "pin (miss)", path: firstPinPath, headers: BROWSER, pathRequests: (p) => missRequests(p, BROWSER)(), skipNote: 'no href="/pin/<digits>/" link on /' },
   // The login handshake, password hash included. Spread over the demo accounts
   // without MFA and over client addresses, as real traffic is, so the product's own throttles
   // (per account, per CF-Connecting-IP) do not turn the measurement into a count of 429s.
@@ -495,10 +524,10 @@ async function runMeasurements(when, ctx, into) {
 }
 
 function printTable(result) {
-  const rows = [["route", "path", "req/s", "p50 ms", "p99 ms", "non2xx", "errors", "ratio"]];
+  const rows = [["route", "path", "req/s", "p50 ms", "p99 ms", "non2xx", "errors", "ratio", "cpu ms/req"]];
   for (const r of result.routes) {
     if (r.skipped) {
-      rows.push([r.name, "-", "skipped", "", "", "", "", r.skipped]);
+      rows.push([r.name, "-", "skipped", "", "", "", "", r.skipped, ""]);
       continue;
     }
     rows.push([
@@ -510,6 +539,7 @@ function printTable(result) {
       String(r.non2xx),
       String(r.errors),
       r.ratio_to_healthz === null ? "-" : String(r.ratio_to_healthz),
+      r.cpu_ms_per_request === null || r.cpu_ms_per_request === undefined ? "-" : String(r.cpu_ms_per_request),
     ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
@@ -528,6 +558,13 @@ function printTable(result) {
   }
 }
 
+/** CPU milliseconds per request over runs measured with their CPU, or null where it was not measured. */
+function cpuPerRequest(runs) {
+  if (runs.some((res) => res.cpuMs === null || res.cpuMs === undefined)) return null;
+  const requests = runs.reduce((sum, res) => sum + res.requests.total, 0);
+  return requests > 0 ? round(runs.reduce((sum, res) => sum + res.cpuMs, 0) / requests, 3) : null;
+}
+
 /** What every result file says of its run: when, which code, on what. */
 function runFacts(startedAt) {
   return {
@@ -536,7 +573,7 @@ function runFacts(startedAt) {
     node: process.version,
     wrangler: wranglerVersion(),
     machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, mem_gib: round(os.totalmem() / 2 ** 30, 1) },
-    server: "wrangler dev (local workerd), built worker",
+    server: "scripts/serve.mjs (workerd through Miniflare, no dev proxy), built worker",
   };
 }
 
@@ -670,9 +707,9 @@ async function main() {
     // A route's request shapes are made once, so that slices go on counting (fresh addresses,
     // fresh event ids) rather than starting again from the first.
     const requestShapes = new Map();
-    const shapesOf = (r) => {
-      if (!r.requests) return undefined;
-      if (!requestShapes.has(r)) requestShapes.set(r, r.requests(server.url));
+    const shapesOf = (r, p) => {
+      if (!r.requests && !r.pathRequests) return undefined;
+      if (!requestShapes.has(r)) requestShapes.set(r, r.pathRequests ? r.pathRequests(p) : r.requests(server.url));
       return requestShapes.get(r);
     };
     const reqOpts = (r, p, secs) => ({
@@ -680,7 +717,7 @@ async function main() {
       method: r.method ?? "GET",
       ...(r.headers ? { headers: r.headers } : {}),
       ...(r.body ? { body: r.body } : {}),
-      ...(r.requests ? { requests: shapesOf(r) } : {}),
+      ...(r.requests || r.pathRequests ? { requests: shapesOf(r, p) } : {}),
       connections,
       duration: secs,
       pipelining: 1,
@@ -690,6 +727,13 @@ async function main() {
         if (p !== null) await cannon(reqOpts(route, p, warmup));
       }
     }
+    const pids = workerdPids(server.pid);
+    if (pids.length === 0) console.log("[bench] no workerd process found in /proc: CPU per request is not measured");
+    /** One autocannon run, with the CPU workerd spent on it. */
+    const measured = async (opts) => {
+      const { result: res, cpuMs } = await withCpu(pids, () => cannon(opts));
+      return Object.assign(res, { cpuMs });
+    };
     // The baseline alone first (its own line), then every other route in `rounds` pairs of
     // slices beside /healthz slices, duration / rounds seconds each (scripts/lib/paired.mjs).
     const [baseline] = planned;
@@ -701,16 +745,18 @@ async function main() {
       }
       const runs = [];
       const pairs = [];
+      const healthzRuns = [];
       if (route === baseline.route) {
-        runs.push(await cannon(reqOpts(route, p, duration)));
+        runs.push(await measured(reqOpts(route, p, duration)));
       } else {
         for (let i = 0; i < rounds; i++) {
           const [healthz, res] = await pairedRound(
             i,
-            () => cannon(reqOpts(baseline.route, baseline.path, sliceSecs)),
-            () => cannon(reqOpts(route, p, sliceSecs)),
+            () => measured(reqOpts(baseline.route, baseline.path, sliceSecs)),
+            () => measured(reqOpts(route, p, sliceSecs)),
           );
           runs.push(res);
+          healthzRuns.push(healthz);
           pairs.push({ healthz: sliceOf(healthz), route: sliceOf(res) });
         }
       }
@@ -735,6 +781,8 @@ async function main() {
         status_codes: statusCodes,
         throughput_kib_s: round(runs.reduce((sum, res) => sum + res.throughput.average, 0) / runs.length / 1024, 1),
         ratio_to_healthz: paired ? null : 1,
+        cpu_ms_per_request: cpuPerRequest(runs),
+        ...(healthzRuns.length > 0 ? { healthz_cpu_ms_per_request: cpuPerRequest(healthzRuns) } : {}),
         ...(paired
           ? { paired: { rounds, slice_s: sliceSecs, healthz_rps: round(paired.healthz_rps, 1), ratio_rounds: paired.ratio_rounds.map((x) => round(x, 3)), latency: "p50 and p99 are the medians of the slices'" } }
           : {}),
@@ -745,7 +793,7 @@ async function main() {
       // What was in flight when the load stopped runs to its end before the next route's slices.
       await new Promise((resolve) => setTimeout(resolve, settleMs(Math.max(...runs.map((res) => res.latency.p99)))));
       console.log(
-        `[bench] ${route.name} ${p}: ${entry.rps} req/s, p50 ${entry.latency_p50_ms} ms, p99 ${entry.latency_p99_ms} ms, non2xx ${entry.non2xx}` +
+        `[bench] ${route.name} ${p}: ${entry.rps} req/s, p50 ${entry.latency_p50_ms} ms, p99 ${entry.latency_p99_ms} ms, non2xx ${entry.non2xx}, cpu ${entry.cpu_ms_per_request ?? "-"} ms/req` +
           (paired ? `, ratio ${entry.ratio_to_healthz} (healthz beside it ${entry.paired.healthz_rps} req/s; rounds ${entry.paired.ratio_rounds.join(" ")})` : ""),
       );
     }

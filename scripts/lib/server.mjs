@@ -1,5 +1,5 @@
 // Shared helpers for the run / test / bench scripts: child processes, the built Worker
-// under `wrangler dev`, migrations and seeding of a local persisted state directory.
+// under the production-like runner (scripts/serve.mjs), migrations and seeding of a local persisted state directory.
 //
 // Every child runs with cwd = repo root and `node_modules/.bin` first on PATH, so `node`,
 // `wrangler`, `astro` and `playwright` are the project's own (node 24, wrangler 4) even
@@ -15,6 +15,7 @@ export const BIN = path.join(ROOT, "node_modules", ".bin");
 /** wrangler config of the BUILT worker (written by `astro build`). */
 export const WORKER_CONFIG = "dist/server/wrangler.json";
 const WORKER_ENTRY = "dist/server/entry.mjs";
+const SERVE_SCRIPT = "scripts/serve.mjs";
 export const DEFAULT_STATE = ".wrangler/state";
 
 /**
@@ -148,14 +149,15 @@ function signalGroup(pgid, signal) {
 }
 
 /**
- * Serve the BUILT worker with `wrangler dev` and wait for GET /healthz to answer 200.
+ * Serve the BUILT worker with scripts/serve.mjs (workerd through Miniflare, without wrangler
+ * dev's proxy) and wait for GET /healthz to answer 200.
  * @param {{
  *   port?: number,            // default: a free port
  *   persistTo?: string,       // state dir, relative to the repo root
- *   env?: Record<string,string>, // extra environment for the wrangler process
+ *   env?: Record<string,string>, // extra environment for the runner
  *   vars?: Record<string,string>, // worker vars, passed as --var KEY:VALUE
- *   logLevel?: string | null, // wrangler --log-level (null: wrangler's default)
- *   inherit?: boolean,        // also echo wrangler's output to this process
+ *   logLevel?: string | null, // none, error, warn, info or debug (null: the runner's default)
+ *   inherit?: boolean,        // also echo the runner's output to this process
  *   timeoutMs?: number,       // bound on the wait for /healthz
  *   config?: string,
  * }} [opts]
@@ -178,32 +180,20 @@ export async function startWorker(opts = {}) {
   if (!(await isPortFree(port))) {
     throw new Error(`port ${port} on 127.0.0.1 is already in use (set PORT to another port).`);
   }
-  // wrangler's inspector defaults to the fixed port 9229: take a free one so that two
-  // servers (e2e + dev, or other engineers' runs) never collide.
-  const inspectorPort = await findFreePort();
-  const args = [
-    "dev",
-    "--config", config,
-    "--persist-to", persistTo,
-    "--ip", "127.0.0.1",
-    "--port", String(port),
-    "--inspector-port", String(inspectorPort),
-    "--show-interactive-dev-session=false",
-    "--live-reload=false",
-  ];
+  const args = [SERVE_SCRIPT, "--config", config, "--persist-to", persistTo, "--ip", "127.0.0.1", "--port", String(port)];
   if (logLevel) args.push("--log-level", logLevel);
   // Local servers are development: e.g. the e-mail outbox (the Worker log) shows whole links.
   for (const [k, v] of Object.entries({ ENVIRONMENT: "development", ...vars })) args.push("--var", `${k}:${v}`);
 
-  const child = spawn(path.join(BIN, "wrangler"), args, {
+  const child = spawn(resolveCmd("node"), args, {
     cwd: ROOT,
-    // own process group, so stop() can take down wrangler, workerd and esbuild together
+    // own process group, so stop() can take down the runner and its workerd together
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: childEnv({ CI: "true", ...env }),
   });
   const pgid = child.pid;
-  if (pgid === undefined) throw new Error("could not spawn wrangler dev");
+  if (pgid === undefined) throw new Error("could not start the runner (scripts/serve.mjs)");
 
   let logBuf = "";
   const keep = (d, stream) => {
@@ -253,7 +243,7 @@ export async function startWorker(opts = {}) {
     if (exitInfo) {
       await stop();
       throw new Error(
-        `wrangler dev exited (code ${exitInfo.code}, signal ${exitInfo.signal}) before ${url}/healthz answered.\n--- wrangler log ---\n${logBuf}`,
+        `the runner exited (code ${exitInfo.code}, signal ${exitInfo.signal}) before ${url}/healthz answered.\n--- runner log ---\n${logBuf}`,
       );
     }
     try {
@@ -266,7 +256,7 @@ export async function startWorker(opts = {}) {
     if (Date.now() - started > timeoutMs) {
       await stop();
       throw new Error(
-        `wrangler dev did not answer 200 on ${url}/healthz within ${Math.round(timeoutMs / 1000)} s.\n--- wrangler log ---\n${logBuf}`,
+        `the runner did not answer 200 on ${url}/healthz within ${Math.round(timeoutMs / 1000)} s.\n--- runner log ---\n${logBuf}`,
       );
     }
     await sleep(250);

@@ -1,0 +1,48 @@
+// CPU time of the runner's workerd process, from /proc: what a route costs the runtime per
+// request (JavaScript, D1's SQLite, the cache and HTTP work alike), beside its throughput.
+// workerd runs every binding of the local runtime in its one process, so this is the figure a
+// request costs there; production bills the isolate's JavaScript alone, a part of it.
+import { readdirSync, readFileSync } from "node:fs";
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** The workerd processes in process group `pgid` (the runner's), or [] where /proc is not there. */
+export function workerdPids(pgid) {
+  if (process.platform !== "linux") return [];
+  const found = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const comm = readFileSync(`/proc/${name}/comm`, "utf8").trim();
+      if (comm === "workerd" && Number(statFields(name)[2]) === pgid) found.push(Number(name));
+    } catch {
+      // gone while we looked
+    }
+  }
+  return found;
+}
+
+/** User plus system CPU milliseconds these processes have used so far (all their threads). */
+export function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = statFields(pid);
+    // utime and stime: fields 14 and 15 of stat, 12 and 13 after the name.
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Runs `work` and answers its result with the CPU milliseconds `pids` spent meanwhile (null without /proc). */
+export async function withCpu(pids, work) {
+  if (pids.length === 0) return { result: await work(), cpuMs: null };
+  const before = cpuMs(pids);
+  const result = await work();
+  return { result, cpuMs: cpuMs(pids) - before };
+}
