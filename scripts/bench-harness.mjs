@@ -1,15 +1,15 @@
-// The bench's harness ceiling: what `wrangler dev` itself costs a page of a given size.
+// The bench's harness ceiling: what serving a page of a given size costs before the product
+// does anything.
 //
 // An empty Worker (no routing, no storage, no rendering) answers `/healthz` with "ok", and each
 // measured page with that page's own bytes, held in memory: once as text/html and once as
-// text/plain. Measured like the product's routes (paired with /healthz, scripts/lib/paired.mjs),
-// the html line is what a Worker that does nothing else gets for that page under `wrangler dev`
-// on this machine. It is an estimate, not a bound: the product's /healthz does more (its
-// middleware), which lifts the product's ratios a little. The plain line is the same bytes
-// when they are not HTML. The difference between the two is wrangler's dev proxy
-// (ProxyWorker): it passes every text/html answer through HTMLRewriter to insert its
-// live-reload script, even with --live-reload=false, so workerd parses the whole page.
-// Production has no such proxy.
+// text/plain. Measured like the product's routes (paired with /healthz, scripts/lib/paired.mjs)
+// under the same runner, the html line is what a Worker that does nothing else gets for that
+// page on this machine: the runtime's HTTP work and the load generator's, which share the
+// machine's cores with it. It is an estimate, not a bound: the product's /healthz does more
+// (its middleware), which lifts the product's ratios a little. The plain line is the same
+// bytes when they are not HTML (under `wrangler dev`, whose proxy parses every HTML answer,
+// the two differed; under the runner they should not).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -60,7 +60,7 @@ export async function runHarnessBench({ pages, duration, connections, warmup, ro
   const dir = path.join(os.tmpdir(), `pinloom-bench-harness-${process.pid}`);
   let server = null;
   const result = {
-    note: "an empty Worker answering with each page's own bytes under wrangler dev, as text/html and as text/plain: what wrangler dev itself costs a page of that size (an estimate: the product's own /healthz does more than the empty Worker's)",
+    note: "an empty Worker answering with each page's own bytes under the same runner, as text/html and as text/plain: what serving a page of that size costs before the product does anything (an estimate: the product's own /healthz does more than the empty Worker's)",
     pages: {},
   };
   try {

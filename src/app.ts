@@ -4,15 +4,17 @@
 // errors carry them), then the request context, CSRF and body bounds; the edge functions; and
 // Astro for every other path.
 import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { bodyLimit } from "hono/body-limit";
 import { EDGE_ROUTES } from "../functions/routes.ts";
 import { requestContext, type AppEnv } from "~/server/context.ts";
-import { csrf } from "~/server/csrf.ts";
+import { CSRF_COOKIE, csrf, csrfTokenCookie, hasCsrfCookie } from "~/server/csrf.ts";
 import { appVersion } from "~/server/app-version.ts";
 import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "~/server/errors.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { isStorageUnavailable, unavailable } from "~/server/unavailable.ts";
-import { PRIVATE_CACHE_CONTROL, servePage } from "~/server/page-cache.ts";
+import { PRIVATE_CACHE_CONTROL, earlyPageAnswer, servePage } from "~/server/page-cache.ts";
+import { carriesSessionCookie } from "~/accounts/session.server.ts";
 import { canNamePage } from "~/server/page-path.ts";
 import { renderMemberIsland } from "~/member-page/islands.server.ts";
 import { memberBesideSession } from "~/member-page/member-page.server.ts";
@@ -25,6 +27,9 @@ import { DEFAULT_LOCALE } from "~/context/locales.ts";
 const MAX_BODY_BYTES = 1024 * 1024;
 const PHOTO_UPLOAD_PATH = "/v3/did_it/photos/";
 const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+/** Paths the edge functions own below their own prefixes: never a page, so never a page-cache look-up. */
+const EDGE_PREFIXES = EDGE_ROUTES.map(([path]) => path).filter((path) => path !== "/").map((path) => `${path}/`);
+const isEdgePath = (path: string) => EDGE_PREFIXES.some((prefix) => path.startsWith(prefix));
 /** Event batches: what a keepalive fetch may carry (src/events/ingest.server.ts). */
 const EVENTS_PATH = /^\/resource\/ApiCResource\/create\/?$/;
 
@@ -57,6 +62,18 @@ export function createApp(renderPage: PageRenderer) {
   app.use(appVersion());
   // The floor the benchmarks compare against: no context, no storage.
   app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
+  // A signed-out visitor's page held fresh in the page cache is answered before the request
+  // context, CSRF and session work below: a hit then costs about what /healthz does. The
+  // answer gets the CSRF cookie the skipped middleware would have issued.
+  app.use(async (c, next) => {
+    const early = isEdgePath(c.req.path)
+      ? null
+      : await earlyPageAnswer(c.req.raw, carriesSessionCookie(c.req.header("cookie")), (work) => c.executionCtx.waitUntil(work));
+    if (!early) return next();
+    const cookie = csrfTokenCookie(early, c.req.path, hasCsrfCookie(getCookie(c, CSRF_COOKIE)));
+    if (cookie) early.headers.append("Set-Cookie", cookie);
+    return early;
+  });
   // A signed-in close-up's member-page state is read in the session's own statement.
   app.use(requestContext(memberBesideSession));
   app.use(csrf());

@@ -18,6 +18,11 @@ import { viewerColumns, type ViewerUserRow } from "./viewer.ts";
 import type { ViewerRef } from "./viewer-ref.ts";
 
 export const SESSION_COOKIE = "__Host-pinloom_sess";
+/**
+ * Whether a Cookie header may name a session: the one test that decides whether a request
+ * pays for a session read, and whether a shared page may answer it (src/app.ts).
+ */
+export const carriesSessionCookie = (cookieHeader: string | undefined): boolean => cookieHeader !== undefined && cookieHeader.includes(SESSION_COOKIE);
 export const DEVICE_COOKIE = "__Host-pinloom_device";
 /** A session lives this long; the client refreshes it once fewer than 90 days remain. */
 export const SESSION_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;

@@ -131,26 +131,57 @@ function agentFacts(rawUserAgent: string): AgentFacts {
   return facts;
 }
 
-export function buildRequestContext(request: Request, facts: RequestFacts = {}): RequestContext {
+/** A request's id: the edge's ray id where there is one, else a fresh one. */
+export function requestIdOf(headers: Headers): string {
+  return headers.get("cf-ray") ?? crypto.randomUUID();
+}
+
+/**
+ * What decides which shared render of a page a signed-out request gets (src/server/page-cache.ts):
+ * its locale and whether it runs script. Read from the request alone, so the page cache can
+ * answer before the rest of the context is built, and the context reads it the same way.
+ */
+export interface PageVariantFacts extends AgentFacts {
+  url: URL;
+  locale: Locale;
+  explicitLocale: Locale | null;
+  isSearchCache: boolean;
+  serverOnly: boolean;
+  noClientScript: boolean;
+}
+
+export function pageVariantFacts(request: Request): PageVariantFacts {
   const url = new URL(request.url);
   const headers = request.headers;
   // Bounded before use: the memo's keys and isbot's input stay small whatever a client sends.
-  const { isBot, isSocialBot, userAgent } = agentFacts((headers.get("user-agent") ?? "").slice(0, 512));
-  const forwardedHost = headers.get("x-forwarded-host");
-  const isSearchCache = isSearchCacheHost(url.hostname) || isSearchCacheHost(forwardedHost);
+  const agent = agentFacts((headers.get("user-agent") ?? "").slice(0, 512));
+  const isSearchCache = isSearchCacheHost(url.hostname) || isSearchCacheHost(headers.get("x-forwarded-host"));
   const serverOnly = url.searchParams.has("server_only");
-  const locale = resolveRequestLocale(url, headers);
+  return {
+    ...agent,
+    url,
+    locale: resolveRequestLocale(url, headers),
+    explicitLocale: parseLocale(url.searchParams.get(LOCALE_QUERY)),
+    isSearchCache,
+    serverOnly,
+    noClientScript: agent.isBot || isSearchCache || serverOnly,
+  };
+}
+
+export function buildRequestContext(request: Request, facts: RequestFacts = {}): RequestContext {
+  const headers = request.headers;
+  const { url, isBot, isSocialBot, userAgent, isSearchCache, serverOnly, noClientScript, locale, explicitLocale } = pageVariantFacts(request);
   const session = facts.session ?? null;
   const viewerType: ViewerType = session === null ? "UNAUTH" : viewerTypeOf(session.user);
   let country: string | undefined;
   let experiments: Readonly<Record<string, string>> | undefined;
   return {
-    requestId: facts.requestId ?? headers.get("cf-ray") ?? crypto.randomUUID(),
+    requestId: facts.requestId ?? requestIdOf(headers),
     url,
     origin: url.origin,
     fullPath: url.pathname + url.search,
     locale,
-    explicitLocale: parseLocale(url.searchParams.get(LOCALE_QUERY)),
+    explicitLocale,
     language: toLanguageTag(locale),
     isRTL: isRtl(locale),
     // Read on first use (a spread copies it as a plain value).
@@ -166,7 +197,7 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
     isSocialBot,
     isSearchCache,
     serverOnly,
-    noClientScript: isBot || isSearchCache || serverOnly,
+    noClientScript,
     searchEngineReferrer: searchEngineFromReferrer(headers.get("referer")),
     userAgent,
     viewerType,

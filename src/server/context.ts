@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "~/context/request-context.ts";
 import { getT, type TFunction } from "~/i18n/i18n.ts";
-import { clearCookie, readSessionWith, touchSession, SESSION_COOKIE, type SessionCompanion } from "~/accounts/session.server.ts";
+import { carriesSessionCookie, clearCookie, readSessionWith, touchSession, SESSION_COOKIE, type SessionCompanion } from "~/accounts/session.server.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 
@@ -28,10 +28,10 @@ type BesideSession = (method: string, path: string) => { companion: SessionCompa
 export function requestContext(besideSession: BesideSession = () => null): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // Only a request carrying a session cookie pays for the D1 read; signed-out traffic does not.
-    const cookies = c.req.header("cookie") ?? "";
+    const cookies = c.req.header("cookie");
     // A signed-in close-up reads the viewer's state for a member page beside the session.
     const beside = besideSession(c.req.method, c.req.path);
-    const { session, companion } = cookies.includes(SESSION_COOKIE)
+    const { session, companion } = carriesSessionCookie(cookies)
       ? await readSessionWith(c.env.DB, c.req.raw, beside?.companion ?? null)
       : { session: null, companion: null };
     if (session) {
@@ -45,7 +45,7 @@ export function requestContext(besideSession: BesideSession = () => null): Middl
     contexts.set(c.executionCtx, ctx);
     await next();
     // A cookie naming a revoked or expired session is dropped, so the browser stops sending it.
-    if (session === null && cookies.includes(`${SESSION_COOKIE}=`) && !c.res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))) {
+    if (session === null && cookies?.includes(`${SESSION_COOKIE}=`) && !c.res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))) {
       c.res = new Response(c.res.body, c.res);
       c.res.headers.append("Set-Cookie", clearCookie(SESSION_COOKIE));
     }

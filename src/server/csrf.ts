@@ -4,7 +4,7 @@
 // (Origin, else Sec-Fetch-Site), whatever its content type. Either check alone has gaps
 // (subdomain cookie injection; browsers without Origin on some requests); together they hold.
 import type { MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { generateCookie, getCookie } from "hono/cookie";
 import { ApiError, ErrorCode } from "./errors.ts";
 import { toHex } from "~/runtime/sha256.ts";
 
@@ -41,29 +41,42 @@ function isSameSite(request: Request): boolean {
 const refuse = (reason: string) =>
   new ApiError(403, ErrorCode.CsrfFailed, { message: "api.csrfFailed", extraData: { reason } });
 
+/**
+ * The Set-Cookie that issues a token, or null: with documents and API answers only, to a
+ * request that has no valid one; never on media, assets or anything cacheable, where a
+ * Set-Cookie could be stored and replayed to others. The page cache's early answers are
+ * given theirs here too (src/app.ts).
+ */
+export function csrfTokenCookie(response: Response, path: string, hasValidCookie: boolean): string | null {
+  const type = response.headers.get("content-type") ?? "";
+  const isDocumentOrApi = type.startsWith("text/html") || type.startsWith("application/json");
+  if (hasValidCookie || !isDocumentOrApi || path.startsWith("/media/")) return null;
+  return generateCookie(CSRF_COOKIE, newToken(), { path: "/", secure: true, sameSite: "Lax", maxAge: 60 * 60 * 24 * 364 });
+}
+
+/** Whether a csrftoken cookie value has the token's shape. */
+export function hasCsrfCookie(token: string | undefined): boolean {
+  return token !== undefined && TOKEN_PATTERN.test(token);
+}
+
 export function csrf(): MiddlewareHandler {
   return async (c, next) => {
     const cookieToken = getCookie(c, CSRF_COOKIE);
-    const hasValidCookie = cookieToken !== undefined && TOKEN_PATTERN.test(cookieToken);
+    const hasValidCookie = hasCsrfCookie(cookieToken);
     if (!SAFE_METHODS.has(c.req.method) && !(c.req.method === "POST" && CROSS_SITE_PATHS.has(c.req.path))) {
       if (!isSameSite(c.req.raw)) throw refuse("origin");
       const headerToken = c.req.header(CSRF_HEADER) ?? "";
-      if (!hasValidCookie || !sameToken(headerToken, cookieToken)) throw refuse("token");
+      if (!hasValidCookie || !sameToken(headerToken, cookieToken ?? "")) throw refuse("token");
     }
     await next();
-    // Issue the token with documents and API answers only: never on media, assets or
-    // anything cacheable, where a Set-Cookie could be stored and replayed to others.
-    const type = c.res.headers.get("content-type") ?? "";
-    const isDocumentOrApi = type.startsWith("text/html") || type.startsWith("application/json");
-    if (!hasValidCookie && isDocumentOrApi && !c.req.path.startsWith("/media/")) {
-      const issue = () => setCookie(c, CSRF_COOKIE, newToken(), { path: "/", secure: true, sameSite: "Lax", maxAge: 60 * 60 * 24 * 364 });
-      try {
-        issue();
-      } catch {
-        // Responses from bindings (cache, fetch) have immutable headers: copy only then.
-        c.res = new Response(c.res.body, c.res);
-        issue();
-      }
+    const cookie = csrfTokenCookie(c.res, c.req.path, hasValidCookie);
+    if (cookie === null) return;
+    try {
+      c.res.headers.append("Set-Cookie", cookie);
+    } catch {
+      // Responses from bindings (cache, fetch) have immutable headers: copy only then.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append("Set-Cookie", cookie);
     }
   };
 }

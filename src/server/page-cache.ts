@@ -12,7 +12,7 @@
 import type { Context } from "hono";
 import { DEFAULT_LOCALE, LOCALES, parseLocale } from "~/context/locales.ts";
 import { BUILD_VERSION } from "~/runtime/build-version.ts";
-import { LOCALE_QUERY, type RequestContext } from "~/context/request-context.ts";
+import { LOCALE_QUERY, pageVariantFacts, type RequestContext } from "~/context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
 import { withRenderContext, type AppEnv } from "./context.ts";
 import { purgeMemberTemplates, serveMemberPage, type IslandRenderer, type TemplateRenderer } from "~/member-page/member-page.server.ts";
@@ -32,8 +32,8 @@ const MAX_KEY_PARAMS = 10;
 export type Variant = "full" | "bare";
 const VARIANTS: readonly Variant[] = ["full", "bare"];
 
-function variantOf(ctx: RequestContext): Variant {
-  return ctx.noClientScript ? "bare" : "full";
+function variantOf(facts: { noClientScript: boolean }): Variant {
+  return facts.noClientScript ? "bare" : "full";
 }
 
 /**
@@ -125,6 +125,45 @@ function defaultCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
+type WaitUntil = (work: Promise<unknown>) => void;
+
+/** What the caches hold for a key: a fresh render answered as a HIT, an older one with its age, or nothing. */
+type Found = { fresh: Response } | { stored: Response; age: number } | null;
+
+async function lookUp(key: string, edge: Cache | null, now: number, waitUntil: WaitUntil): Promise<Found> {
+  const remembered = recall(key, now);
+  if (remembered) return { fresh: remembered };
+  const hit = edge ? await edge.match(key) : undefined;
+  if (!hit) return null;
+  const storedAt = Number(hit.headers.get(STORED_AT) ?? 0);
+  const age = (now - storedAt) / 1000;
+  if (age >= FRESH_SECONDS) return { stored: hit, age };
+  const [forMemory, forVisitor] = hit.body ? hit.body.tee() : [null, null];
+  waitUntil(rememberResponse(key, new Response(forMemory, hit), storedAt));
+  return { fresh: forClient(new Response(forVisitor, hit), "HIT") };
+}
+
+/**
+ * A signed-out GET whose page is held fresh, answered from the request alone: before the
+ * request context, CSRF and session work that the full path does, so a cache hit costs
+ * little more than /healthz. The key is made exactly as servePage makes it, and the caller
+ * adds what the middleware it skips would have (the CSRF cookie). Null sends the request down
+ * the full path: it carries a session cookie (never answered here, whatever it holds), it is
+ * not a GET, or no fresh render of its page is held.
+ */
+export async function earlyPageAnswer(request: Request, carriesSession: boolean, waitUntil: WaitUntil, { cache = defaultCache(), now = Date.now() }: Pick<ServeOptions, "cache" | "now"> = {}): Promise<Response | null> {
+  if (request.method !== "GET" || carriesSession) return null;
+  const facts = pageVariantFacts(request);
+  const kept = keptParams(facts.url);
+  if (kept.length > MAX_KEY_PARAMS) return null;
+  const key = pageCacheKey(facts.url, facts.locale, variantOf(facts), BUILD_VERSION, kept);
+  const found = await lookUp(key, facts.explicitLocale ? null : cache, now, waitUntil);
+  if (found && "fresh" in found) return found.fresh;
+  // An older render is the full path's to serve and refresh.
+  await found?.stored.body?.cancel();
+  return null;
+}
+
 /** Keys being re-rendered in this isolate: one background render per key at a time. */
 const revalidating = new Set<string>();
 
@@ -174,20 +213,13 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
     return response;
   }
   const key = pageCacheKey(ctx.url, ctx.locale, variantOf(ctx), BUILD_VERSION, kept);
-  const remembered = recall(key, now);
-  if (remembered) return remembered;
   // A URL naming its locale (an hreflang alternate) is kept in this isolate's memory only, so a
   // purge of its path stays one Cache API call per locale and variant.
   const edge = ctx.explicitLocale ? null : cache;
-  const hit = edge ? await edge.match(key) : undefined;
-  if (hit) {
-    const storedAt = Number(hit.headers.get(STORED_AT) ?? 0);
-    const age = (now - storedAt) / 1000;
-    if (age < FRESH_SECONDS) {
-      const [forMemory, forVisitor] = hit.body ? hit.body.tee() : [null, null];
-      c.executionCtx.waitUntil(rememberResponse(key, new Response(forMemory, hit), storedAt));
-      return forClient(new Response(forVisitor, hit), "HIT");
-    }
+  const found = await lookUp(key, edge, now, (work) => c.executionCtx.waitUntil(work));
+  if (found && "fresh" in found) return found.fresh;
+  if (found) {
+    const { stored: hit, age } = found;
     if (age < FRESH_SECONDS + STALE_SECONDS) {
       if (!revalidating.has(key)) {
         revalidating.add(key);

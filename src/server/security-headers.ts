@@ -3,6 +3,7 @@
 // (JSON, media) gets a policy that allows nothing, since none of it is a document.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
+import { requestIdOf } from "~/context/request-context.ts";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
@@ -15,16 +16,17 @@ const ALWAYS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 };
 
-function apply(headers: Headers, requestId: string | undefined): void {
+function apply(headers: Headers, requestId: string): void {
   for (const [name, value] of Object.entries(ALWAYS)) headers.set(name, value);
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
-  if (requestId) headers.set("X-Request-Id", requestId);
+  headers.set("X-Request-Id", requestId);
 }
 
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    const requestId = c.get("ctx")?.requestId;
+    // Answers made before the request context (the page cache's early answers) get one of their own.
+    const requestId = c.get("ctx")?.requestId ?? requestIdOf(c.req.raw.headers);
     try {
       apply(c.res.headers, requestId);
     } catch {

@@ -1,6 +1,6 @@
 // Proxy mode end to end, against a fake upstream on loopback that records what it is sent:
-// the BUILT Worker under `wrangler dev` (scripts/lib/server.mjs, as the e2e and bench
-// runs start it) with GRAPHQL_ORIGIN pointing at a node:http server on 127.0.0.1. Run
+// the BUILT Worker under the production-like runner (scripts/lib/server.mjs, as the e2e and
+// bench runs start it) with GRAPHQL_ORIGIN pointing at a node:http server on 127.0.0.1. Run
 // `astro build` first (npm test does).
 import fc from "fast-check";
 import { mkdtempSync, rmSync } from "node:fs";
