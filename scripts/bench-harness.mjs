@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cannon, sliceOf } from "./lib/load.mjs";
+import { withCpu, workerdPids } from "./lib/cpu.mjs";
 import { pairedRound, pairedSummary, settleMs } from "./lib/paired.mjs";
 import { WORKER_CONFIG, ROOT, startWorker } from "./lib/server.mjs";
 
@@ -67,18 +68,31 @@ export async function runHarnessBench({ pages, duration, connections, warmup, ro
     server = await startWorker({ config: writeHarness(dir, pages), persistTo: path.join(dir, "state") });
     onServer?.(server);
     const opts = (p, secs) => ({ url: server.url + p, connections, duration: secs, pipelining: 1 });
+    const pids = workerdPids(server.pid);
+    const measured = async (p, secs) => {
+      const { result: res, cpuMs } = await withCpu(pids, () => cannon(opts(p, secs)));
+      return Object.assign(res, { cpuMs });
+    };
+    /** CPU milliseconds per request over runs, or null where /proc is not there. */
+    const cpuPerRequest = (runs) => {
+      if (runs.some((run) => run.cpuMs === null)) return null;
+      return round3(runs.reduce((sum, run) => sum + run.cpuMs, 0) / Math.max(1, runs.reduce((sum, run) => sum + run.requests.total, 0)));
+    };
     const paired = async (p) => {
       if (warmup > 0) await cannon(opts(p, warmup));
       const pairs = [];
+      const [healthzRuns, routeRuns] = [[], []];
       for (let i = 0; i < rounds; i++) {
-        const [healthz, res] = await pairedRound(i, () => cannon(opts("/healthz", duration / rounds)), () => cannon(opts(p, duration / rounds)));
+        const [healthz, res] = await pairedRound(i, () => measured("/healthz", duration / rounds), () => measured(p, duration / rounds));
         for (const [what, run] of [["/healthz", healthz], [p, res]]) {
           if (run.non2xx > 0 || run.errors > 0) throw new Error(`harness ${what}: ${run.non2xx} non-2xx, ${run.errors} errors`);
         }
         pairs.push({ healthz: sliceOf(healthz), route: sliceOf(res) });
+        healthzRuns.push(healthz);
+        routeRuns.push(res);
       }
       await new Promise((resolve) => setTimeout(resolve, settleMs(Math.max(...pairs.map((pair) => pair.route.p99)))));
-      return pairedSummary(pairs);
+      return { ...pairedSummary(pairs), cpu: cpuPerRequest(routeRuns), healthzCpu: cpuPerRequest(healthzRuns) };
     };
     for (const [name, html] of Object.entries(pages)) {
       const query = `?page=${encodeURIComponent(name)}`;
@@ -90,8 +104,14 @@ export async function runHarnessBench({ pages, duration, connections, warmup, ro
         plain_ratio: round3(asPlain.ratio),
         html_rounds: asHtml.ratio_rounds.map(round3),
         plain_rounds: asPlain.ratio_rounds.map(round3),
+        html_cpu_ms_per_request: asHtml.cpu,
+        plain_cpu_ms_per_request: asPlain.cpu,
+        healthz_cpu_ms_per_request: asHtml.healthzCpu,
       };
-      log(`[bench] harness ${name} (${result.pages[name].bytes} bytes): as text/html ${result.pages[name].html_ratio} of /healthz, as text/plain ${result.pages[name].plain_ratio}`);
+      const page = result.pages[name];
+      log(
+        `[bench] harness ${name} (${page.bytes} bytes): as text/html ${page.html_ratio} of /healthz (cpu ${page.html_cpu_ms_per_request} ms/req), as text/plain ${page.plain_ratio} (cpu ${page.plain_cpu_ms_per_request}); its /healthz cpu ${page.healthz_cpu_ms_per_request} ms/req`,
+      );
     }
   } finally {
     await server?.stop();
@@ -108,8 +128,10 @@ export function printHarnessTable(harness) {
     console.log(`  harness ceiling: failed (${harness.error})`);
     return;
   }
-  const rows = [["harness ceiling", "bytes", "text/html", "text/plain"]];
-  for (const [name, p] of Object.entries(harness.pages)) rows.push([name, String(p.bytes), String(p.html_ratio), String(p.plain_ratio)]);
+  const rows = [["harness ceiling", "bytes", "text/html", "text/plain", "cpu ms/req html", "cpu ms/req /healthz"]];
+  for (const [name, p] of Object.entries(harness.pages)) {
+    rows.push([name, String(p.bytes), String(p.html_ratio), String(p.plain_ratio), String(p.html_cpu_ms_per_request ?? "-"), String(p.healthz_cpu_ms_per_request ?? "-")]);
+  }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
 }
