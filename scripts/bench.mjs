@@ -552,10 +552,55 @@ function printTable(result) {
     printSearchTable(result.search);
   }
   printLighthouse(result.measurements.lighthouse);
+  printTargets(result.targets);
   if (result.soak) {
     console.log("");
     printSoak(result.soak);
   }
+}
+
+/**
+ * The speed and size targets, judged on a run's figures: `{ name, measured, limit, pass }`,
+ * pass null where the run did not measure the figure. Ratios are to /healthz in the same
+ * run; CPU is the workerd process's per request. The login route is left out of the CPU
+ * ceiling: a password hash is meant to cost about a second (`password_hash`).
+ */
+export const TARGETS = [
+  { name: "cached close-up (browser) ratio", route: "pin", figure: "ratio_to_healthz", min: 0.9 },
+  { name: "cached close-up (crawler) ratio", route: "pin (crawler)", figure: "ratio_to_healthz", min: 0.9 },
+  { name: "cached home ratio", route: "home", figure: "ratio_to_healthz", min: 0.9 },
+  { name: "signed-in close-up ratio", route: "pin (signed in)", figure: "ratio_to_healthz", min: 0.5 },
+  { name: "signed-in state ratio", route: "state (signed in)", figure: "ratio_to_healthz", min: 0.7 },
+  { name: "full render of a close-up, cpu ms", route: "pin (miss)", figure: "cpu_ms_per_request", max: 4 },
+  { name: "full render of home, cpu ms", route: "home (miss)", figure: "cpu_ms_per_request", max: 3 },
+  { name: "slowest route but login, cpu ms", route: null, figure: "cpu_ms_per_request", max: 5 },
+  { name: "close-up JavaScript at load, KB gzip", measure: (m) => m.page_javascript?.pin?.at_load_gzip_kb, max: 20 },
+  ...["home", "pin", "article"].map((page) => ({ name: `Lighthouse mobile performance, ${page}`, measure: (m) => m.lighthouse?.pages?.[page]?.performance, min: 95 })),
+];
+
+export function judgeTargets(result) {
+  const routes = result.routes.filter((r) => !r.skipped);
+  return TARGETS.map((target) => {
+    let measured;
+    if (target.measure) measured = target.measure(result.measurements);
+    else if (target.route) measured = routes.find((r) => r.name === target.route)?.[target.figure];
+    else {
+      const figures = routes.filter((r) => r.name !== "login").map((r) => r[target.figure]).filter((v) => typeof v === "number");
+      measured = figures.length > 0 ? Math.max(...figures) : undefined;
+    }
+    const limit = target.min ?? target.max;
+    const pass = typeof measured !== "number" ? null : target.min !== undefined ? measured >= target.min : measured <= target.max;
+    return { name: target.name, measured: measured ?? null, [target.min !== undefined ? "min" : "max"]: limit, pass };
+  });
+}
+
+function printTargets(targets) {
+  if (!targets) return;
+  console.log("");
+  const rows = [["target", "measured", "limit", "verdict"]];
+  for (const t of targets) rows.push([t.name, t.measured === null ? "-" : String(t.measured), t.min !== undefined ? `>= ${t.min}` : `<= ${t.max}`, t.pass === null ? "not measured" : t.pass ? "PASS" : "FAIL"]);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
 }
 
 /** CPU milliseconds per request over runs measured with their CPU, or null where it was not measured. */
@@ -844,6 +889,7 @@ async function main() {
     }
   }
 
+  result.targets = judgeTargets(result);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = result.timestamp.replace(/[:.]/g, "-");
   const file = path.join(RESULTS_DIR, `bench-${stamp}.json`);
