@@ -29,7 +29,7 @@ export function workerdPids(pgid) {
 }
 
 /** User plus system CPU milliseconds these processes have used so far (all their threads). */
-export function cpuMs(pids) {
+function cpuMs(pids) {
   let ticks = 0;
   for (const pid of pids) {
     const fields = statFields(pid);
