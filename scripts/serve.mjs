@@ -5,6 +5,10 @@
 //
 //   node scripts/serve.mjs [--config dist/server/wrangler.json] [--persist-to .wrangler/state]
 //                          [--port 8787] [--ip 127.0.0.1] [--var KEY:VALUE ...] [--log-level info]
+//                          [--inspector-port 9229]
+//
+// --inspector-port opens the V8 inspector of the Worker (Chrome DevTools, or a CPU profile
+// taken with the protocol's Profiler domain).
 //
 // Why not `wrangler dev`: its proxy Worker sits in front of the user Worker, passes every HTML
 // answer through HTMLRewriter (to inject live reload, even with live reload off) and adds a
@@ -29,7 +33,7 @@ const LOG_LEVELS = { none: "NONE", error: "ERROR", warn: "WARN", info: "INFO", d
 
 /** `--name value` pairs; `--var` may repeat. */
 export function parseServeArgs(argv) {
-  const out = { config: "dist/server/wrangler.json", persistTo: ".wrangler/state", port: 8787, ip: "127.0.0.1", vars: {}, logLevel: "info" };
+  const out = { config: "dist/server/wrangler.json", persistTo: ".wrangler/state", port: 8787, ip: "127.0.0.1", vars: {}, logLevel: "info", inspectorPort: null };
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i];
     const value = argv[i + 1];
@@ -41,10 +45,11 @@ export function parseServeArgs(argv) {
     else if (name === "--log-level") {
       if (!(value in LOG_LEVELS)) throw new Error(`--log-level must be one of ${Object.keys(LOG_LEVELS).join(", ")} (got "${value}")`);
       out.logLevel = value;
-    } else if (name === "--port") {
+    } else if (name === "--port" || name === "--inspector-port") {
       const port = Number(value);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer between 0 and 65535 (got "${value}")`);
-      out.port = port;
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be an integer between 0 and 65535 (got "${value}")`);
+      if (name === "--port") out.port = port;
+      else out.inspectorPort = port;
     } else if (name === "--var") {
       const colon = value.indexOf(":");
       if (colon < 1) throw new Error(`--var takes KEY:VALUE (got "${value}")`);
@@ -70,7 +75,7 @@ function buildModules(entry) {
 }
 
 /** The Miniflare options `wrangler dev --persist-to DIR` gives the user Worker, without its proxy. */
-export function miniflareOptions({ config, persistTo, port, ip, vars, logLevel }) {
+export function miniflareOptions({ config, persistTo, port, ip, vars, logLevel, inspectorPort }) {
   const configPath = path.resolve(ROOT, config);
   if (!existsSync(configPath)) throw new Error(`${config} is missing: build first (npm run build).`);
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(configPath, undefined, { overrides: { enableContainers: false } });
@@ -82,6 +87,7 @@ export function miniflareOptions({ config, persistTo, port, ip, vars, logLevel }
     options: {
       host: ip,
       port,
+      ...(inspectorPort === null ? {} : { inspectorPort, inspectorHost: ip }),
       // The runtime's default Request.cf, never one fetched from the network (offline machines).
       cf: false,
       log: new Log(LogLevel[LOG_LEVELS[logLevel]]),

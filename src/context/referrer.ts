@@ -42,7 +42,22 @@ export function searchEngineFromReferrer(referrer: string | null | undefined): S
   return null;
 }
 
+/**
+ * Every request asks about its own host, and an isolate serves one host or a few: the
+ * answers for short hosts are kept (a handful at most, oldest out first).
+ */
+const HOST_MEMO_MAX = 16;
+const cacheHostMemo = new Map<string, boolean>();
+
 export function isSearchCacheHost(host: string | null | undefined): boolean {
-  const name = host ? hostOf(host) : null;
-  return !!name && CACHE_HOSTS.some((pattern) => pattern.test(name));
+  if (!host) return false;
+  const known = cacheHostMemo.get(host);
+  if (known !== undefined) return known;
+  const name = hostOf(host);
+  const answer = !!name && CACHE_HOSTS.some((pattern) => pattern.test(name));
+  if (host.length <= 253) {
+    if (cacheHostMemo.size >= HOST_MEMO_MAX) cacheHostMemo.delete(cacheHostMemo.keys().next().value!);
+    cacheHostMemo.set(host, answer);
+  }
+  return answer;
 }

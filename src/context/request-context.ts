@@ -94,9 +94,9 @@ const boundedParam = (url: URL, name: string, max = 200): string | null => {
 };
 
 /** Locale order: explicit ?locale= (hreflang URLs use it), then the cookie, then Accept-Language. */
-function resolveRequestLocale(url: URL, headers: Headers): Locale {
+function resolveRequestLocale(explicitLocale: Locale | null, headers: Headers): Locale {
   return (
-    parseLocale(url.searchParams.get(LOCALE_QUERY)) ??
+    explicitLocale ??
     parseLocale(cookieValue(headers.get("cookie"), LOCALE_COOKIE)) ??
     negotiateLocale(headers.get("accept-language")) ??
     DEFAULT_LOCALE
@@ -156,12 +156,15 @@ export function pageVariantFacts(request: Request): PageVariantFacts {
   // Bounded before use: the memo's keys and isbot's input stay small whatever a client sends.
   const agent = agentFacts((headers.get("user-agent") ?? "").slice(0, 512));
   const isSearchCache = isSearchCacheHost(url.hostname) || isSearchCacheHost(headers.get("x-forwarded-host"));
-  const serverOnly = url.searchParams.has("server_only");
+  // Most page URLs have no query: then its parameters are not parsed at all.
+  const query = url.search === "" ? null : url.searchParams;
+  const serverOnly = query?.has("server_only") ?? false;
+  const explicitLocale = query ? parseLocale(query.get(LOCALE_QUERY)) : null;
   return {
     ...agent,
     url,
-    locale: resolveRequestLocale(url, headers),
-    explicitLocale: parseLocale(url.searchParams.get(LOCALE_QUERY)),
+    locale: resolveRequestLocale(explicitLocale, headers),
+    explicitLocale,
     isSearchCache,
     serverOnly,
     noClientScript: agent.isBot || isSearchCache || serverOnly,

@@ -9,7 +9,7 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
 /** Bytes as lowercase hex, two digits each. */
 export function toHex(bytes: Uint8Array): string {
   let hex = "";
-  for (const byte of bytes) hex += HEX[byte];
+  for (let i = 0; i < bytes.length; i++) hex += HEX[bytes[i]!];
   return hex;
 }
 

@@ -48,12 +48,13 @@ export function pageCacheKey(url: URL, locale: string, variant: Variant, build: 
   for (const [name, value] of kept) key += `${encodeURIComponent(name)}=${encodeURIComponent(value)}&`;
   key += `__locale=${encodeURIComponent(locale)}`;
   // A URL that names its locale (?locale=, the hreflang URLs) is its own canonical: another page head.
-  if (parseLocale(url.searchParams.get(LOCALE_QUERY))) key += "&__explicit=1";
+  if (url.search !== "" && parseLocale(url.searchParams.get(LOCALE_QUERY))) key += "&__explicit=1";
   return `${key}&__variant=${variant}&__build=${encodeURIComponent(build)}`;
 }
 
 /** The query parameters that can change a page, sorted; never one named like the key's own `__` fields. */
 function keptParams(url: URL): Array<[string, string]> {
+  if (url.search === "") return [];
   return [...url.searchParams.entries()]
     .filter(([name]) => !IGNORED_PARAMS.has(name) && !name.startsWith("__"))
     .sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
@@ -104,18 +105,22 @@ const memory = new BoundedLru<MemoryEntry>({ maxEntries: 256, maxBytes: 16 * 102
 interface MemoryEntry {
   body: ArrayBuffer;
   status: number;
-  /** The headers a HIT answers with (forClient's), made once. */
-  headers: Array<[string, string]>;
+  /**
+   * The headers a HIT answers with (forClient's), made once. Kept as a Headers object: a
+   * response copies it as it is, where a list of pairs would be parsed and checked anew on
+   * every hit. Never handed out, so no answer can change it.
+   */
+  headers: Headers;
 }
 
-/** A remembered page, answered as a HIT: one Response, its headers made when it was stored. */
+/** A remembered page, answered as a HIT. */
 function recall(key: string, now: number): Response | null {
   const entry = memory.get(key, now);
   return entry ? new Response(entry.body, { status: entry.status, headers: entry.headers }) : null;
 }
 
 async function rememberResponse(key: string, response: Response, storedAt: number): Promise<void> {
-  const headers = [...forClient(new Response(null, response), "HIT").headers];
+  const { headers } = forClient(new Response(null, response), "HIT");
   const body = await response.arrayBuffer();
   memory.set(key, { body, status: response.status, headers }, body.byteLength, storedAt);
 }
