@@ -6,11 +6,12 @@
 // other request reads its session from D1, so a session revoked anywhere can never write
 // again. In the isolate that makes a change, the change is seen at once: whatever revokes a
 // session or writes what a Session holds (its row or its user's) forgets the sessions it
-// touches (forgetSessions in session.server.ts), by session, user or device, and the request-context middleware
-// forgets the viewer's own sessions (and their device's) around every unsafe request. A
-// forgotten user, device or session is not cached again for SESSION_CACHE_MS, so a read that
-// raced the write (began before it committed) cannot put the old row back. Other isolates see
-// the change when their entry's time is up: within SESSION_CACHE_MS.
+// touches (forgetSessions in session.server.ts), by session, user or device, and the
+// request-context middleware forgets the viewer's own sessions (and their device's) after every
+// unsafe request, and repeats the forgets made while it ran. A read that began before a forget
+// of its session, user or device is not kept, so a read that raced the write (began before it
+// committed) cannot put the old row back. Other isolates see the change when their entry's
+// time is up: within SESSION_CACHE_MS.
 import { BoundedLru } from "~/server/bounded-lru.ts";
 
 /** How long a session read from D1 answers in an isolate: long enough for one page load's burst of requests. */
@@ -39,14 +40,29 @@ const keysOf = (session: SessionShape) => [`s:${session.id}`, `u:${session.user.
 /** A copy for one request: nothing a request does to its session reaches the cache. */
 const copyOf = <S extends SessionShape>(session: S): S => ({ ...session, user: { ...session.user } });
 
+/** Where a D1 read of a session began: its result is kept only if nothing it covers was forgotten since. */
+export interface ReadTicket {
+  epoch: number;
+  startedAt: number;
+}
+
+/** A read slower than this is not kept: its race with a forget is judged on records kept longer. */
+const MAX_READ_MS = 2_000;
+/** How long a forget is remembered: longer than any read is kept, and than a request that writes runs. */
+const FORGET_RECORD_MS = 60_000;
+
 export class SessionCache<S extends SessionShape> {
   private readonly sessions: BoundedLru<S>;
-  /** When each user (`u:`), device (`d:`) or session (`s:`) was last forgotten, oldest first. */
-  private readonly forgotten = new Map<string, number>();
-  /** Until when no session is stored at all (the forgotten keys overflowed and were dropped). */
-  private refuseAllUntil = 0;
+  /** Every forget's number: a read that began before a forget of its keys is not kept. */
+  private epoch = 0;
+  /** The last forget of each user (`u:`), device (`d:`) or session (`s:`): its number and time, oldest first. */
+  private readonly forgotten = new Map<string, { epoch: number; at: number }>();
+  /** Reads begun before this forget number are not kept (the records overflowed and were dropped). */
+  private keepFrom = 0;
+  /** The forget number at which the records last overflowed. */
+  private overflowedAt = -1;
 
-  /** `maxSessions` kept at most; past `maxForgotten` forgotten keys, everything is dropped for a lifetime. */
+  /** `maxSessions` kept at most; past `maxForgotten` forget records, every session is dropped. */
   constructor(
     maxSessions = 2048,
     private readonly maxForgotten = 4096,
@@ -69,9 +85,21 @@ export class SessionCache<S extends SessionShape> {
     return copyOf(session);
   }
 
-  /** Keeps a session just read from D1, unless something it belongs to was forgotten less than SESSION_CACHE_MS ago. */
-  keep(session: S, now: number): void {
-    if (this.recentlyForgotten(session, now) || session.expiresAt <= now) return;
+  /** Taken just before a session's D1 read. `clock` is wall time (Date.now), never an injected one. */
+  begin(clock = Date.now()): ReadTicket {
+    return { epoch: this.epoch, startedAt: clock };
+  }
+
+  /**
+   * Keeps a session just read from D1 (stored at `now`, which may be injected), unless the read
+   * raced a forget of anything it belongs to (began before it), or took too long to judge.
+   */
+  keep(session: S, ticket: ReadTicket, now: number, clock = Date.now()): void {
+    if (session.expiresAt <= now || ticket.epoch < this.keepFrom || clock - ticket.startedAt > MAX_READ_MS) return;
+    for (const key of keysOf(session)) {
+      const record = this.forgotten.get(key);
+      if (record && record.epoch > ticket.epoch) return;
+    }
     this.sessions.set(session.id, copyOf(session), SESSION_BYTES, now);
   }
 
@@ -82,42 +110,69 @@ export class SessionCache<S extends SessionShape> {
   }
 
   /**
-   * Drops every cached session in the scope and refuses to cache them again for
-   * SESSION_CACHE_MS: a read that began before the write that caused this committed must not
-   * put the old row back.
+   * Drops every cached session in the scope; a read of them already under way is not kept. Call
+   * it after the write has committed (a read begun before the commit is then refused, one begun
+   * after reads the new row); a forget made before its write commits is repeated when the
+   * request ends (see settle).
    */
-  forget(scope: SessionScope, now: number): void {
+  forget(scope: SessionScope, clock = Date.now()): void {
     const keys: string[] = [];
     for (const id of scope.sessionIds ?? []) keys.push(`s:${id}`);
     for (const id of scope.userIds ?? []) keys.push(`u:${id}`);
     for (const id of scope.deviceIds ?? []) if (id) keys.push(`d:${id}`);
     if (keys.length === 0) return;
+    this.epoch += 1;
     for (const key of keys) {
       this.forgotten.delete(key);
-      this.forgotten.set(key, now);
+      this.forgotten.set(key, { epoch: this.epoch, at: clock });
+    }
+    // Oldest first: records past their time are dropped.
+    for (const [key, record] of this.forgotten) {
+      if (clock - record.at <= FORGET_RECORD_MS) break;
+      this.forgotten.delete(key);
     }
     if (this.forgotten.size > this.maxForgotten) {
-      // Too many to remember: drop every session, and cache none until the dropped keys would have lapsed.
+      // Too many to remember: drop every session, and keep no read begun before now.
       this.forgotten.clear();
-      this.sessions.clear();
-      this.refuseAllUntil = now + SESSION_CACHE_MS;
+      this.dropAll();
+      this.overflowedAt = this.epoch;
       return;
-    }
-    // Re-inserted when forgotten, so the oldest come first: drop those past their time.
-    for (const [key, at] of this.forgotten) {
-      if (now - at < SESSION_CACHE_MS) break;
-      this.forgotten.delete(key);
     }
     const dropped = new Set(keys);
     this.sessions.deleteWhere((_id, session) => keysOf(session).some((key) => dropped.has(key)));
   }
 
-  private recentlyForgotten(session: S, now: number): boolean {
-    if (now < this.refuseAllUntil) return true;
-    if (this.forgotten.size === 0) return false;
-    return keysOf(session).some((key) => {
-      const at = this.forgotten.get(key);
-      return at !== undefined && now - at < SESSION_CACHE_MS;
-    });
+  private dropAll(): void {
+    this.sessions.clear();
+    this.keepFrom = this.epoch;
+  }
+
+  /** The current forget number: taken when a request that may write begins. */
+  mark(): number {
+    return this.epoch;
+  }
+
+  /**
+   * Forgets again everything forgotten since `mark`: when a request that may write ends, its
+   * writes have committed, so a forget it made while building them (before the commit) is now
+   * exact. Other requests' forgets in the meantime are repeated too, which is only cautious.
+   */
+  settle(mark: number, clock = Date.now()): void {
+    // The records it would repeat were dropped: repeat everything.
+    if (mark < this.overflowedAt) {
+      this.epoch += 1;
+      this.dropAll();
+      return;
+    }
+    const keys = [...this.forgotten].filter(([, record]) => record.epoch > mark).map(([key]) => key);
+    if (keys.length === 0) return;
+    const scope = { sessionIds: [] as string[], userIds: [] as number[], deviceIds: [] as string[] };
+    for (const key of keys) {
+      const value = key.slice(2);
+      if (key.startsWith("s:")) scope.sessionIds.push(value);
+      else if (key.startsWith("u:")) scope.userIds.push(Number(value));
+      else scope.deviceIds.push(value);
+    }
+    this.forget(scope, clock);
   }
 }

@@ -115,8 +115,19 @@ const cache = new SessionCache<Session>();
  * lifetime: every write that revokes a session or changes what a Session holds calls it (the
  * request-context middleware does for the viewer around every unsafe request).
  */
-export function forgetSessions(scope: SessionScope, now = Date.now()): void {
-  cache.forget(scope, now);
+export function forgetSessions(scope: SessionScope): void {
+  cache.forget(scope);
+}
+
+/** Taken when a request that may write begins; handed to sessionWritesDone when it ends. */
+export const sessionWritesBegin = (): number => cache.mark();
+
+/**
+ * A request that may write has ended, its writes committed: the forgets made since `mark`
+ * (some before their write committed) are made again, so no read that raced them stays cached.
+ */
+export function sessionWritesDone(mark: number): void {
+  cache.settle(mark);
 }
 
 /** The companion's value for a session already known (from the cache): one small statement. */
@@ -163,8 +174,9 @@ export async function readSessionWith(
     const known = cache.get(id, now);
     if (known) return { session: known, companion: companion ? await companionAlone(db, companion, known.user.id) : null };
   }
+  const ticket = cache.begin();
   const keep = (session: Session | null) => {
-    if (session && cached) cache.keep(session, now);
+    if (session && cached) cache.keep(session, ticket, now);
     return session;
   };
   const alone = async () => {
@@ -216,6 +228,8 @@ export interface NewSession {
   cookies: string[];
   /** Statements to run in the caller's batch: the session row (and revocations it implies). */
   statements: D1PreparedStatement[];
+  /** The cached sessions those revocations may touch: forgotten again once the batch committed. */
+  touches: SessionScope;
 }
 
 /**
@@ -243,12 +257,14 @@ export async function startSession(db: D1Database, request: Request, userId: num
          VALUES (?1, ?2, ?3, ?4, ?3, ?5, ?6, ?7)`,
       )
       .bind(id, userId, now, expiresAt, userAgent, ip, deviceId);
-  if (!withDevice) return { token, id, expiresAt, cookies, statements: [insert(null)] };
+  if (!withDevice) return { token, id, expiresAt, cookies, statements: [insert(null)], touches: {} };
 
   const { deviceId, setCookie } = await deviceOf(request);
   // The batch revokes this user's older session on the device and the device's least recently
-  // used beyond the limit: forgotten here (and kept out while the caller commits).
-  forgetSessions({ userIds: [userId], deviceIds: [deviceId] }, now);
+  // used beyond the limit: forgotten now, and again when the request ends (or replaceSession
+  // commits), after the caller's batch.
+  const touches = { userIds: [userId], deviceIds: [deviceId] };
+  forgetSessions(touches);
   const statements = [
     db
       .prepare("UPDATE sessions SET revoked_at = ?3 WHERE device_id = ?1 AND user_id = ?2 AND revoked_at IS NULL")
@@ -265,7 +281,7 @@ export async function startSession(db: D1Database, request: Request, userId: num
       .bind(deviceId, now, now - RELOGIN_WINDOW_MS),
   ];
   cookies.push(setCookie);
-  return { token, id, expiresAt, cookies, statements };
+  return { token, id, expiresAt, cookies, statements, touches };
 }
 
 /** Revokes one session at once (sign-out). */
@@ -276,7 +292,7 @@ function revokeSession(db: D1Database, sessionId: string, now = Date.now()): D1P
 /** Revokes every session of an account, on every device (sign out everywhere): no device holds it afterwards. */
 export async function signOutEverywhere(db: D1Database, userId: number, now = Date.now()): Promise<void> {
   await db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL").bind(userId, now).run();
-  forgetSessions({ userIds: [userId] }, now);
+  forgetSessions({ userIds: [userId] });
 }
 
 /** Live sessions on a device, one per account, most recently used first. */
@@ -328,7 +344,7 @@ export async function switchOnDevice(db: D1Database, request: Request, deviceId:
   const nextDeviceId = await hashToken(deviceToken);
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 300);
   // The batch moves every session of the device and revokes the target's other one there.
-  forgetSessions({ userIds: [userId], deviceIds: [deviceId] }, now);
+  forgetSessions({ userIds: [userId], deviceIds: [deviceId] });
   const statements = [
     db
       .prepare(
@@ -348,7 +364,7 @@ export async function switchOnDevice(db: D1Database, request: Request, deviceId:
 /** The human check passed for this session. */
 export async function markSessionVerified(db: D1Database, sessionId: string, now = Date.now()): Promise<void> {
   await db.prepare("UPDATE sessions SET verified_at = ?2 WHERE id = ?1").bind(sessionId, now).run();
-  forgetSessions({ sessionIds: [sessionId] }, now);
+  forgetSessions({ sessionIds: [sessionId] });
 }
 
 /** A browser fingerprint seen for this account (spec 000 §7), first and last sighting kept. */
@@ -365,7 +381,8 @@ export async function recordFingerprint(db: D1Database, userId: number, fingerpr
 /** Ends one session and stores its successor in one batch (a token refresh: the old id stops at once). */
 export async function replaceSession(db: D1Database, oldSessionId: string, next: NewSession): Promise<void> {
   await db.batch([revokeSession(db, oldSessionId), ...next.statements]);
-  forgetSessions({ sessionIds: [oldSessionId] });
+  // A GET (the token refresh) commits this: no request end repeats what startSession forgot.
+  forgetSessions({ ...next.touches, sessionIds: [oldSessionId] });
 }
 
 export async function endSession(db: D1Database, sessionId: string): Promise<void> {

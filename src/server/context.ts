@@ -3,7 +3,16 @@
 import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "~/context/request-context.ts";
 import { getT, type TFunction } from "~/i18n/i18n.ts";
-import { clearCookie, forgetSessions, readSessionWith, touchSession, SESSION_COOKIE, type SessionCompanion } from "~/accounts/session.server.ts";
+import {
+  clearCookie,
+  forgetSessions,
+  readSessionWith,
+  sessionWritesBegin,
+  sessionWritesDone,
+  touchSession,
+  SESSION_COOKIE,
+  type SessionCompanion,
+} from "~/accounts/session.server.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 
@@ -49,12 +58,17 @@ export function requestContext(besideSession: BesideSession = () => null): Middl
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
     contexts.set(c.executionCtx, ctx);
+    const writes = safe ? null : sessionWritesBegin();
     try {
       await next();
     } finally {
-      // What a signed-in person writes may change their own Session (their users row, their
-      // sessions): their cached sessions in this isolate go, so their next request reads D1.
-      if (session && !safe) forgetSessions({ userIds: [session.user.id], deviceIds: [session.deviceId] });
+      if (writes !== null) {
+        // What a signed-in person writes may change their own Session (their users row, their
+        // sessions): their cached sessions in this isolate go, so their next request reads D1.
+        if (session) forgetSessions({ userIds: [session.user.id], deviceIds: [session.deviceId] });
+        // Forgets made while the writes were being built are repeated now they have committed.
+        sessionWritesDone(writes);
+      }
     }
     // A cookie naming a revoked or expired session is dropped, so the browser stops sending it.
     if (session === null && cookies.includes(`${SESSION_COOKIE}=`) && !c.res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))) {

@@ -44,7 +44,7 @@ export async function writeEmail(db: D1Database, userId: number, email: string, 
     db.prepare("UPDATE auth_tokens SET used_at = ?2 WHERE user_id = ?1 AND purpose = 'email_verify' AND used_at IS NULL").bind(userId, now),
   ]);
   // The viewer carries the e-mail and whether it is verified.
-  forgetSessions({ userIds: [userId] }, now);
+  forgetSessions({ userIds: [userId] });
 }
 
 /** The new password and the end of every other session of this account, together. */
@@ -53,5 +53,5 @@ export async function writePassword(db: D1Database, userId: number, keepSessionI
     db.prepare("UPDATE users SET password_hash = ?2 WHERE id = ?1").bind(userId, hash),
     db.prepare("UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?1 AND id != ?2 AND revoked_at IS NULL").bind(userId, keepSessionId, now),
   ]);
-  forgetSessions({ userIds: [userId] }, now);
+  forgetSessions({ userIds: [userId] });
 }
