@@ -16,8 +16,11 @@ import { BoundedLru } from "~/server/bounded-lru.ts";
 
 /** How long a session read from D1 answers in an isolate: long enough for one page load's burst of requests. */
 export const SESSION_CACHE_MS = 5_000;
-/** A Session's size, roughly (its user row is a few dozen short columns): the byte bound follows the entry bound. */
+/** A Session's size, roughly (its user row is a few dozen short columns). */
 const SESSION_BYTES = 2048;
+/** Companion values kept per session, and the largest kept (characters of its JSON text). */
+const MAX_COMPANIONS = 4;
+const MAX_COMPANION_CHARS = 16_384;
 
 /** What the cache needs of a session (src/accounts/session.server.ts's Session). */
 interface SessionShape {
@@ -40,11 +43,25 @@ const keysOf = (session: SessionShape) => [`s:${session.id}`, `u:${session.user.
 /** A copy for one request: nothing a request does to its session reaches the cache. */
 const copyOf = <S extends SessionShape>(session: S): S => ({ ...session, user: { ...session.user } });
 
-/** Where a D1 read of a session began: its result is kept only if nothing it covers was forgotten since. */
+/** Where a D1 read began: its result is kept only if nothing it covers was forgotten (or written) since. */
 export interface ReadTicket {
   epoch: number;
+  writes: number;
   startedAt: number;
 }
+
+interface Slot<S> {
+  session: S;
+  storedAt: number;
+  /** Values read beside the session (SessionCompanion), by key, with the write count they were read at. */
+  companions: Map<string, { value: unknown; writes: number }>;
+}
+
+const sizeOf = (slot: Slot<unknown>) => {
+  let bytes = SESSION_BYTES;
+  for (const { value } of slot.companions.values()) bytes += typeof value === "string" ? 2 * value.length : 64;
+  return bytes;
+};
 
 /** A read slower than this is not kept: its race with a forget is judged on records kept longer. */
 const MAX_READ_MS = 2_000;
@@ -52,9 +69,14 @@ const MAX_READ_MS = 2_000;
 const FORGET_RECORD_MS = 60_000;
 
 export class SessionCache<S extends SessionShape> {
-  private readonly sessions: BoundedLru<S>;
+  private readonly sessions: BoundedLru<Slot<S>>;
   /** Every forget's number: a read that began before a forget of its keys is not kept. */
   private epoch = 0;
+  /**
+   * Forgets and ends of requests that may write: a companion value (which may describe anyone's
+   * rows, a pin made secret, a block) answers only while no write has ended in this isolate since it was read.
+   */
+  private writes = 0;
   /** The last forget of each user (`u:`), device (`d:`) or session (`s:`): its number and time, oldest first. */
   private readonly forgotten = new Map<string, { epoch: number; at: number }>();
   /** Reads begun before this forget number are not kept (the records overflowed and were dropped). */
@@ -67,7 +89,7 @@ export class SessionCache<S extends SessionShape> {
     maxSessions = 2048,
     private readonly maxForgotten = 4096,
   ) {
-    this.sessions = new BoundedLru<S>({ maxEntries: maxSessions, maxBytes: maxSessions * SESSION_BYTES, ttlMs: SESSION_CACHE_MS });
+    this.sessions = new BoundedLru<Slot<S>>({ maxEntries: maxSessions, maxBytes: maxSessions * SESSION_BYTES * 2, ttlMs: SESSION_CACHE_MS });
   }
 
   get size(): number {
@@ -76,18 +98,41 @@ export class SessionCache<S extends SessionShape> {
 
   /** The cached session of this id, if it is within its time and not expired: a copy. */
   get(id: string, now: number): S | null {
-    const session = this.sessions.get(id, now);
-    if (!session) return null;
-    if (session.expiresAt <= now) {
+    const slot = this.live(id, now);
+    return slot ? copyOf(slot.session) : null;
+  }
+
+  private live(id: string, now: number): Slot<S> | null {
+    const slot = this.sessions.get(id, now);
+    if (!slot) return null;
+    if (slot.session.expiresAt <= now) {
       this.sessions.delete(id);
       return null;
     }
-    return copyOf(session);
+    return slot;
   }
 
-  /** Taken just before a session's D1 read. `clock` is wall time (Date.now), never an injected one. */
+  /** Taken just before a D1 read. `clock` is wall time (Date.now), never an injected one. */
   begin(clock = Date.now()): ReadTicket {
-    return { epoch: this.epoch, startedAt: clock };
+    return { epoch: this.epoch, writes: this.writes, startedAt: clock };
+  }
+
+  /** A companion value kept with a live cached session, if no write has ended here since it was read. */
+  companion(id: string, key: string, now: number): { value: unknown } | null {
+    const kept = this.live(id, now)?.companions.get(key);
+    return kept && kept.writes === this.writes ? { value: kept.value } : null;
+  }
+
+  /** Keeps a companion value read for a cached session, unless a write ended (or a forget came) since the read began. */
+  keepCompanion(id: string, key: string, value: unknown, ticket: ReadTicket, now: number, clock = Date.now()): void {
+    if (ticket.writes !== this.writes || clock - ticket.startedAt > MAX_READ_MS) return;
+    if (typeof value === "string" && value.length > MAX_COMPANION_CHARS) return;
+    const slot = this.live(id, now);
+    if (!slot) return;
+    if (!slot.companions.has(key) && slot.companions.size >= MAX_COMPANIONS) slot.companions.clear();
+    slot.companions.set(key, { value, writes: ticket.writes });
+    // Stored again with its own time, so its size counts the values it carries now.
+    this.sessions.set(id, slot, sizeOf(slot), slot.storedAt);
   }
 
   /**
@@ -100,13 +145,13 @@ export class SessionCache<S extends SessionShape> {
       const record = this.forgotten.get(key);
       if (record && record.epoch > ticket.epoch) return;
     }
-    this.sessions.set(session.id, copyOf(session), SESSION_BYTES, now);
+    this.sessions.set(session.id, { session: copyOf(session), storedAt: now, companions: new Map() }, SESSION_BYTES, now);
   }
 
   /** touchSession wrote last_seen_at: the cached copy says so, so the next request does not write it again. */
   seen(id: string, lastSeenAt: number, now: number): void {
-    const session = this.sessions.get(id, now);
-    if (session) session.lastSeenAt = lastSeenAt;
+    const slot = this.sessions.get(id, now);
+    if (slot) slot.session.lastSeenAt = lastSeenAt;
   }
 
   /**
@@ -122,6 +167,7 @@ export class SessionCache<S extends SessionShape> {
     for (const id of scope.deviceIds ?? []) if (id) keys.push(`d:${id}`);
     if (keys.length === 0) return;
     this.epoch += 1;
+    this.writes += 1;
     for (const key of keys) {
       this.forgotten.delete(key);
       this.forgotten.set(key, { epoch: this.epoch, at: clock });
@@ -139,7 +185,7 @@ export class SessionCache<S extends SessionShape> {
       return;
     }
     const dropped = new Set(keys);
-    this.sessions.deleteWhere((_id, session) => keysOf(session).some((key) => dropped.has(key)));
+    this.sessions.deleteWhere((_id, slot) => keysOf(slot.session).some((key) => dropped.has(key)));
   }
 
   private dropAll(): void {
@@ -156,8 +202,11 @@ export class SessionCache<S extends SessionShape> {
    * Forgets again everything forgotten since `mark`: when a request that may write ends, its
    * writes have committed, so a forget it made while building them (before the commit) is now
    * exact. Other requests' forgets in the meantime are repeated too, which is only cautious.
+   * Every companion value read before now stops answering.
    */
   settle(mark: number, clock = Date.now()): void {
+    // A write ended: every companion value read before it is stale, whoever wrote.
+    this.writes += 1;
     // The records it would repeat were dropped: repeat everything.
     if (mark < this.overflowedAt) {
       this.epoch += 1;

@@ -98,6 +98,12 @@ const SESSION_BY_ID = `${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NUL
 export interface SessionCompanion {
   subject: string | number;
   sql: (viewer: ViewerRef) => string;
+  /**
+   * Names the value (with its subject) so the session cache may keep it beside the session:
+   * it then answers until any request that may write ends in this isolate, or the session
+   * leaves the cache. Without a key it is read every time.
+   */
+  key?: string;
 }
 
 /** The session's user inside the statement readSessionWith builds: its sessions row's alias. */
@@ -130,15 +136,24 @@ export function sessionWritesDone(mark: number): void {
   cache.settle(mark);
 }
 
-/** The companion's value for a session already known (from the cache): one small statement. */
-async function companionAlone(db: D1Database, companion: SessionCompanion, userId: number): Promise<unknown> {
-  const viewer = viewerById(userId);
+/** The cache's name for a companion's value, or null when it has no key (never kept). */
+const companionKey = (companion: SessionCompanion) => (companion.key === undefined ? null : `${companion.key}\u0000${companion.subject}`);
+
+/** The companion's value for a session from the cache: kept beside it, else read alone in one small statement. */
+async function companionOf(db: D1Database, companion: SessionCompanion, session: Session, now: number): Promise<unknown> {
+  const key = companionKey(companion);
+  const kept = key === null ? null : cache.companion(session.id, key, now);
+  if (kept) return kept.value;
+  const viewer = viewerById(session.user.id);
+  const ticket = cache.begin();
   try {
     const row = await db
       .prepare(`SELECT ${companion.sql(viewer)} AS companion`)
       .bind(companion.subject, ...viewer.binds)
       .first<{ companion: unknown }>();
-    return row?.companion ?? null;
+    const value = row?.companion ?? null;
+    if (key !== null) cache.keepCompanion(session.id, key, value, ticket, now);
+    return value;
   } catch (error) {
     // The companion is an extra: if its SQL fails, the session still stands.
     console.error(error);
@@ -157,8 +172,9 @@ export interface SessionReadOptions {
 /**
  * The session and a companion's value, in one statement. The value is null when the cookie
  * names no session; read in the same statement, it describes the very session returned. When
- * the session comes from the isolate's cache, the companion is read on its own, for the
- * session's user, in one statement: it is never cached.
+ * the session comes from the isolate's cache, so does a companion with a key, until a write
+ * ends in this isolate (see SessionCompanion.key); else it is read on its own, for the
+ * session's user, in one statement.
  */
 export async function readSessionWith(
   db: D1Database,
@@ -172,7 +188,7 @@ export async function readSessionWith(
   const id = await hashToken(token);
   if (cached) {
     const known = cache.get(id, now);
-    if (known) return { session: known, companion: companion ? await companionAlone(db, companion, known.user.id) : null };
+    if (known) return { session: known, companion: companion ? await companionOf(db, companion, known, now) : null };
   }
   const ticket = cache.begin();
   const keep = (session: Session | null) => {
@@ -197,7 +213,11 @@ export async function readSessionWith(
   }
   if (!row) return { session: null, companion: null };
   const { companion: value, ...session } = row;
-  return { session: keep(toSession(session)), companion: value };
+  const read = toSession(session);
+  keep(read);
+  const key = companionKey(companion);
+  if (cached && key !== null) cache.keepCompanion(read.id, key, value, ticket, now);
+  return { session: read, companion: value };
 }
 
 /**

@@ -6,7 +6,7 @@
 // session module itself, whose cache is its own instance, with `now` passed in.
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { markSessionVerified, readSessionWith, SESSION_COOKIE, signOutEverywhere, touchSession, type SessionCompanion } from "~/accounts/session.server.ts";
+import { markSessionVerified, readSessionWith, sessionWritesBegin, sessionWritesDone, SESSION_COOKIE, signOutEverywhere, touchSession, type SessionCompanion } from "~/accounts/session.server.ts";
 import { issueEmailVerification } from "~/accounts/handshake.server.ts";
 import { recountUserPins } from "~/boards/counts.server.ts";
 import { Browser, PASSWORD, USERS, seedAccounts, type Envelope } from "./accounts-helpers.ts";
@@ -219,6 +219,24 @@ describe("the session module's cache, by the clock", () => {
     const second = await read(T + 1000);
     expect(second.lastSeenAt).toBe(T);
     expect(touchSession(env.DB, second, T + 1000)).toBeNull();
+  });
+
+  it("keeps a companion with a key beside the cached session, until a write ends in the isolate or 5 s pass", async () => {
+    const made = await createSession(USERS.ana.id, T);
+    const nameOf: SessionCompanion = { subject: "x", key: "full-name", sql: (viewer) => `(SELECT full_name FROM users WHERE id = ${viewer.sql})` };
+    const read = async (at: number) => (await readSessionWith(env.DB, request(made.token), nameOf, at)).companion;
+    const rename = (name: string) => env.DB.prepare("UPDATE users SET full_name = ?2 WHERE id = ?1").bind(USERS.ana.id, name).run();
+    expect(await read(T)).toBe("ana");
+    await rename("Ana Elsewhere");
+    expect(await read(T + 4999)).toBe("ana");
+    // The session's entry lapsed: both are read again.
+    expect(await read(T + 5000)).toBe("Ana Elsewhere");
+    await rename("Ana Here");
+    expect(await read(T + 5001)).toBe("Ana Elsewhere");
+    // A request that may write ended in this isolate: whoever wrote, the value is read again.
+    sessionWritesDone(sessionWritesBegin());
+    expect(await read(T + 5002)).toBe("Ana Here");
+    await rename("ana");
   });
 
   it("reads a companion's value on its own, for the cached session's user, every time", async () => {
