@@ -117,9 +117,10 @@ const SESSION_WITH_COMPANION_FROM = `FROM sessions ${SESSION_ROW} JOIN users ses
 const cache = new SessionCache<Session>();
 
 /**
- * Drops the cached sessions in `scope` in this isolate, and keeps them out for the cache's
- * lifetime: every write that revokes a session or changes what a Session holds calls it (the
- * request-context middleware does for the viewer around every unsafe request).
+ * Drops the cached sessions in `scope` in this isolate; a read of them already under way is not
+ * kept. Every write that revokes a session or changes what a Session holds calls it, after its
+ * commit where it runs the statements itself (the request-context middleware does for the
+ * viewer after every request that may write).
  */
 export function forgetSessions(scope: SessionScope): void {
   cache.forget(scope);
