@@ -11,7 +11,9 @@
 // unsafe request, and repeats the forgets made while it ran. A read that began before a forget
 // of its session, user or device is not kept, so a read that raced the write (began before it
 // committed) cannot put the old row back. Other isolates see the change when their entry's
-// time is up: within SESSION_CACHE_MS.
+// time is up: within SESSION_CACHE_MS. A value read beside the session (a SessionCompanion
+// with a key, such as the member page's state for a pin) is kept with its entry, and stops
+// answering when any request that may write ends in the isolate, whoever made it.
 import { BoundedLru } from "~/server/bounded-lru.ts";
 
 /** How long a session read from D1 answers in an isolate: long enough for one page load's burst of requests. */
