@@ -8,7 +8,7 @@ import { readFields } from "~/server/body.ts";
 import { requireSession } from "~/accounts/guards.server.ts";
 import { invalidToken, peekToken, spendWith, storeToken } from "~/accounts/handshake.server.ts";
 import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
-import { daysToExpiration, replaceSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "~/accounts/session.server.ts";
+import { daysToExpiration, readSessionWith, replaceSession, startSession, TOKEN_REFRESH_WINDOW_DAYS } from "~/accounts/session.server.ts";
 import { sessionAccounts } from "~/accounts/switcher.server.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { ApiError, ErrorCode } from "~/server/errors.ts";
@@ -35,11 +35,14 @@ function cctldHosts(env: Env): string[] {
 // left. Inside that window the session gets a new id and a full lifetime (the old id stops
 // working at once); outside it nothing changes, so a stray call cannot churn sessions.
 sessionRoutes.get("/refresh_token", async (c) => {
-  const session = requireSession(c.var.ctx);
+  requireSession(c.var.ctx);
+  const db = c.env.DB;
+  // A GET that mints a session: it reads its session from D1, never from the isolate's cache,
+  // so a session revoked on another isolate a moment ago cannot refresh itself into a live one.
+  const session = requireSession({ ...c.var.ctx, session: (await readSessionWith(db, c.req.raw, null, Date.now(), { cached: false })).session });
   if (daysToExpiration(session.expiresAt) > TOKEN_REFRESH_WINDOW_DAYS) {
     return success(c, { days_to_expiration: daysToExpiration(session.expiresAt) });
   }
-  const db = c.env.DB;
   const next = await startSession(db, c.req.raw, session.user.id);
   await replaceSession(db, session.id, next);
   return success(c, { days_to_expiration: daysToExpiration(next.expiresAt) }, next.cookies);

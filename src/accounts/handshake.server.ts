@@ -5,6 +5,7 @@
 // row never exists without the spend that justified it (D1 rolls a failed batch back).
 import { DomainError } from "~/domain/errors.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
+import { forgetSessions } from "./session.server.ts";
 
 export type TokenPurpose = "login" | "register" | "mfa" | "cctld" | "email_verify";
 
@@ -107,6 +108,8 @@ export async function issueEmailVerification(db: D1Database, userId: number, now
 /** Spends an e-mail verification token and marks the address verified, together; throws invalidToken when spent. */
 export async function verifyEmail(db: D1Database, token: string, userId: number): Promise<void> {
   await spendWith(db, token, "email_verify", userId, [db.prepare("UPDATE users SET email_verified = 1 WHERE id = ?1").bind(userId)]);
+  // A GET (the link in the mail) that changes the viewer: their cached sessions go.
+  forgetSessions({ userIds: [userId] });
 }
 
 /** A token issued and stored on its own (no other row goes with it); answers the bearer token. */

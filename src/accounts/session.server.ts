@@ -3,6 +3,11 @@
 // once, everywhere). Every sign-up, login and account switch mints a new session id; sign-out
 // revokes the row, so the old cookie is refused on the very next request.
 //
+// A safe request (GET, HEAD) may be answered from the isolate's session cache
+// (session-cache.ts): a row read less than 5 s ago. Everything here that revokes a session or
+// changes what a Session holds forgets the sessions it touches in this isolate, so the change
+// is seen at once here and within 5 s elsewhere; a write always reads its session from D1.
+//
 // A device cookie ties the sessions started in one browser together: the account switcher
 // lists the accounts with a live session on this device and switches between them without a
 // password (spec 000 §6 "Account switching lists all accounts stored locally"). That hold is
@@ -15,7 +20,8 @@ import { clientIp } from "~/server/client-ip.ts";
 import { cookieValue } from "~/context/cookies.ts";
 import { hashToken, isTokenShaped, newToken } from "./tokens.ts";
 import { viewerColumns, type ViewerUserRow } from "./viewer.ts";
-import type { ViewerRef } from "./viewer-ref.ts";
+import { viewerById, type ViewerRef } from "./viewer-ref.ts";
+import { SessionCache, type SessionScope } from "./session-cache.ts";
 
 export const SESSION_COOKIE = "__Host-pinloom_sess";
 /**
@@ -97,6 +103,12 @@ const SESSION_BY_ID = `${SESSION_SELECT} WHERE s.id = ?1 AND s.revoked_at IS NUL
 export interface SessionCompanion {
   subject: string | number;
   sql: (viewer: ViewerRef) => string;
+  /**
+   * Names the value (with its subject) so the session cache may keep it beside the session:
+   * it then answers until any request that may write ends in this isolate, or the session
+   * leaves the cache. Without a key it is read every time.
+   */
+  key?: string;
 }
 
 /** The session's user inside the statement readSessionWith builds: its sessions row's alias. */
@@ -106,22 +118,92 @@ const SESSION_WITH_COMPANION_SELECT = sessionSelect(SESSION_ROW, "session_user")
 const SESSION_WITH_COMPANION_FROM = `FROM sessions ${SESSION_ROW} JOIN users session_user ON session_user.id = ${SESSION_ROW}.user_id
   WHERE ${SESSION_ROW}.id = ?2 AND ${SESSION_ROW}.revoked_at IS NULL AND ${SESSION_ROW}.expires_at > ?3`;
 
+/** Sessions read from D1 in this isolate a moment ago (session-cache.ts has the rule). */
+const cache = new SessionCache<Session>();
+
+/**
+ * Drops the cached sessions in `scope` in this isolate; a read of them already under way is not
+ * kept. Every write that revokes a session or changes what a Session holds calls it, after its
+ * commit where it runs the statements itself (the request-context middleware does for the
+ * viewer after every request that may write).
+ */
+export function forgetSessions(scope: SessionScope): void {
+  cache.forget(scope);
+}
+
+/** Taken when a request that may write begins; handed to sessionWritesDone when it ends. */
+export const sessionWritesBegin = (): number => cache.mark();
+
+/**
+ * A request that may write has ended, its writes committed: the forgets made since `mark`
+ * (some before their write committed) are made again, so no read that raced them stays cached.
+ */
+export function sessionWritesDone(mark: number): void {
+  cache.settle(mark);
+}
+
+/** The cache's name for a companion's value, or null when it has no key (never kept). */
+const companionKey = (companion: SessionCompanion) => (companion.key === undefined ? null : `${companion.key}\u0000${companion.subject}`);
+
+/** The companion's value for a session from the cache: kept beside it, else read alone in one small statement. */
+async function companionOf(db: D1Database, companion: SessionCompanion, session: Session, now: number): Promise<unknown> {
+  const key = companionKey(companion);
+  const kept = key === null ? null : cache.companion(session.id, key, now);
+  if (kept) return kept.value;
+  const viewer = viewerById(session.user.id);
+  const ticket = cache.begin();
+  try {
+    const row = await db
+      .prepare(`SELECT ${companion.sql(viewer)} AS companion`)
+      .bind(companion.subject, ...viewer.binds)
+      .first<{ companion: unknown }>();
+    const value = row?.companion ?? null;
+    if (key !== null) cache.keepCompanion(session.id, key, value, ticket, now);
+    return value;
+  } catch (error) {
+    // The companion is an extra: if its SQL fails, the session still stands.
+    console.error(error);
+    return null;
+  }
+}
+
+export interface SessionReadOptions {
+  /**
+   * Whether a session cached in this isolate may answer (a safe request's read). False for a
+   * request that may write: it reads D1, so a session revoked on any isolate never writes.
+   */
+  cached?: boolean;
+}
+
 /**
  * The session and a companion's value, in one statement. The value is null when the cookie
- * names no session; read in the same statement, it describes the very session returned.
+ * names no session; read in the same statement, it describes the very session returned. When
+ * the session comes from the isolate's cache, so does a companion with a key, until a write
+ * ends in this isolate (see SessionCompanion.key); else it is read on its own, for the
+ * session's user, in one statement.
  */
 export async function readSessionWith(
   db: D1Database,
   request: Request,
   companion: SessionCompanion | null,
   now = Date.now(),
+  { cached = true }: SessionReadOptions = {},
 ): Promise<{ session: Session | null; companion: unknown }> {
   const token = cookieValue(request.headers.get("cookie"), SESSION_COOKIE);
   if (!isTokenShaped(token)) return { session: null, companion: null };
   const id = await hashToken(token);
+  if (cached) {
+    const known = cache.get(id, now);
+    if (known) return { session: known, companion: companion ? await companionOf(db, companion, known, now) : null };
+  }
+  const ticket = cache.begin();
+  const keep = (session: Session | null) => {
+    if (session && cached) cache.keep(session, ticket, now);
+    return session;
+  };
   const alone = async () => {
     const row = await db.prepare(SESSION_BY_ID).bind(id, now).first<SessionWithUser>();
-    return { session: row ? toSession(row) : null, companion: null };
+    return { session: keep(row ? toSession(row) : null), companion: null };
   };
   if (!companion) return alone();
   let row: (SessionWithUser & { companion: unknown }) | null;
@@ -137,12 +219,20 @@ export async function readSessionWith(
   }
   if (!row) return { session: null, companion: null };
   const { companion: value, ...session } = row;
-  return { session: toSession(session), companion: value };
+  const read = toSession(session);
+  keep(read);
+  const key = companionKey(companion);
+  if (cached && key !== null) cache.keepCompanion(read.id, key, value, ticket, now);
+  return { session: read, companion: value };
 }
 
-/** Writes last_seen_at when it is older than an hour; the caller runs it in waitUntil. */
+/**
+ * Writes last_seen_at when it is older than an hour; the caller runs it in waitUntil. The
+ * cached copy takes the new time at once, so the requests after this one do not write it again.
+ */
 export function touchSession(db: D1Database, session: Session, now = Date.now()): Promise<unknown> | null {
   if (now - session.lastSeenAt < TOUCH_INTERVAL_MS) return null;
+  cache.seen(session.id, now, now);
   return db.prepare("UPDATE sessions SET last_seen_at = ?2 WHERE id = ?1").bind(session.id, now).run();
 }
 
@@ -164,6 +254,8 @@ export interface NewSession {
   cookies: string[];
   /** Statements to run in the caller's batch: the session row (and revocations it implies). */
   statements: D1PreparedStatement[];
+  /** The cached sessions those revocations may touch: forgotten again once the batch committed. */
+  touches: SessionScope;
 }
 
 /**
@@ -191,9 +283,14 @@ export async function startSession(db: D1Database, request: Request, userId: num
          VALUES (?1, ?2, ?3, ?4, ?3, ?5, ?6, ?7)`,
       )
       .bind(id, userId, now, expiresAt, userAgent, ip, deviceId);
-  if (!withDevice) return { token, id, expiresAt, cookies, statements: [insert(null)] };
+  if (!withDevice) return { token, id, expiresAt, cookies, statements: [insert(null)], touches: {} };
 
   const { deviceId, setCookie } = await deviceOf(request);
+  // The batch revokes this user's older session on the device and the device's least recently
+  // used beyond the limit: forgotten now, and again when the request ends (or replaceSession
+  // commits), after the caller's batch.
+  const touches = { userIds: [userId], deviceIds: [deviceId] };
+  forgetSessions(touches);
   const statements = [
     db
       .prepare("UPDATE sessions SET revoked_at = ?3 WHERE device_id = ?1 AND user_id = ?2 AND revoked_at IS NULL")
@@ -210,7 +307,7 @@ export async function startSession(db: D1Database, request: Request, userId: num
       .bind(deviceId, now, now - RELOGIN_WINDOW_MS),
   ];
   cookies.push(setCookie);
-  return { token, id, expiresAt, cookies, statements };
+  return { token, id, expiresAt, cookies, statements, touches };
 }
 
 /** Revokes one session at once (sign-out). */
@@ -221,6 +318,7 @@ function revokeSession(db: D1Database, sessionId: string, now = Date.now()): D1P
 /** Revokes every session of an account, on every device (sign out everywhere): no device holds it afterwards. */
 export async function signOutEverywhere(db: D1Database, userId: number, now = Date.now()): Promise<void> {
   await db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL").bind(userId, now).run();
+  forgetSessions({ userIds: [userId] });
 }
 
 /** Live sessions on a device, one per account, most recently used first. */
@@ -271,6 +369,8 @@ export async function switchOnDevice(db: D1Database, request: Request, deviceId:
   const deviceToken = newToken();
   const nextDeviceId = await hashToken(deviceToken);
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 300);
+  // The batch moves every session of the device and revokes the target's other one there.
+  forgetSessions({ userIds: [userId], deviceIds: [deviceId] });
   const statements = [
     db
       .prepare(
@@ -290,6 +390,7 @@ export async function switchOnDevice(db: D1Database, request: Request, deviceId:
 /** The human check passed for this session. */
 export async function markSessionVerified(db: D1Database, sessionId: string, now = Date.now()): Promise<void> {
   await db.prepare("UPDATE sessions SET verified_at = ?2 WHERE id = ?1").bind(sessionId, now).run();
+  forgetSessions({ sessionIds: [sessionId] });
 }
 
 /** A browser fingerprint seen for this account (spec 000 §7), first and last sighting kept. */
@@ -306,8 +407,11 @@ export async function recordFingerprint(db: D1Database, userId: number, fingerpr
 /** Ends one session and stores its successor in one batch (a token refresh: the old id stops at once). */
 export async function replaceSession(db: D1Database, oldSessionId: string, next: NewSession): Promise<void> {
   await db.batch([revokeSession(db, oldSessionId), ...next.statements]);
+  // A GET (the token refresh) commits this: no request end repeats what startSession forgot.
+  forgetSessions({ ...next.touches, sessionIds: [oldSessionId] });
 }
 
 export async function endSession(db: D1Database, sessionId: string): Promise<void> {
   await revokeSession(db, sessionId).run();
+  forgetSessions({ sessionIds: [sessionId] });
 }

@@ -6,6 +6,7 @@
 // Ids travel as one JSON array parameter (json_each), so a statement's size does not grow with
 // the number of ids; callers bound the lists (bulk calls take at most 250 ids).
 import { visibleSql } from "~/visibility/visibility.server.ts";
+import { forgetSessions } from "~/accounts/session.server.ts";
 
 /** pins.save_count counts the saves a stranger could see: on boards the board rule shows to no one in particular. */
 export const STRANGER_VISIBLE_BOARD = (alias: string) => visibleSql("board", { board: alias }, null);
@@ -73,8 +74,19 @@ export function recountBoardPinSaves(db: D1Database, boardId: number): D1Prepare
   return db.prepare(`UPDATE pins SET ${SAVE_COUNT} WHERE id IN (SELECT pin_id FROM board_pins WHERE board_id = ?1)`).bind(boardId);
 }
 
+/**
+ * A users counter is part of the viewer every signed-in request carries: the sessions of the
+ * people recounted (someone else, when a board changes hands) leave this isolate's session cache.
+ */
+function recountingUsers(userIds: Iterable<number>): string {
+  const list = [...userIds];
+  forgetSessions({ userIds: list });
+  return ids(list);
+}
+
 /** users.board_count (public and protected, not archived) and secret_board_count (secret, not archived). */
 export function recountUserBoards(db: D1Database, userIds: Iterable<number>): D1PreparedStatement {
+  const list = recountingUsers(userIds);
   return db
     .prepare(
       `UPDATE users SET
@@ -82,12 +94,13 @@ export function recountUserBoards(db: D1Database, userIds: Iterable<number>): D1
          secret_board_count = (SELECT count(*) FROM boards b WHERE b.owner_id = users.id AND b.archived_at IS NULL AND b.privacy = 'secret')
        WHERE id IN (SELECT value FROM json_each(?1))`,
     )
-    .bind(ids(userIds));
+    .bind(list);
 }
 
 /** users.pin_count: the pins they created that are not deleted. */
 export function recountUserPins(db: D1Database, userIds: Iterable<number>): D1PreparedStatement {
+  const list = recountingUsers(userIds);
   return db
     .prepare(`UPDATE users SET pin_count = (SELECT count(*) FROM pins p WHERE p.pinner_id = users.id AND p.is_deleted = 0) WHERE id IN (SELECT value FROM json_each(?1))`)
-    .bind(ids(userIds));
+    .bind(list);
 }

@@ -178,10 +178,11 @@ interface RelationRow {
 /**
  * The relation and the social block's state as one JSON object, read in the session's own
  * statement (see memberStateFrom): a signed-in close-up costs the one statement any
- * signed-in request does.
+ * signed-in request does. Kept beside a cached session until any write ends in the isolate
+ * (SessionCompanion.key): the viewer's own saves, reactions and follows show at once.
  */
 export function memberCompanion(pinId: string): SessionCompanion {
-  return { subject: pinId, sql: memberStateSql };
+  return { subject: pinId, sql: memberStateSql, key: "member-page" };
 }
 
 /**

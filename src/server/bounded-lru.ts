@@ -76,9 +76,9 @@ export class BoundedLru<V> {
     this.totalBytes -= slot.bytes;
   }
 
-  /** Drops every entry whose key passes `test` (a walk over at most maxEntries keys). */
-  deleteWhere(test: (key: string) => boolean): void {
-    for (const key of [...this.slots.keys()]) if (test(key)) this.delete(key);
+  /** Drops every entry whose key (or value) passes `test` (a walk over at most maxEntries entries). */
+  deleteWhere(test: (key: string, value: V) => boolean): void {
+    for (const [key, slot] of [...this.slots]) if (test(key, slot.value)) this.delete(key);
   }
 
   clear(): void {

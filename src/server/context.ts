@@ -3,7 +3,17 @@
 import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "~/context/request-context.ts";
 import { getT, type TFunction } from "~/i18n/i18n.ts";
-import { carriesSessionCookie, clearCookie, readSessionWith, touchSession, SESSION_COOKIE, type SessionCompanion } from "~/accounts/session.server.ts";
+import {
+  carriesSessionCookie,
+  clearCookie,
+  forgetSessions,
+  readSessionWith,
+  sessionWritesBegin,
+  sessionWritesDone,
+  touchSession,
+  SESSION_COOKIE,
+  type SessionCompanion,
+} from "~/accounts/session.server.ts";
 
 const contexts = new WeakMap<object, RequestContext>();
 
@@ -25,14 +35,20 @@ function runtimeCountry(request: Request): string | undefined {
  */
 type BesideSession = (method: string, path: string) => { companion: SessionCompanion; keep: (ctx: RequestContext, value: unknown) => void } | null;
 
+/** Requests that change nothing: their session may come from the isolate's session cache. */
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
 export function requestContext(besideSession: BesideSession = () => null): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // Only a request carrying a session cookie pays for the D1 read; signed-out traffic does not.
     const cookies = c.req.header("cookie");
     // A signed-in close-up reads the viewer's state for a member page beside the session.
     const beside = besideSession(c.req.method, c.req.path);
+    // A request that may write reads its session from D1 (never the cache): a session revoked on
+    // any isolate never writes again.
+    const safe = SAFE_METHODS.has(c.req.method);
     const { session, companion } = carriesSessionCookie(cookies)
-      ? await readSessionWith(c.env.DB, c.req.raw, beside?.companion ?? null)
+      ? await readSessionWith(c.env.DB, c.req.raw, beside?.companion ?? null, Date.now(), { cached: safe })
       : { session: null, companion: null };
     if (session) {
       const touch = touchSession(c.env.DB, session);
@@ -43,7 +59,18 @@ export function requestContext(besideSession: BesideSession = () => null): Middl
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
     contexts.set(c.executionCtx, ctx);
-    await next();
+    const writes = safe ? null : sessionWritesBegin();
+    try {
+      await next();
+    } finally {
+      if (writes !== null) {
+        // What a signed-in person writes may change their own Session (their users row, their
+        // sessions): their cached sessions in this isolate go, so their next request reads D1.
+        if (session) forgetSessions({ userIds: [session.user.id], deviceIds: [session.deviceId] });
+        // Forgets made while the writes were being built are repeated now they have committed.
+        sessionWritesDone(writes);
+      }
+    }
     // A cookie naming a revoked or expired session is dropped, so the browser stops sending it.
     if (session === null && cookies?.includes(`${SESSION_COOKIE}=`) && !c.res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))) {
       c.res = new Response(c.res.body, c.res);

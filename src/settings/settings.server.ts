@@ -1,6 +1,7 @@
 // Protected settings writes (spec 000 §2 settings groups, §6). Each is ONE D1 batch; the
 // edge functions (functions/passcode.ts) have parsed the body and passed the passcode first.
 import type { SettingsGroup } from "./settings.ts";
+import { forgetSessions } from "~/accounts/session.server.ts";
 
 /** The account's password hash (null for accounts signed up through another service). */
 export async function passwordHashOf(db: D1Database, userId: number): Promise<string | null> {
@@ -42,6 +43,8 @@ export async function writeEmail(db: D1Database, userId: number, email: string, 
     db.prepare("UPDATE users SET email = ?2, email_verified = 0 WHERE id = ?1").bind(userId, email),
     db.prepare("UPDATE auth_tokens SET used_at = ?2 WHERE user_id = ?1 AND purpose = 'email_verify' AND used_at IS NULL").bind(userId, now),
   ]);
+  // The viewer carries the e-mail and whether it is verified.
+  forgetSessions({ userIds: [userId] });
 }
 
 /** The new password and the end of every other session of this account, together. */
@@ -50,4 +53,5 @@ export async function writePassword(db: D1Database, userId: number, keepSessionI
     db.prepare("UPDATE users SET password_hash = ?2 WHERE id = ?1").bind(userId, hash),
     db.prepare("UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?1 AND id != ?2 AND revoked_at IS NULL").bind(userId, keepSessionId, now),
   ]);
+  forgetSessions({ userIds: [userId] });
 }
