@@ -156,8 +156,10 @@ async function lookUp(key: string, edge: Cache | null, now: number, waitUntil: W
  * the full path: it carries a session cookie (never answered here, whatever it holds), it is
  * not a GET, or no fresh render of its page is held.
  */
-export async function earlyPageAnswer(request: Request, carriesSession: boolean, waitUntil: WaitUntil, { cache = defaultCache(), now = Date.now() }: Pick<ServeOptions, "cache" | "now"> = {}): Promise<Response | null> {
+export async function earlyPageAnswer(request: Request, carriesSession: boolean, waitUntil: WaitUntil, options: Pick<ServeOptions, "cache" | "now"> = {}): Promise<Response | null> {
+  // Nothing else is read before these two checks: most requests that are not pages stop here.
   if (request.method !== "GET" || carriesSession) return null;
+  const { cache = defaultCache(), now = Date.now() } = options;
   const facts = pageVariantFacts(request);
   const kept = keptParams(facts.url);
   if (kept.length > MAX_KEY_PARAMS) return null;
