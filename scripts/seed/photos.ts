@@ -10,7 +10,7 @@ import type { Topic } from "./corpus.ts";
 
 export type PhotoCaption = { title: string; keyword: string; description: string; alt: string };
 
-export type Licence = { name: string; url: string };
+type Licence = { name: string; url: string };
 
 export type Photo = {
   /** File name in scripts/seed/photos/. */
@@ -37,7 +37,7 @@ const LOMIRI_20 = "lomiri-wallpapers-20.04";
 const MATE = "mate-backgrounds";
 
 /** Where a package's page is: the attribution's link. */
-export function packageUrl(sourcePackage: string): string {
+function packageUrl(sourcePackage: string): string {
   return `https://packages.debian.org/bookworm/${sourcePackage}`;
 }
 
