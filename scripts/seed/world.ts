@@ -40,7 +40,7 @@ const CLIP_COUNT = 6;
 const PHOTO_CLIP_START = 2;
 /** The photos clips PHOTO_CLIP_START.. film, in order (even clips are portrait). */
 const CLIP_PHOTOS = ["forest-stream.jpg", "dune-grass-sea.jpg", "spaniels-wooden-hut.jpg", "storm-over-road.jpg"] as const;
-/** Kinds whose generated pins show a photo and take their title from it (see photoFor). */
+/** Kinds whose generated pins show a photo and take their title from it (recipes and products name dishes and items no photo shows). */
 const PHOTO_KINDS: ReadonlySet<PinKind> = new Set(["image", "article", "carousel", "story", "video"]);
 const CAPTION_LOCALES = ["en_US", "fr"] as const;
 
@@ -285,7 +285,7 @@ export function buildWorld(options: WorldOptions): World {
   }
 
   /**
-   * A photo pin's aspect: the pin aspects no taller than 3:2 portrait, so a landscape photo is
+   * A photo pin's aspect: the pin aspects no taller than 2:3, so a landscape photo is
    * never cropped to a sliver and blown up (stories and video posters keep their 9:16).
    */
   function photoAspect(): { width: number; height: number } {
