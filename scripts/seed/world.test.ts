@@ -471,6 +471,18 @@ describe("default world: photographs", () => {
     }
   });
 
+  it("renders each photo once per set of sizes: jobs sharing a key have the same photo, size and outputs", () => {
+    const byKey = new Map<string, string>();
+    const photoJobs = standard.media.images.filter((job) => job.spec.photo !== undefined);
+    for (const job of photoJobs) {
+      expect(job.shareKey, job.outputs[0]?.key).not.toBeNull();
+      const shape = JSON.stringify([job.spec, job.outputs.map((output) => [output.width, output.height])]);
+      expect(byKey.get(job.shareKey ?? "") ?? shape).toBe(shape);
+      byKey.set(job.shareKey ?? "", shape);
+    }
+    expect(byKey.size).toBeLessThan(photoJobs.length / 2);
+  });
+
   it("films a photo in every generated video: the clip and the poster show the same picture", () => {
     const videos = generated.filter((pin) => pin.kind === "video");
     expect(videos.length).toBeGreaterThan(0);

@@ -1586,5 +1586,9 @@ export function buildWorld(options: WorldOptions): World {
   }
   for (const row of tables.comments) pinOf(row.pin_id).row.comment_count++;
 
+  // Pins showing the same photo at the same sizes get the same bytes: each such set renders once.
+  for (const job of media.images) {
+    if (job.spec.photo) job.shareKey = `photo:${job.spec.photo}:${job.spec.width}x${job.spec.height}:${job.outputs.map((output) => `${output.width}x${output.height}`).join(",")}`;
+  }
   return { seed, pinCount: pinTotal, baseEpoch: BASE_EPOCH, pooled, tables, media, credentials };
 }
