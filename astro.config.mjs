@@ -33,6 +33,35 @@ const interactionDirective = {
   },
 };
 
+/**
+ * Server rendering of React islands without the two costs @astrojs/react adds to each one.
+ * Its streaming path (renderToReadableStream, read back through a TextDecoder) took about a
+ * sixth of a close-up's JavaScript; islands suspend on nothing on the server, so renderToString
+ * gives the same markup, and is given the island's identifier prefix as the streaming path is
+ * (useId answers stay unique per island). And Astro asks each renderer whether a component is
+ * its own by rendering it once more; every island here is a React component (src/**\/*.tsx),
+ * so each default export is tagged with the renderer Astro would pick. Server build only.
+ * The build fails if @astrojs/react stops looking as expected, rather than silently paying again.
+ */
+const reactIslandsOnTheServer = {
+  name: "pinloom:react-islands-server",
+  enforce: "post",
+  transform(code, id, options) {
+    if (!options?.ssr) return null;
+    if (/[\\/]@astrojs[\\/]react[\\/]dist[\\/]server\.js$/.test(id)) {
+      const from = "html = ReactDOM.renderToString(vnode);";
+      if (!code.includes(from)) throw new Error("@astrojs/react's server renderer changed: review pinloom:react-islands-server in astro.config.mjs");
+      return { code: code.replace(from, "html = ReactDOM.renderToString(vnode, renderOptions);"), map: null };
+    }
+    if (!/[\\/]src[\\/].+\.tsx$/.test(id) || id.includes("?")) return null;
+    const named = /^export default function (\w+)\(/m.exec(code);
+    const tag = (name) => `\n${name}[Symbol.for("astro:renderer")] = "@astrojs/react";\n`;
+    if (named) return { code: code + tag(named[1]), map: null };
+    if (/^export default /m.test(code)) return { code: code.replace(/^export default /m, "const pinloomIsland = ") + tag("pinloomIsland") + "export default pinloomIsland;\n", map: null };
+    return null;
+  },
+};
+
 export default defineConfig({
   output: "server",
   site: "https://pinloom.example",
@@ -40,7 +69,7 @@ export default defineConfig({
   // Sessions live in D1 behind a __Host- cookie (src/server/session), never in KV.
   session: false,
   adapter: cloudflare({ imageService: "passthrough" }),
-  integrations: [react(), interactionDirective],
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective],
   security: {
     checkOrigin: false, // our own CSRF middleware (src/server/csrf.ts) covers every route
     csp: {
@@ -59,5 +88,5 @@ export default defineConfig({
   },
   build: { inlineStylesheets: "auto" },
   markdown: { syntaxHighlight: false },
-  vite: { define: { __PINLOOM_BUILD__: JSON.stringify(buildVersion()) } },
+  vite: { define: { __PINLOOM_BUILD__: JSON.stringify(buildVersion()) }, plugins: [reactIslandsOnTheServer] },
 });

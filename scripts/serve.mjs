@@ -5,6 +5,10 @@
 //
 //   node scripts/serve.mjs [--config dist/server/wrangler.json] [--persist-to .wrangler/state]
 //                          [--port 8787] [--ip 127.0.0.1] [--var KEY:VALUE ...] [--log-level info]
+//                          [--inspector-port 9229]
+//
+// --inspector-port opens workerd's V8 inspector (the DevTools protocol, listed at
+// http://127.0.0.1:<port>/json) so a profiler can read the Worker's JavaScript; off by default.
 //
 // Why not `wrangler dev`: its proxy Worker sits in front of the user Worker, passes every HTML
 // answer through HTMLRewriter (to inject live reload, even with live reload off) and adds a
@@ -38,6 +42,11 @@ export function parseServeArgs(argv) {
     if (name === "--config") out.config = value;
     else if (name === "--persist-to") out.persistTo = value;
     else if (name === "--ip") out.ip = value;
+    else if (name === "--inspector-port") {
+      const port = Number(value);
+      if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--inspector-port must be an integer between 1 and 65535 (got "${value}")`);
+      out.inspectorPort = port;
+    }
     else if (name === "--log-level") {
       if (!(value in LOG_LEVELS)) throw new Error(`--log-level must be one of ${Object.keys(LOG_LEVELS).join(", ")} (got "${value}")`);
       out.logLevel = value;
@@ -70,7 +79,7 @@ function buildModules(entry) {
 }
 
 /** The Miniflare options `wrangler dev --persist-to DIR` gives the user Worker, without its proxy. */
-export function miniflareOptions({ config, persistTo, port, ip, vars, logLevel }) {
+export function miniflareOptions({ config, persistTo, port, ip, vars, logLevel, inspectorPort }) {
   const configPath = path.resolve(ROOT, config);
   if (!existsSync(configPath)) throw new Error(`${config} is missing: build first (npm run build).`);
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(configPath, undefined, { overrides: { enableContainers: false } });
@@ -84,6 +93,7 @@ export function miniflareOptions({ config, persistTo, port, ip, vars, logLevel }
       port,
       // The runtime's default Request.cf, never one fetched from the network (offline machines).
       cf: false,
+      ...(inspectorPort === undefined ? {} : { inspectorPort }),
       log: new Log(LogLevel[LOG_LEVELS[logLevel]]),
       logRequests: logLevel === "debug",
       resourcePersistencePath: path.join(path.resolve(ROOT, persistTo), "v3"),
