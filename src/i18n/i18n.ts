@@ -62,7 +62,7 @@ const PLAIN_KEYS_MAX = 4096;
 export function rememberPlainKeys(t: TFunction): TFunction {
   const answers = new Map<string, string>();
   const remembering = ((key: unknown, ...rest: unknown[]) => {
-    if (rest.length > 0 || typeof key !== "string") return (t as (...args: unknown[]) => unknown)(key, ...rest);
+    if (rest.length > 0 || typeof key !== "string") return (t as unknown as (...args: unknown[]) => unknown)(key, ...rest);
     let answer = answers.get(key);
     if (answer === undefined) {
       answer = (t as (key: string) => string)(key);
@@ -70,7 +70,9 @@ export function rememberPlainKeys(t: TFunction): TFunction {
     }
     return answer;
   }) as unknown as TFunction;
-  return Object.assign(remembering, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix });
+  // The fields i18next puts on a fixed t, for any reader of them.
+  const { lng, ns, keyPrefix } = t as unknown as Record<string, unknown>;
+  return Object.assign(remembering, { lng, ns, keyPrefix });
 }
 
 /**
