@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { LOCALES } from "~/context/locales.ts";
-import { getT, loadResources } from "./i18n.ts";
+import type { TFunction } from "i18next";
+import { getT, loadResources, rememberPlainKeys } from "./i18n.ts";
 
 const root = join(import.meta.dirname, "../../locales");
 type Tree = { [key: string]: string | Tree };
@@ -70,5 +71,32 @@ describe("getT", () => {
     const arabic = getT("ar_SA");
     const english = getT("en_US");
     expect([french("site.home"), arabic("site.home"), english("site.home"), french("site.home")]).toEqual(["Accueil", "الرئيسية", "Home", "Accueil"]);
+  });
+
+  it("answers plain keys the same on every call, and interpolates and counts on every call", () => {
+    const english = getT("en_US");
+    expect([english("site.home"), english("site.home")]).toEqual(["Home", "Home"]);
+    expect(english("pin.by", { name: "Ana" })).toBe("Pinned by Ana");
+    expect(english("pin.by", { name: "Bo" })).toBe("Pinned by Bo");
+    expect(english("pin.stats.saves", { count: 1 })).toBe("Saved 1 time");
+    expect(english("pin.stats.saves", { count: 2 })).toBe("Saved 2 times");
+    expect(english("auth:header.logIn")).toBe("Log in");
+  });
+});
+
+describe("rememberPlainKeys", () => {
+  it("asks i18next once per plain key, every time when the call has options, and stays bounded", () => {
+    const asked: unknown[][] = [];
+    const t = ((...args: unknown[]) => {
+      asked.push(args);
+      return `answer ${asked.length}`;
+    }) as unknown as TFunction;
+    const remembering = rememberPlainKeys(t);
+    expect([remembering("a"), remembering("a")]).toEqual(["answer 1", "answer 1"]);
+    expect([remembering("b", { count: 2 }), remembering("b", { count: 2 })]).toEqual(["answer 2", "answer 3"]);
+    for (let i = 0; i < 5000; i++) remembering(`key${i}`);
+    const before = asked.length;
+    remembering("key4999");
+    expect(asked.length).toBe(before + 1);
   });
 });

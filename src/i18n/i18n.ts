@@ -49,6 +49,32 @@ void instance.init({
 /** Fixed `t`s by locale and namespace: the instance never changes, so neither do they. */
 const fixedTs = new Map<string, TFunction>();
 
+/** Plain keys remembered per fixed `t`: more than every key the locale files hold. */
+const PLAIN_KEYS_MAX = 4096;
+
+/**
+ * `t` with its answers to plain keys (no options) remembered: i18next resolves a key through
+ * several layers on every call, and a render asks for the same few hundred labels each time
+ * (a close-up's profile put translate at about a tenth of its JavaScript). The resources never
+ * change after init, so a plain key's answer is fixed for the isolate's life. Calls with
+ * options (counts, interpolation, returnObjects) go to i18next every time.
+ */
+export function rememberPlainKeys(t: TFunction): TFunction {
+  const answers = new Map<string, string>();
+  const remembering = ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string") return (t as unknown as (...args: unknown[]) => unknown)(key, ...rest);
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = (t as (key: string) => string)(key);
+      if (answers.size < PLAIN_KEYS_MAX) answers.set(key, answer);
+    }
+    return answer;
+  }) as unknown as TFunction;
+  // The fields i18next puts on a fixed t, for any reader of them.
+  const { lng, ns, keyPrefix } = t as unknown as Record<string, unknown>;
+  return Object.assign(remembering, { lng, ns, keyPrefix });
+}
+
 /**
  * A `t` bound to one locale: the same function for every request in that locale, so tables
  * built from it (src/i18n/memo.ts) are built once. Bounded by locales × namespaces.
@@ -56,7 +82,7 @@ const fixedTs = new Map<string, TFunction>();
 export function getT(locale: Locale, namespace: Namespace = "common"): TFunction {
   const key = `${locale}:${namespace}`;
   let t = fixedTs.get(key);
-  if (!t) fixedTs.set(key, (t = instance.getFixedT(toLanguageTag(locale), namespace)));
+  if (!t) fixedTs.set(key, (t = rememberPlainKeys(instance.getFixedT(toLanguageTag(locale), namespace))));
   return t;
 }
 

@@ -20,6 +20,17 @@ describe("canonical and hreflang", () => {
     expect(alternates.find((link) => link.hreflang === "x-default")?.href).toBe("https://pinloom.example/pin/1/");
     expect(LOCALES.every((locale) => alternates.some((link) => link.href.endsWith(`locale=${locale}`)))).toBe(true);
   });
+
+  it("adds the locale after a query the page's path already carries", () => {
+    const links = headLinks(ORIGIN, "/search/pins/?q=a b", "fr");
+    expect(links[0]).toEqual({ rel: "canonical", href: "https://pinloom.example/search/pins/?q=a+b&locale=fr" });
+    expect(links.find((link) => link.hreflang === "es-419")?.href).toBe("https://pinloom.example/search/pins/?q=a+b&locale=es_419");
+    expect(links.find((link) => link.hreflang === "x-default")?.href).toBe("https://pinloom.example/search/pins/?q=a%20b");
+  });
+
+  it("names the canonical in the locale the URL asked for", () => {
+    expect(headLinks(ORIGIN, "/pin/1/", "es_419")[0]).toEqual({ rel: "canonical", href: "https://pinloom.example/pin/1/?locale=es_419" });
+  });
 });
 
 describe("robots", () => {

@@ -65,11 +65,19 @@ export function canonicalUrl(origin: string, path: string, explicitLocale: Local
   return explicitLocale ? localizedUrl(origin, path, explicitLocale) : new URL(path, origin).href;
 }
 
+/** Locale codes need no escaping in a query (letters, digits and "_"), so one parsed URL serves all 45. */
+const PLAIN_LOCALE = /^[A-Za-z0-9_]+$/;
+
 export function headLinks(origin: string, path: string, explicitLocale: Locale | null): HeadLink[] {
+  const page = new URL(path, origin);
+  const plain = page.search === "" && page.hash === "";
+  // Every render names 45 alternates: one URL parse for them all instead of one each (the
+  // general path stays for a page whose path carries a query or fragment).
+  const inLocale = (locale: Locale) => (plain && PLAIN_LOCALE.test(locale) ? `${page.href}?${LOCALE_QUERY}=${locale}` : localizedUrl(origin, path, locale));
   return [
-    { rel: "canonical", href: canonicalUrl(origin, path, explicitLocale) },
-    ...LOCALES.map((locale): HeadLink => ({ rel: "alternate", hreflang: toLanguageTag(locale), href: localizedUrl(origin, path, locale) })),
-    { rel: "alternate", hreflang: "x-default", href: new URL(path, origin).href },
+    { rel: "canonical", href: explicitLocale ? inLocale(explicitLocale) : page.href },
+    ...LOCALES.map((locale): HeadLink => ({ rel: "alternate", hreflang: toLanguageTag(locale), href: inLocale(locale) })),
+    { rel: "alternate", hreflang: "x-default", href: page.href },
   ];
 }
 
