@@ -38,7 +38,7 @@ import cliProgress from "cli-progress";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../src/accounts/password.ts";
 import { localD1File } from "./lib/server.mjs";
-import { renderClip, renderImageJob, type RenderedObject } from "./seed/media.ts";
+import { PHOTO_DIR, renderClip, renderImageJob, type RenderedObject } from "./seed/media.ts";
 import { ARTICLE_TABLE_INSERT_ORDER, buildArticles, type ArticleTables } from "./seed/articles.ts";
 import { buildInvites, type InviteTables } from "./seed/invites.ts";
 import { SOCIAL_TABLE_INSERT_ORDER, buildSocial, type SocialTables } from "./seed/social.ts";
@@ -480,12 +480,15 @@ async function uploadMedia(world: World, bucket: R2Bucket): Promise<{ objects: n
   const outputs = images.reduce((sum, job) => sum + job.outputs.length, 0);
   const imagePhase = new Phase("images", outputs);
   const shared = new Map<string, Promise<RenderedObject[]>>();
-  const rendererHash = createHash("sha256").update(readFileSync(path.join(ROOT, "scripts", "seed", "media.ts"))).digest("hex");
+  // The photos' bytes too: a replaced photo under the same name must not come back from the cache.
+  const rendererHash = createHash("sha256").update(readFileSync(path.join(ROOT, "scripts", "seed", "media.ts")));
+  for (const file of photoFiles()) rendererHash.update(path.basename(file)).update("\0").update(readFileSync(file)).update("\0");
+  const rendererDigest = rendererHash.digest("hex");
   const render = (job: ImageJob): Promise<RenderedObject[]> => {
-    if (!job.shareKey) return cachedRender(job, rendererHash);
+    if (!job.shareKey) return cachedRender(job, rendererDigest);
     let pending = shared.get(job.shareKey);
     if (!pending) {
-      pending = cachedRender(job, rendererHash);
+      pending = cachedRender(job, rendererDigest);
       shared.set(job.shareKey, pending);
     }
     return pending.then((objects) => job.outputs.map((output, index) => ({ ...(objects[index] as RenderedObject), key: output.key })));
@@ -496,6 +499,11 @@ async function uploadMedia(world: World, bucket: R2Bucket): Promise<{ objects: n
   });
   imagePhase.done(`${images.length} pictures rendered, ${outputs} JPEGs stored`);
   return { objects, bytes };
+}
+
+/** The committed photographs the world shows (scripts/seed/photos/*.jpg), in a stable order. */
+function photoFiles(): string[] {
+  return readdirSync(PHOTO_DIR).filter((name) => name.endsWith(".jpg")).sort().map((name) => path.join(PHOTO_DIR, name));
 }
 
 /** renderImageJob through RENDER_CACHE_DIR (keys are the job's; bytes are by spec and size). */
@@ -647,7 +655,7 @@ async function verifyCounts(world: World, writer: RowWriter): Promise<void> {
 const STAMP_FILE = "pinloom-seed.json";
 
 /**
- * SHA-256 of the seed's own source (tests excluded), the migrations (rows seeded before a new
+ * SHA-256 of the seed's own source (tests excluded) and photographs, the migrations (rows seeded before a new
  * migration miss what its triggers would have written, e.g. a search index) and the options
  * that shape the world.
  */
@@ -659,6 +667,7 @@ function seedStamp(args: Args): string {
     path.join(ROOT, "scripts", "seed.ts"),
     ...readdirSync(seedDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts")).sort().map((name) => path.join(seedDir, name)),
     ...readdirSync(migrationsDir).filter((name) => name.endsWith(".sql")).sort().map((name) => path.join(migrationsDir, name)),
+    ...photoFiles(),
   ];
   for (const file of files) hash.update(path.basename(file)).update("\0").update(readFileSync(file)).update("\0");
   hash.update(`pins=${args.pins};seed=${args.seed}`);

@@ -1,10 +1,11 @@
-// Renders the seeded world's media jobs (scripts/seed/world.ts): pictures drawn as SVG and
-// encoded to JPEG with sharp, short video clips encoded with the ffmpeg binary from
+// Renders the seeded world's media jobs (scripts/seed/world.ts): photographs (scripts/seed/photos/)
+// cover-cropped to the job's size, or pictures drawn as SVG, encoded to JPEG with sharp; short video clips encoded with the ffmpeg binary from
 // @ffmpeg-installer/ffmpeg (H.264 mp4 with +faststart, and VP9 webm), WebVTT captions as text.
 //
 // Deterministic: a picture depends only on its ImageSpec (its own small PRNG is seeded from
 // spec.seed), and shapes are laid out in fractions of the canvas, so the same spec drawn at
 // another size with the same aspect ratio is the same picture (video frame 0 == the poster).
+// A photo is cropped around its centre; a clip of a photo slowly zooms in from that crop.
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { OutputInfo, Sharp } from "sharp";
+import { fileURLToPath } from "node:url";
 import type { ClipSpec, ImageJob, ImageOutput, ImageSpec } from "./world.ts";
 
 export type RenderedObject = { key: string; body: Uint8Array; contentType: string };
@@ -247,7 +249,48 @@ function svgFor(spec: ImageSpec, width: number, height: number, t = 0): string {
 
 type Raw = { data: Buffer; info: OutputInfo };
 
+/** The committed photographs: scripts/seed/photos/<file>. */
+export const PHOTO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "photos");
+
+/** How much a photo clip zooms in over its length (1 = none). */
+const CLIP_ZOOM = 1.12;
+
+// Decoded once per seed: every pin showing a photo crops the same pixels.
+const decoded = new Map<string, Promise<Raw>>();
+
+function decodePhoto(file: string): Promise<Raw> {
+  let pending = decoded.get(file);
+  if (!pending) {
+    pending = sharp(path.join(PHOTO_DIR, file))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ data, info }));
+    decoded.set(file, pending);
+  }
+  return pending;
+}
+
+/** The photo cropped (centred) to width:height and resized to it; t zooms in for clips. */
+async function photoFrame(file: string, width: number, height: number, t: number): Promise<Raw> {
+  const source = await decodePhoto(file);
+  const sourceW = source.info.width;
+  const sourceH = source.info.height;
+  const aspect = width / height;
+  const zoom = 1 + (CLIP_ZOOM - 1) * t;
+  const coverW = sourceW / sourceH > aspect ? sourceH * aspect : sourceW;
+  const cropW = Math.max(1, Math.min(sourceW, Math.round(coverW / zoom)));
+  const cropH = Math.max(1, Math.min(sourceH, Math.round(cropW / aspect)));
+  const { data, info } = await fromRaw(source)
+    .extract({ left: Math.floor((sourceW - cropW) / 2), top: Math.floor((sourceH - cropH) / 2), width: cropW, height: cropH })
+    .resize(width, height, { fit: "fill" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info };
+}
+
 async function rasterize(spec: ImageSpec, width: number, height: number, t = 0): Promise<Raw> {
+  if (spec.photo) return photoFrame(spec.photo, width, height, t);
   const { data, info } = await sharp(Buffer.from(svgFor(spec, width, height, t)))
     .removeAlpha()
     .raw()

@@ -127,17 +127,19 @@ export const TABLE_INSERT_ORDER: readonly TableName[] = [
 // Media job types (rendered by scripts/seed/media.ts)
 // ---------------------------------------------------------------------------------------
 
-export type ImageStyle = "blobs" | "stripes" | "bauhaus" | "horizon" | "quote" | "mosaic" | "plate" | "avatar";
+export type ImageStyle = "blobs" | "stripes" | "bauhaus" | "horizon" | "quote" | "mosaic" | "plate" | "avatar" | "photo";
 
 /** What to draw: a picture is fully determined by its spec (drawn at width x height). */
 export type ImageSpec = {
   style: ImageStyle;
   width: number;
   height: number;
-  /** palette[0] is the background and the dominant colour. */
+  /** palette[0] is the background and the dominant colour (a photo's: its dominant colour). */
   palette: string[];
   seed: number;
   text: string | null;
+  /** With style "photo": the file in scripts/seed/photos/, cropped to width x height. */
+  photo?: string;
 };
 
 /** One JPEG to store: the picture resized (cover) to exactly width x height. */

@@ -17,6 +17,7 @@ import {
   type PinKind,
   type World,
 } from "./world.ts";
+import { PHOTOS, type Photo } from "./photos.ts";
 
 const small = buildWorld({ pins: 120 });
 const standard = buildWorld({ pins: 1000 });
@@ -410,6 +411,89 @@ describe("buildWorld determinism", () => {
 
   it("rejects worlds too small for the fixtures", () => {
     expect(() => buildWorld({ pins: 10 })).toThrow(/pins/);
+  });
+});
+
+describe("default world: photographs", () => {
+  const t = standard.tables;
+  const fixtureIds = new Set<number>(Object.values(FIXTURES.pins));
+  const photoKinds = new Set<PinKind>(["image", "article", "carousel", "story", "video"]);
+  const jobs = new Map(standard.media.images.flatMap((job) => job.outputs.map((output) => [output.key, job] as const)));
+  const photoOf = (pinId: number): Photo | undefined => {
+    const file = jobs.get(mediaKeys.pinImage(pinId, "orig"))?.spec.photo;
+    return PHOTOS.find((photo) => photo.file === file);
+  };
+  const generated = t.pins.filter((pin) => !fixtureIds.has(pin.id));
+  const photoPins = generated.filter((pin) => photoKinds.has(pin.kind));
+
+  it("shows a photograph on every generated image, article, carousel, story and video pin", () => {
+    expect(photoPins.length).toBeGreaterThan(700);
+    for (const pin of photoPins) expect(photoOf(pin.id), `pin ${pin.id}`).toBeDefined();
+    // Recipes and products name a dish or an item no photo of the catalogue shows.
+    for (const pin of generated.filter((row) => row.kind === "recipe" || row.kind === "product")) expect(photoOf(pin.id), `pin ${pin.id}`).toBeUndefined();
+  });
+
+  it("titles, describes and attributes each photo pin by its photo", () => {
+    for (const pin of photoPins) {
+      const photo = photoOf(pin.id);
+      const caption = photo?.captions.find((candidate) => candidate.title === pin.title);
+      expect(caption, `pin ${pin.id}: "${pin.title}" is a caption of ${photo?.file}`).toBeDefined();
+      expect(pin.description.startsWith(caption?.description ?? "?"), `pin ${pin.id}`).toBe(true);
+      if (pin.alt_text !== null) expect(pin.alt_text).toBe(caption?.alt);
+      expect(pin.dominant_color).toBe(photo?.dominant);
+      const attribution = parseJsonColumn(mediaAttributionSchema, pin.media_attribution);
+      expect(attribution?.author).toBe(photo?.author);
+      expect(attribution?.licenseName).toBe(photo?.licence.name);
+      expect(attribution?.ccUrl).toBe(photo?.licence.url);
+    }
+  });
+
+  it("repeats a photo under different titles", () => {
+    const titlesByPhoto = new Map<string, Set<string>>();
+    for (const pin of photoPins) {
+      const file = photoOf(pin.id)?.file ?? "?";
+      titlesByPhoto.set(file, (titlesByPhoto.get(file) ?? new Set()).add(pin.title));
+    }
+    expect(titlesByPhoto.size).toBe(PHOTOS.length);
+    for (const [file, titles] of titlesByPhoto) expect(titles.size, file).toBeGreaterThanOrEqual(2);
+  });
+
+  it("fills carousel slots and story pages with photos of the pin's topic", () => {
+    for (const pin of photoPins.filter((row) => row.kind === "carousel" || row.kind === "story")) {
+      const topic = photoOf(pin.id)?.topic;
+      const keys = pin.kind === "carousel"
+        ? (parseJsonColumn(carouselDataSchema, pin.carousel_data)?.slots ?? []).map((slot) => slot.images["736x"]?.url ?? "")
+        : (parseJsonColumn(storyPinDataSchema, pin.story_pin_data)?.pages ?? []).map((page) => page.image?.url ?? "");
+      for (const url of keys) {
+        const file = jobs.get(url.slice("/media/".length))?.spec.photo;
+        expect(PHOTOS.find((photo) => photo.file === file)?.topic, `${pin.id} ${url}`).toBe(topic);
+      }
+    }
+  });
+
+  it("renders each photo once per set of sizes: jobs sharing a key have the same photo, size and outputs", () => {
+    const byKey = new Map<string, string>();
+    const photoJobs = standard.media.images.filter((job) => job.spec.photo !== undefined);
+    for (const job of photoJobs) {
+      expect(job.shareKey, job.outputs[0]?.key).not.toBeNull();
+      const shape = JSON.stringify([job.spec, job.outputs.map((output) => [output.width, output.height])]);
+      expect(byKey.get(job.shareKey ?? "") ?? shape).toBe(shape);
+      byKey.set(job.shareKey ?? "", shape);
+    }
+    expect(byKey.size).toBeLessThan(photoJobs.length / 2);
+  });
+
+  it("films a photo in every generated video: the clip and the poster show the same picture", () => {
+    const videos = generated.filter((pin) => pin.kind === "video");
+    expect(videos.length).toBeGreaterThan(0);
+    for (const pin of videos) {
+      const clip = standard.media.clips[standard.media.videos.find((video) => video.pinId === pin.id)?.clip ?? -1];
+      expect(clip?.spec.photo, `pin ${pin.id}`).toBeDefined();
+      expect(clip?.spec.photo).toBe(photoOf(pin.id)?.file);
+    }
+    // The showcase videos are titled for their drawn clips.
+    expect(standard.media.clips[0]?.spec.photo).toBeUndefined();
+    expect(standard.media.clips[1]?.spec.photo).toBeUndefined();
   });
 });
 

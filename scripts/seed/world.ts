@@ -11,6 +11,7 @@ import { holds } from "../../src/visibility/rules.ts";
 import { type BoardPinRow, type BoardPrivacy, type BoardRow, type BoardSectionRow, type ClipSpec, type CommentRow, type DemoCredential, type ImageJob, type ImageOutput, type ImageSpec, type ImageStyle, type MediaPlan, type PinImageRow, type PinKind, type PinRow, type Tables, type UserRow, type World, type WorldOptions } from "./types.ts";
 import { Rng, SECOND, WeightedTable, at } from "./rng.ts";
 import { Vocabulary } from "./vocabulary.ts";
+import { PHOTOS, photoAttribution, photoByFile, type Photo, type PhotoCaption } from "./photos.ts";
 import { ABOUTS, BOARD_NAMES, capitalize, BRANDS, type Brand, COMMENTS_GENERIC, COMMENTS_TOPIC, CTAS, CUISINES, DESTINATIONS, DIETS, DIY_DETAILS, DIY_PROJECTS, DIY_TITLES, EMAIL_HOSTS, FOOD_OPENERS, FOOD_TIPS, FOOD_TITLES, FRENCH_CAPTIONS, GARMENTS, HOME_DETAILS, HOME_ITEMS, HOME_STYLES, HOME_TITLES, KIND_PCT, LOCALES, PHOTO_PROVIDERS, PIN_ASPECTS, RECIPE_AMOUNTS, REPLIES, SEASONS, SECTION_TITLES, STORY_DIMS, STYLE_DETAILS, STYLE_TITLES, SUPPLIES, TOPICS, TOPIC_CATEGORY, TOPIC_HUES, TOPIC_LABEL, TOPIC_STYLES, TOPIC_WEIGHTS, TRAVEL_DETAILS, TRAVEL_SPOTS, TRAVEL_TITLES, type Topic, VIDEO_LANDSCAPE, VIDEO_PORTRAIT } from "./corpus.ts";
 
 // Other scripts import the world's types and tables from here.
@@ -35,6 +36,12 @@ export const POOLED_VIDEO_LIMIT = 24;
 export const POOLED_AVATARS = 200;
 /** Distinct video clips rendered; every video pin reuses one of them under its own keys. */
 const CLIP_COUNT = 6;
+/** Clips below this index are drawn (the showcase videos' titles describe no photo); the rest film a photo. */
+const PHOTO_CLIP_START = 2;
+/** The photos clips PHOTO_CLIP_START.. film, in order (even clips are portrait). */
+const CLIP_PHOTOS = ["forest-stream.jpg", "dune-grass-sea.jpg", "spaniels-wooden-hut.jpg", "storm-over-road.jpg"] as const;
+/** Kinds whose generated pins show a photo and take their title from it (recipes and products name dishes and items no photo shows). */
+const PHOTO_KINDS: ReadonlySet<PinKind> = new Set(["image", "article", "carousel", "story", "video"]);
 const CAPTION_LOCALES = ["en_US", "fr"] as const;
 
 /** Password of every documented demo account (docs/demo-accounts.md). */
@@ -220,6 +227,8 @@ type PinSpec = {
   outOfStock?: boolean;
   attributed?: boolean;
   clip?: number;
+  /** The photograph the pin shows; its title, text and topic then come from the photo. */
+  photo?: Photo;
 };
 
 export function buildWorld(options: WorldOptions): World {
@@ -271,6 +280,19 @@ export function buildWorld(options: WorldOptions): World {
     return { style, width, height, palette: palette(topic), seed: rng.int(1, 2 ** 31 - 1), text: style === "quote" || style === "avatar" ? text : null };
   }
 
+  function photoSpec(photo: Photo, width: number, height: number): ImageSpec {
+    return { style: "photo", width, height, palette: [photo.dominant], seed: 0, text: null, photo: photo.file };
+  }
+
+  /**
+   * A photo pin's aspect: the pin aspects no taller than 2:3, so a landscape photo is
+   * never cropped to a sliver and blown up (stories and video posters keep their 9:16).
+   */
+  function photoAspect(): { width: number; height: number } {
+    const [a, b] = rng.weighted(PIN_ASPECTS.filter(([[w, h]]) => h / w <= 1.5));
+    return { width: 736, height: Math.round((736 * b) / a) };
+  }
+
   function pinAspect(): { width: number; height: number } {
     const [a, b] = rng.weighted(PIN_ASPECTS);
     const width = rng.chance(0.15) ? 1000 : 736;
@@ -294,6 +316,12 @@ export function buildWorld(options: WorldOptions): World {
   }
 
   // ----- video clips ---------------------------------------------------------------------
+  // Every clip draws its picture (the draws keep the rest of the world as documented); the
+  // photo clips then film their photo instead.
+  function clipSpec(index: number, drawn: ImageSpec, box: { width: number; height: number }): ImageSpec {
+    const file = CLIP_PHOTOS[index - PHOTO_CLIP_START];
+    return index < PHOTO_CLIP_START || file === undefined ? drawn : photoSpec(photoByFile(file), box.width, box.height);
+  }
   for (let index = 0; index < CLIP_COUNT; index++) {
     const portrait = index % 2 === 0;
     const box = portrait ? VIDEO_PORTRAIT : VIDEO_LANDSCAPE;
@@ -307,7 +335,7 @@ export function buildWorld(options: WorldOptions): World {
       fps,
       frames: (fps * durationMs) / 1000,
       durationMs,
-      spec: picture(topic, box.width, box.height, null, rng.pick(["blobs", "stripes", "bauhaus", "horizon"] as const)),
+      spec: clipSpec(index, picture(topic, box.width, box.height, null, rng.pick(["blobs", "stripes", "bauhaus", "horizon"] as const)), box),
     });
   }
 
@@ -814,8 +842,13 @@ export function buildWorld(options: WorldOptions): World {
 
   type Segment = { text: string; bold?: boolean; href?: string };
 
-  function describe(topic: Topic, keyword: string, brand: Brand | null, link: string | null): { text: string; html: string } {
+  /** A pin's description; `lead` (a photo caption's description) stands in for the generated opening. */
+  function describe(topic: Topic, keyword: string, brand: Brand | null, link: string | null, lead: string | null = null): { text: string; html: string } {
     const segments: Segment[] = [];
+    if (lead !== null) {
+      segments.push({ text: lead });
+      return describeSegments(segments, brand, link);
+    }
     const opener =
       topic === "food"
         ? rng.pick(FOOD_OPENERS)
@@ -826,6 +859,10 @@ export function buildWorld(options: WorldOptions): World {
       segments.push({ text: `Made with ${faker.food.ingredient()} and ${faker.food.ingredient()}, finished with ${finish}. ` });
     }
     segments.push({ text: `${rng.pick(detailsFor(topic))}` });
+    return describeSegments(segments, brand, link);
+  }
+
+  function describeSegments(segments: Segment[], brand: Brand | null, link: string | null): { text: string; html: string } {
     if (brand && link && link.startsWith("https://") && rng.chance(0.7)) {
       segments.push({ text: ` ${rng.pick(CTAS)} ` }, { text: brand.domain, href: link }, { text: "." });
     }
@@ -896,13 +933,16 @@ export function buildWorld(options: WorldOptions): World {
 
   function createPin(spec: PinSpec): PinMeta {
     const board = spec.board;
-    const topic = board.topic;
+    const photo = spec.photo ?? null;
+    const caption: PhotoCaption | null = photo ? rng.pick(photo.captions) : null;
+    // A photo pin is about its photo (its board was chosen for the photo's topic).
+    const topic = photo ? photo.topic : board.topic;
     const id = spec.id;
     const pinnerId = spec.pinner ?? (board.accepted.length > 0 && rng.chance(0.25) ? rng.pick(board.accepted) : board.row.owner_id);
     const pinner = userOf(pinnerId);
     const publicFirst = board.row.privacy === "public";
     const kind = spec.kind;
-    const generated = titleFor(kind === "recipe" ? "food" : topic);
+    const generated = caption ?? titleFor(kind === "recipe" ? "food" : topic);
     const keyword = spec.keyword ?? generated.keyword;
     const title = truncate(spec.title ?? generated.title, 100);
     const createdAt = rng.time(Math.max(board.row.created_at + 2 * DAY, pinner.row.created_at + DAY), BASE_EPOCH - HOUR);
@@ -939,10 +979,10 @@ export function buildWorld(options: WorldOptions): World {
     } else {
       brand = null;
     }
-    const text = describe(kind === "recipe" ? "food" : topic, keyword, brand && !brand.blocked ? brand : null, link ?? mobileLink);
+    const text = describe(kind === "recipe" ? "food" : topic, keyword, brand && !brand.blocked ? brand : null, link ?? mobileLink, caption?.description ?? null);
 
     // Pictures
-    const dims = kind === "story" ? STORY_DIMS : kind === "carousel" ? (() => { const side = rng.pick([[1, 1], [4, 5], [2, 3]] as const); return { width: 736, height: Math.round((736 * side[1]) / side[0]) }; })() : pinAspect();
+    const dims = kind === "story" ? STORY_DIMS : kind === "carousel" ? (() => { const side = rng.pick([[1, 1], [4, 5], [2, 3]] as const); return { width: 736, height: Math.round((736 * side[1]) / side[0]) }; })() : photo ? photoAspect() : pinAspect();
     let clip: ClipSpec | null = null;
     if (kind === "video") {
       clip = at(media.clips, spec.clip ?? videoCount % CLIP_COUNT);
@@ -963,9 +1003,13 @@ export function buildWorld(options: WorldOptions): World {
       imageSpec = at(pool, poolIndex).spec;
       origW = imageSpec.width;
       origH = imageSpec.height;
+    } else if (photo) {
+      imageSpec = photoSpec(photo, origW, origH);
     } else {
       imageSpec = picture(kind === "recipe" ? "food" : topic, origW, origH, title);
     }
+    // Carousel slots and story pages after the first show other photos of the same topic.
+    const sameTopic = photo ? PHOTOS.filter((candidate) => candidate.topic === photo.topic) : [];
     const dominant = must(imageSpec.palette[0], "palette");
     const pinUrl = (size: PinImageSize): string => mediaUrl(usePool ? poolImageKey(poolIndex, size) : mediaKeys.pinImage(id, size));
     tables.pin_images.push(...pinImageRows(id, origW, origH, dominant, pinUrl));
@@ -1038,7 +1082,9 @@ export function buildWorld(options: WorldOptions): World {
       const slotCount = rng.int(2, 5);
       const slots = [];
       for (let slot = 0; slot < slotCount; slot++) {
-        const slotSpec = slot === 0 || usePool ? imageSpec : picture(topic, origW, origH, null);
+        const slotPhoto = photo ? (slot === 0 ? photo : rng.pick(sameTopic)) : null;
+        const slotCaption = slotPhoto ? (slot === 0 && caption ? caption : rng.pick(slotPhoto.captions)) : null;
+        const slotSpec = slot === 0 || usePool ? imageSpec : slotPhoto ? photoSpec(slotPhoto, origW, origH) : picture(topic, origW, origH, null);
         const slotPool = usePool ? (slot === 0 ? poolIndex : rng.int(STORY_POOL_SIZE, POOL_SIZE - 1)) : -1;
         const slotDims = usePool ? at(pool, slotPool).spec : { width: origW, height: origH };
         const images: Record<string, { url: string; width: number; height: number }> = {};
@@ -1054,8 +1100,8 @@ export function buildWorld(options: WorldOptions): World {
           else media.images.push({ spec: slotSpec, shareKey: null, outputs });
         }
         slots.push({
-          title: slotTitle(topic),
-          details: rng.pick(detailsFor(topic)),
+          title: slotCaption ? slotCaption.title : slotTitle(topic),
+          details: slotCaption ? slotCaption.description : rng.pick(detailsFor(topic)),
           link: brand ? `${linkFor(id, brand, keyword, topic)}#item-${slot + 1}` : null,
           dominantColor: usePool ? must(at(pool, slotPool).spec.palette[0], "palette") : must(slotSpec.palette[0], "palette"),
           images,
@@ -1068,7 +1114,9 @@ export function buildWorld(options: WorldOptions): World {
       const foodStory = topic === "food";
       const diyStory = topic === "diy";
       for (let page = 0; page < pageCount; page++) {
-        const pageSpec = page === 0 || usePool ? imageSpec : picture(topic, STORY_DIMS.width, STORY_DIMS.height, null);
+        const pagePhoto = photo ? (page === 0 ? photo : rng.pick(sameTopic)) : null;
+        const pageCaption = pagePhoto ? (page === 0 && caption ? caption : rng.pick(pagePhoto.captions)) : null;
+        const pageSpec = page === 0 || usePool ? imageSpec : pagePhoto ? photoSpec(pagePhoto, STORY_DIMS.width, STORY_DIMS.height) : picture(topic, STORY_DIMS.width, STORY_DIMS.height, null);
         const pagePool = usePool ? (page === 0 ? poolIndex : rng.int(0, STORY_POOL_SIZE - 1)) : -1;
         const images: Record<string, { url: string; width: number; height: number }> = {};
         const outputs: ImageOutput[] = [];
@@ -1084,7 +1132,7 @@ export function buildWorld(options: WorldOptions): World {
         }
         const blocks: Array<Record<string, string>> = [];
         if (page === 0) {
-          blocks.push({ type: "heading", text: title }, { type: "paragraph", text: rng.pick(detailsFor(topic)) });
+          blocks.push({ type: "heading", text: title }, { type: "paragraph", text: pageCaption ? pageCaption.description : rng.pick(detailsFor(topic)) });
         } else if (page === pageCount - 1) {
           blocks.push({ type: "heading", text: rng.pick(["Enjoy!", "That's it!", "Finished!", "Your turn"]) }, { type: "paragraph", text: rng.pick(detailsFor(topic)) });
           if (link) blocks.push({ type: "link", text: rng.pick(["Read the full guide", "Get the recipe", "See more"]), url: link });
@@ -1094,12 +1142,14 @@ export function buildWorld(options: WorldOptions): World {
         } else if (diyStory && page === 1) {
           blocks.push({ type: "heading", text: "Supplies" });
           for (const supply of rng.sample(SUPPLIES, rng.int(3, 5))) blocks.push({ type: "supply", text: supply, quantity: String(rng.int(1, 3)) });
+        } else if (pageCaption) {
+          blocks.push({ type: "heading", text: pageCaption.title }, { type: "paragraph", text: pageCaption.description });
         } else {
           blocks.push({ type: "heading", text: `Step ${page}` }, { type: "paragraph", text: rng.pick(detailsFor(topic)) });
         }
         pages.push({
           id: `${id}-page-${page + 1}`,
-          backgroundColor: usePool ? must(at(pool, pagePool).spec.palette[3], "palette") : must(pageSpec.palette[3], "palette"),
+          backgroundColor: usePool ? must(at(pool, pagePool).spec.palette[3], "palette") : pagePhoto ? pagePhoto.dominant : must(pageSpec.palette[3], "palette"),
           image: must(images["736x"], "736x"),
           images,
           blocks,
@@ -1129,7 +1179,7 @@ export function buildWorld(options: WorldOptions): World {
       for (const locale of CAPTION_LOCALES) {
         const key = mediaKeys.captions(id, locale);
         captions[locale] = mediaUrl(key);
-        media.texts.push({ key, contentType: must(MEDIA_TYPES["vtt"], "vtt type"), body: captionsFor(locale, topic, title, clip.durationMs) });
+        media.texts.push({ key, contentType: must(MEDIA_TYPES["vtt"], "vtt type"), body: captionsFor(locale, topic, title, caption?.description ?? null, clip.durationMs) });
       }
       const mp4Key = mediaKeys.video(id, "mp4");
       const webmKey = mediaKeys.video(id, "webm");
@@ -1188,10 +1238,12 @@ export function buildWorld(options: WorldOptions): World {
       const others = rng.sample(allUserIds, 3).filter((userId) => userId !== pinnerId);
       closeupAttribution = others[0] ?? null;
     }
+    // A licensed photo always names its photographer and licence.
+    if (photo) mediaAttribution = JSON.stringify(photoAttribution(photo));
 
     const section = spec.section !== undefined ? spec.section : board.sections.length > 0 && rng.chance(0.7) ? rng.pick(board.sections).id : null;
     if (section !== null && !board.sections.some((candidate) => candidate.id === section)) throw new Error(`section ${section} is not on board ${board.row.id}`);
-    const altText = rng.chance(0.6) ? altFor(kind === "recipe" ? "food" : topic, keyword) : null;
+    const altText = rng.chance(0.6) ? (caption ? caption.alt : altFor(kind === "recipe" ? "food" : topic, keyword)) : null;
     const hasSeo = spec.flags !== undefined || rng.chance(0.9);
     const row: PinRow = {
       id,
@@ -1207,7 +1259,7 @@ export function buildWorld(options: WorldOptions): World {
       description: text.text,
       description_html: text.html,
       alt_text: altText,
-      auto_alt_text: rng.chance(0.9) ? `This may contain: ${altFor(kind === "recipe" ? "food" : topic, keyword).toLowerCase()}` : null,
+      auto_alt_text: rng.chance(0.9) ? `This may contain: ${(caption ? caption.alt : altFor(kind === "recipe" ? "food" : topic, keyword)).toLowerCase()}` : null,
       dominant_color: dominant,
       category: TOPIC_CATEGORY[kind === "recipe" ? "food" : topic],
       domain,
@@ -1253,8 +1305,8 @@ export function buildWorld(options: WorldOptions): World {
     return meta;
   }
 
-  function captionsFor(locale: string, topic: Topic, title: string, durationMs: number): string {
-    const lines = locale === "fr" ? FRENCH_CAPTIONS[topic] : [title, rng.pick(detailsFor(topic)), "Save it for later!"];
+  function captionsFor(locale: string, topic: Topic, title: string, detail: string | null, durationMs: number): string {
+    const lines = locale === "fr" ? FRENCH_CAPTIONS[topic] : [title, detail ?? rng.pick(detailsFor(topic)), "Save it for later!"];
     const cue = (ms: number): string => {
       const total = Math.round(ms);
       const s = Math.floor(total / 1000);
@@ -1332,9 +1384,21 @@ export function buildWorld(options: WorldOptions): World {
   const kinds = rng.shuffle(kindPool);
   const productTopics: ReadonlyArray<readonly [Topic, number]> = [["style", 5], ["home", 4], ["diy", 1]];
   let nextPinId = PIN_ID_START + showcase.length;
+  let photoVideos = 0;
   for (const kind of kinds) {
+    // The photo comes first and decides the pin's topic, so its title and board fit the picture.
+    let photo: Photo | null = null;
+    let clip: number | null = null;
+    if (kind === "video") {
+      clip = PHOTO_CLIP_START + (photoVideos++ % (CLIP_COUNT - PHOTO_CLIP_START));
+      photo = photoByFile(must(at(media.clips, clip).spec.photo, "clip photo"));
+    } else if (!pooled && PHOTO_KINDS.has(kind)) {
+      photo = rng.pick(PHOTOS);
+    }
     let board: BoardMeta;
-    if (kind === "product" && merchantBoards.length > 0 && rng.chance(0.3)) {
+    if (photo) {
+      board = chooseBoard(photo.topic);
+    } else if (kind === "product" && merchantBoards.length > 0 && rng.chance(0.3)) {
       board = rng.pick(merchantBoards);
     } else if (kind === "recipe" && businessBoards.length > 0 && rng.chance(0.2)) {
       board = rng.pick(businessBoards);
@@ -1342,7 +1406,7 @@ export function buildWorld(options: WorldOptions): World {
       const topic = kind === "recipe" ? "food" : kind === "product" ? rng.weighted(productTopics) : rng.weighted(TOPIC_WEIGHTS);
       board = chooseBoard(topic);
     }
-    createPin({ id: nextPinId++, kind, board });
+    createPin({ id: nextPinId++, kind, board, ...(photo ? { photo } : {}), ...(clip !== null ? { clip } : {}) });
   }
 
   // ----- re-saves: public pins land on more boards (never on secret ones: a secret board only
@@ -1522,5 +1586,9 @@ export function buildWorld(options: WorldOptions): World {
   }
   for (const row of tables.comments) pinOf(row.pin_id).row.comment_count++;
 
+  // Pins showing the same photo at the same sizes get the same bytes: each such set renders once.
+  for (const job of media.images) {
+    if (job.spec.photo) job.shareKey = `photo:${job.spec.photo}:${job.spec.width}x${job.spec.height}:${job.outputs.map((output) => `${output.width}x${output.height}`).join(",")}`;
+  }
   return { seed, pinCount: pinTotal, baseEpoch: BASE_EPOCH, pooled, tables, media, credentials };
 }

@@ -14,6 +14,8 @@ export const mediaAttributionSchema = z.object({
   author: z.string().nullish(),
   authorUrl: z.string().nullish(),
   ccUrl: z.string().nullish(),
+  /** The licence's short name ("CC BY 4.0"), shown as the licence link's text when given. */
+  licenseName: z.string().nullish(),
   link: z.string().nullish(),
   mediaType: z.string().nullish(),
   providerName: z.string().nullish(),

@@ -33,8 +33,8 @@ describe("ranking test set over the demo world", () => {
   });
 
   it("answers a case the same way twice (stable order)", async () => {
-    const first = ids(await searchOk(anon, { query: "beeswax candles" }));
-    const second = ids(await searchOk(anon, { query: "  Beeswax   CANDLES " }));
+    const first = ids(await searchOk(anon, { query: "wall clock" }));
+    const second = ids(await searchOk(anon, { query: "  Wall   CLOCK " }));
     expect(second).toEqual(first);
     expect(first.length).toBeGreaterThanOrEqual(4);
   });
