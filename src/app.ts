@@ -1,8 +1,8 @@
 // The Worker's Hono app: one door for every request, and the one module that mounts the edge
 // functions (functions/ sits above src/server/ and the data layer; nothing below imports it).
 // Middleware order matters and reads top to bottom: security headers wrap everything (so even
-// errors carry them), then the request context, CSRF and body bounds; the edge functions; and
-// Astro for every other path.
+// errors carry them), then /healthz and the page cache's early answers, then the request
+// context, CSRF and body bounds; the edge functions; and Astro for every other path.
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { bodyLimit } from "hono/body-limit";
