@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cannon, sliceOf } from "./lib/load.mjs";
-import { withCpu, workerdPids } from "./lib/cpu.mjs";
+import { cannonWithCpu, cpuPerRequest, workerdPids } from "./lib/cpu.mjs";
 import { pairedRound, pairedSummary, settleMs } from "./lib/paired.mjs";
 import { WORKER_CONFIG, ROOT, startWorker } from "./lib/server.mjs";
 
@@ -69,15 +69,7 @@ export async function runHarnessBench({ pages, duration, connections, warmup, ro
     onServer?.(server);
     const opts = (p, secs) => ({ url: server.url + p, connections, duration: secs, pipelining: 1 });
     const pids = workerdPids(server.pid);
-    const measured = async (p, secs) => {
-      const { result: res, cpuMs } = await withCpu(pids, () => cannon(opts(p, secs)));
-      return Object.assign(res, { cpuMs });
-    };
-    /** CPU milliseconds per request over runs, or null where /proc is not there. */
-    const cpuPerRequest = (runs) => {
-      if (runs.some((run) => run.cpuMs === null)) return null;
-      return round3(runs.reduce((sum, run) => sum + run.cpuMs, 0) / Math.max(1, runs.reduce((sum, run) => sum + run.requests.total, 0)));
-    };
+    const measured = (p, secs) => cannonWithCpu(pids, opts(p, secs));
     const paired = async (p) => {
       if (warmup > 0) await cannon(opts(p, warmup));
       const pairs = [];
@@ -92,7 +84,7 @@ export async function runHarnessBench({ pages, duration, connections, warmup, ro
         routeRuns.push(res);
       }
       await new Promise((resolve) => setTimeout(resolve, settleMs(Math.max(...pairs.map((pair) => pair.route.p99)))));
-      return { ...pairedSummary(pairs), cpu: cpuPerRequest(routeRuns), healthzCpu: cpuPerRequest(healthzRuns) };
+      return { ...pairedSummary(pairs), cpu: round3(cpuPerRequest(routeRuns)), healthzCpu: round3(cpuPerRequest(healthzRuns)) };
     };
     for (const [name, html] of Object.entries(pages)) {
       const query = `?page=${encodeURIComponent(name)}`;

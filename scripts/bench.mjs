@@ -43,7 +43,7 @@ import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
 import { SOAK_DEFAULTS, printSoak, runSoak } from "./bench-soak.mjs";
 import { cannon, sliceOf } from "./lib/load.mjs";
-import { withCpu, workerdPids } from "./lib/cpu.mjs";
+import { cannonWithCpu, cpuPerRequest, workerdPids } from "./lib/cpu.mjs";
 import { pairedRound, pairedSummary, rate, settleMs } from "./lib/paired.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
 import {
@@ -164,21 +164,19 @@ function graphqlRequests(base) {
  * so every one is a full render (and its store), as a crawler's visit to a long-tail page is.
  */
 function missRequests(page, headers) {
-  return () => {
-    let n = 0;
-    const run = `${process.pid}-${Date.now().toString(36)}`;
-    return [
-      {
-        method: "GET",
-        path: page,
-        headers,
-        setupRequest(request) {
-          n += 1;
-          return { ...request, path: `${page}?bench_miss=${run}-${n}` };
-        },
+  let n = 0;
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  return [
+    {
+      method: "GET",
+      path: page,
+      headers,
+      setupRequest(request) {
+        n += 1;
+        return { ...request, path: `${page}?bench_miss=${run}-${n}` };
       },
-    ];
-  };
+    },
+  ];
 }
 
 /** Events per ApiCResource batch in the bench: a few seconds of a reader's scrolling. */
@@ -220,8 +218,8 @@ export const ROUTES = [
   { name: "pin", path: firstPinPath, headers: BROWSER, skipNote: 'no href="/pin/<digits>/" link on /' },
   { name: "pin (crawler)", path: firstPinPath, headers: CRAWLER, skipNote: 'no href="/pin/<digits>/" link on /' },
   // Full renders: the same pages when no cache holds them (judged by CPU per request).
-  { name: "home (miss)", path: "/", headers: BROWSER, requests: missRequests("/", BROWSER) },
-  { name: "pin (miss)", path: firstPinPath, headers: BROWSER, pathRequests: (p) => missRequests(p, BROWSER)(), skipNote: 'no href="/pin/<digits>/" link on /' },
+  { name: "home (miss)", path: "/", headers: BROWSER, pathRequests: (p) => missRequests(p, BROWSER) },
+  { name: "pin (miss)", path: firstPinPath, headers: BROWSER, pathRequests: (p) => missRequests(p, BROWSER), skipNote: 'no href="/pin/<digits>/" link on /' },
   // The login handshake, password hash included. Spread over the demo accounts
   // without MFA and over client addresses, as real traffic is, so the product's own throttles
   // (per account, per CF-Connecting-IP) do not turn the measurement into a count of 429s.
@@ -603,13 +601,6 @@ function printTargets(targets) {
   for (const row of rows) console.log("  " + row.map((c, i) => c.padEnd(widths[i])).join("  "));
 }
 
-/** CPU milliseconds per request over runs measured with their CPU, or null where it was not measured. */
-function cpuPerRequest(runs) {
-  if (runs.some((res) => res.cpuMs === null || res.cpuMs === undefined)) return null;
-  const requests = runs.reduce((sum, res) => sum + res.requests.total, 0);
-  return requests > 0 ? round(runs.reduce((sum, res) => sum + res.cpuMs, 0) / requests, 3) : null;
-}
-
 /** What every result file says of its run: when, which code, on what. */
 function runFacts(startedAt) {
   return {
@@ -774,11 +765,7 @@ async function main() {
     }
     const pids = workerdPids(server.pid);
     if (pids.length === 0) console.log("[bench] no workerd process found in /proc: CPU per request is not measured");
-    /** One autocannon run, with the CPU workerd spent on it. */
-    const measured = async (opts) => {
-      const { result: res, cpuMs } = await withCpu(pids, () => cannon(opts));
-      return Object.assign(res, { cpuMs });
-    };
+    const measured = (opts) => cannonWithCpu(pids, opts);
     // The baseline alone first (its own line), then every other route in `rounds` pairs of
     // slices beside /healthz slices, duration / rounds seconds each (scripts/lib/paired.mjs).
     const [baseline] = planned;
@@ -826,8 +813,8 @@ async function main() {
         status_codes: statusCodes,
         throughput_kib_s: round(runs.reduce((sum, res) => sum + res.throughput.average, 0) / runs.length / 1024, 1),
         ratio_to_healthz: paired ? null : 1,
-        cpu_ms_per_request: cpuPerRequest(runs),
-        ...(healthzRuns.length > 0 ? { healthz_cpu_ms_per_request: cpuPerRequest(healthzRuns) } : {}),
+        cpu_ms_per_request: round(cpuPerRequest(runs), 3),
+        ...(healthzRuns.length > 0 ? { healthz_cpu_ms_per_request: round(cpuPerRequest(healthzRuns), 3) } : {}),
         ...(paired
           ? { paired: { rounds, slice_s: sliceSecs, healthz_rps: round(paired.healthz_rps, 1), ratio_rounds: paired.ratio_rounds.map((x) => round(x, 3)), latency: "p50 and p99 are the medians of the slices'" } }
           : {}),

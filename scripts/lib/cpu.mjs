@@ -3,6 +3,7 @@
 // workerd runs every binding of the local runtime in its one process, so this is the figure a
 // request costs there; production bills the isolate's JavaScript alone, a part of it.
 import { readdirSync, readFileSync } from "node:fs";
+import { cannon } from "./load.mjs";
 
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -39,10 +40,17 @@ function cpuMs(pids) {
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-/** Runs `work` and answers its result with the CPU milliseconds `pids` spent meanwhile (null without /proc). */
-export async function withCpu(pids, work) {
-  if (pids.length === 0) return { result: await work(), cpuMs: null };
+/** One autocannon run, its result carrying `cpuMs`: what `pids` spent meanwhile (null without /proc). */
+export async function cannonWithCpu(pids, opts) {
+  if (pids.length === 0) return Object.assign(await cannon(opts), { cpuMs: null });
   const before = cpuMs(pids);
-  const result = await work();
-  return { result, cpuMs: cpuMs(pids) - before };
+  const result = await cannon(opts);
+  return Object.assign(result, { cpuMs: cpuMs(pids) - before });
+}
+
+/** CPU milliseconds per request over such runs, or null where any was not measured. */
+export function cpuPerRequest(runs) {
+  if (runs.some((run) => run.cpuMs === null || run.cpuMs === undefined)) return null;
+  const requests = runs.reduce((sum, run) => sum + run.requests.total, 0);
+  return requests > 0 ? runs.reduce((sum, run) => sum + run.cpuMs, 0) / requests : null;
 }

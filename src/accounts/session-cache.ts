@@ -17,7 +17,7 @@
 import { BoundedLru } from "~/server/bounded-lru.ts";
 
 /** How long a session read from D1 answers in an isolate: long enough for one page load's burst of requests. */
-export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MS = 5_000;
 /** A Session's size, roughly (its user row is a few dozen short columns). */
 const SESSION_BYTES = 2048;
 /** Companion values kept per session, and the largest kept (characters of its JSON text). */
