@@ -1,20 +1,16 @@
 // One typed context per request (spec 000 §2, §3 "Request context", §5). Built once at the
 // Worker's door from the request alone; pages and edge functions read it, and the part a
 // browser needs is embedded in the page (see clientContext).
-import { isbot } from "isbot";
 import { DEFAULT_LOCALE, isRtl, negotiateLocale, parseLocale, toLanguageTag, type Locale } from "./locales.ts";
 import { isSearchCacheHost, searchEngineFromReferrer, type SearchEngine } from "./referrer.ts";
 import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
+import { classifyAgent } from "./agent-kind.ts";
 import { landingPageType, type LandingPageType } from "./landing-page.ts";
 
 import { daysToExpiration, type Session } from "~/accounts/session.server.ts";
 import { assignExperiments } from "~/experiments/experiments.ts";
 import { cookieValue } from "./cookies.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "~/accounts/viewer.ts";
-
-/** Link-preview fetchers: bots too, named apart because they read Open Graph, not pages. */
-const SOCIAL_BOTS =
-  /facebookexternalhit|facebot|twitterbot|linkedinbot|pinterest|slackbot|discordbot|whatsapp|telegrambot|skypeuripreview|redditbot|embedly|vkshare|applebot/i;
 
 const LOCALE_COOKIE = "pinloom_locale";
 export const LOCALE_QUERY = "locale";
@@ -120,9 +116,7 @@ const agentMemo = new Map<string, AgentFacts>();
 function agentFacts(rawUserAgent: string): AgentFacts {
   const known = agentMemo.get(rawUserAgent);
   if (known) return known;
-  const isSocialBot = SOCIAL_BOTS.test(rawUserAgent);
-  // isbot treats an empty user agent as a browser; a request with none is a script, not a person.
-  const isBot = rawUserAgent.trim() === "" || isbot(rawUserAgent) || isSocialBot;
+  const { isBot, isSocialBot } = classifyAgent(rawUserAgent);
   const userAgent = parseUserAgent(rawUserAgent, isBot);
   Object.freeze(userAgent.platformVersion);
   const facts: AgentFacts = Object.freeze({ isBot, isSocialBot, userAgent: Object.freeze(userAgent) });

@@ -161,6 +161,15 @@ describe("the header", () => {
     expect(await countElements(login, 'form[action="/login/"] input[name="password"]')).toBe(1);
   });
 
+  it.each([
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]",
+    "Mozilla/5.0 (Linux; Android 14; SM-S918B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/125.0.6422.165 Mobile Safari/537.36 [Pinterest/Android]",
+  ])("an in-app browser is a person: the log-in island and the page's script (%s)", async (userAgent) => {
+    const html = await (await fetchWorker("/pin/101/", { headers: { "user-agent": userAgent } })).text();
+    expect(await countElements(html, '.header-account astro-island[component-url*="AuthModal"]')).toBe(1);
+    expect(await countElements(html, EXECUTABLE_SCRIPT)).toBeGreaterThan(0);
+  });
+
   it("a signed-in page runs the accounts script after the shell's; a signed-out one loads none", async () => {
     const html = await (await signedIn.fetch("/")).text();
     expect(html.indexOf('id="pinloom-shell"')).toBeGreaterThan(0);
