@@ -13,6 +13,10 @@ const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./src/server/migrations", import.meta.url)));
+  // Timeouts guard against hangs, they measure nothing: a Worker test that logs in (a slow
+  // password hash, by design) on a cold isolate while CI's two cores run a sibling file takes
+  // seconds, and vitest's 5 s default then fails a correct test.
+  const hangGuard = { testTimeout: 30_000, hookTimeout: 60_000 };
   return {
     resolve: { alias },
     test: {
@@ -41,6 +45,7 @@ export default defineConfig(async () => {
           test: {
             name: "worker",
             root,
+            ...hangGuard,
             include: ["tests/worker/**/*.worker.test.ts"],
             exclude: ["tests/worker/providers/**"],
             setupFiles: ["./tests/worker/apply-migrations.ts"],
@@ -63,6 +68,7 @@ export default defineConfig(async () => {
           test: {
             name: "worker-providers",
             root,
+            ...hangGuard,
             include: ["tests/worker/providers/**/*.worker.test.ts"],
             setupFiles: ["./tests/worker/apply-migrations.ts"],
           },

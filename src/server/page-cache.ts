@@ -295,11 +295,17 @@ export async function purgePage(origin: string, path: string, cache: Cache = def
     href.searchParams.set(LOCALE_QUERY, locale);
     return href;
   };
-  for (const key of keys) memory.delete(key);
-  for (const locale of LOCALES) for (const variant of VARIANTS) memory.delete(pageCacheKey(named(locale), locale, variant, build));
+  const forgetInMemory = () => {
+    for (const key of keys) memory.delete(key);
+    for (const locale of LOCALES) for (const variant of VARIANTS) memory.delete(pageCacheKey(named(locale), locale, variant, build));
+  };
+  forgetInMemory();
   purgeMemberTemplates(origin, path);
   // Six at a time: production holds an invocation to six subrequests in flight anyway, and a
   // write's purge (90 keys a path, several paths) fired all at once starves every request
   // around it where nothing holds it back (wrangler dev under mixed load: the soak).
   for (let i = 0; i < keys.length; i += PURGE_CONCURRENCY) await Promise.all(keys.slice(i, i + PURGE_CONCURRENCY).map((key) => cache.delete(key)));
+  // A read that came between the write and its edge-cache delete found the stale copy there
+  // and put it back in memory: forget it once more, now that the edge holds none.
+  forgetInMemory();
 }

@@ -415,6 +415,7 @@ describe("writes purge the signed-out pages they change", () => {
     await cacheStatus(path);
     expect(await cacheStatus(path)).toBe("HIT");
     expect((await write()).status).toBe(200);
-    expect(await cacheStatus(path)).not.toBe("HIT");
+    // The purge runs after the write answers; it lands within moments, never later.
+    await expect.poll(() => cacheStatus(path), { timeout: 2_000, interval: 50 }).not.toBe("HIT");
   });
 });
