@@ -5,12 +5,13 @@
 // Astro's small island loader; React loads when the pointer goes down on the island, it gets
 // focus, or a key is pressed in it. A click that lands before hydration is held and replayed
 // on the same element afterwards (React attaches its listeners when hydration starts and
-// replays events that arrive during it), so the first press is never lost.
+// replays events that arrive during it), so the first press is never lost. The "eager" value
+// starts hydration at once instead, keeping the same hold.
 import type { ClientDirective } from "astro";
 
 const WARM_UP = ["pointerdown", "touchstart", "focusin", "keydown"] as const;
 
-const interaction: ClientDirective = (load, _options, element) => {
+const interaction: ClientDirective = (load, options, element) => {
   let hydration: Promise<void> | null = null;
   let hydrated = false;
 
@@ -35,6 +36,9 @@ const interaction: ClientDirective = (load, _options, element) => {
     });
   };
   element.addEventListener("click", holdClick, true);
+  // client:interaction="eager": hydrate at once (an island that acts on its own at load, such
+  // as resuming a save after logging in), still holding a press that lands before it is ready.
+  if (options.value === "eager") void hydrate();
 };
 
 export default interaction;

@@ -63,6 +63,14 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
+test("a press on Save the moment the close-up appears opens the picker", async ({ page, context }, testInfo) => {
+  const project = projectOf(testInfo.project.name);
+  await signInDemo(page, context);
+  await page.goto(`/pin/${PINS[project].closeup}/`, { waitUntil: "domcontentloaded" });
+  await closeupSave(page, project).click();
+  await expect(picker(page, project)).toBeVisible();
+});
+
 test("save a pin to a board from the close-up, see the toast, undo it", async ({ page, context }, testInfo) => {
   const project = projectOf(testInfo.project.name);
   const pin = PINS[project].closeup;
