@@ -81,8 +81,6 @@ interface AuthTrigger {
   mode: AuthMode;
   label: string;
   className?: string;
-  /** Accessible name when it differs from the visible label. */
-  ariaLabel?: string;
 }
 
 export interface AuthModalProps {
@@ -114,7 +112,6 @@ export default function AuthModal({ strings, triggers, path, country, locale, in
           key={trigger.mode}
           className={trigger.className ?? "button"}
           href={withNext(`/${trigger.mode}/`, next ?? "/")}
-          aria-label={trigger.ariaLabel}
           aria-haspopup="dialog"
           data-auth-trigger={trigger.mode}
           onClick={(event) => {
