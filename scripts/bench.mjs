@@ -356,6 +356,7 @@ async function firstArticlePath(ctx) {
 }
 
 const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const LIGHTHOUSE_PAGES = ["home", "pin", "board", "profile", "search", "article"];
 const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 // Our server gives "HeadlessChrome"/Lighthouse user agents the script-free bot variant, so
 // Lighthouse presents itself as a person's mobile Chrome to measure what a person gets.
@@ -363,8 +364,9 @@ const LIGHTHOUSE_USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
 
 /**
- * Lighthouse (default mobile config, simulated throttling) on /, the first pin page and the
- * first article of /sitemaps/articles-1.xml, one after another in one system Chromium:
+ * Lighthouse (default mobile config, simulated throttling) on /, the first pin page, the
+ * first article of /sitemaps/articles-1.xml, a board, a profile and a search, one after
+ * another in one system Chromium:
  * the four category scores (0-100), CLS, LCP and TBT, and the failing accessibility and SEO
  * audit ids (first 10). If Chromium or Lighthouse cannot run: `{ skipped: reason }`.
  */
@@ -382,8 +384,12 @@ export async function measureLighthouse(ctx) {
     { name: "home", path: "/" },
     ...(pin ? [{ name: "pin", path: pin }] : []),
     ...(article ? [{ name: "article", path: article }] : []),
+    // The demo world's fixed public board and profile (docs/demo-accounts.md), and a search.
+    { name: "board", path: "/demo/weeknight-dinners/" },
+    { name: "profile", path: "/demo/" },
+    { name: "search", path: "/search/pins/?q=bread" },
   ];
-  const result = { user_agent: LIGHTHOUSE_USER_AGENT, pages: { home: null, pin: null, article: null } };
+  const result = { user_agent: LIGHTHOUSE_USER_AGENT, pages: Object.fromEntries(LIGHTHOUSE_PAGES.map((name) => [name, null])) };
   if (!pin) result.pages.pin = { skipped: 'no href="/pin/<digits>/" link on /' };
   if (!article) result.pages.article = { skipped: "no <loc> in /sitemaps/articles-1.xml (seeded before articles existed? `node scripts/seed.ts --reset --persist-to .wrangler/bench-state`)" };
 
@@ -573,7 +579,10 @@ export const TARGETS = [
   { name: "full render of home, cpu ms", route: "home (miss)", figure: "cpu_ms_per_request", max: 3 },
   { name: "slowest route but login, cpu ms", route: null, figure: "cpu_ms_per_request", max: 5 },
   { name: "close-up JavaScript at load, KB gzip", measure: (m) => m.page_javascript?.pin?.at_load_gzip_kb, max: 20 },
-  ...["home", "pin", "article"].map((page) => ({ name: `Lighthouse mobile performance, ${page}`, measure: (m) => m.lighthouse?.pages?.[page]?.performance, min: 95 })),
+  ...LIGHTHOUSE_PAGES.flatMap((page) => [
+    { name: `Lighthouse mobile performance, ${page}`, measure: (m) => m.lighthouse?.pages?.[page]?.performance, min: 95 },
+    ...["accessibility", "best_practices", "seo"].map((category) => ({ name: `Lighthouse mobile ${category.replace("_", " ")}, ${page}`, measure: (m) => m.lighthouse?.pages?.[page]?.[category], min: 100 })),
+  ]),
 ];
 
 export function judgeTargets(result) {
