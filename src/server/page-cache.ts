@@ -11,6 +11,7 @@
 // layer, the request id by the security-header middleware.
 import type { Context } from "hono";
 import { DEFAULT_LOCALE, LOCALES, parseLocale } from "~/context/locales.ts";
+import { SERVED_LOCALES, servedLocaleOf } from "~/i18n/i18n.ts";
 import { BUILD_VERSION } from "~/runtime/build-version.ts";
 import { LOCALE_QUERY, pageVariantFacts, type RequestContext } from "~/context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
@@ -287,7 +288,8 @@ export async function purgePage(origin: string, path: string, cache: Cache = def
   const url = new URL(path, origin);
   // The default locale first: most visitors' pages go in the first deletes, issued before the
   // write that purges answers.
-  const locales = [DEFAULT_LOCALE, ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)];
+  // Pages are rendered only in the served locales, so only those can be stored.
+  const locales = [DEFAULT_LOCALE, ...SERVED_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)];
   const keys = locales.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
   // The same path naming each locale (?locale=): held in memory only (see servePage).
   const named = (locale: string) => {
@@ -296,10 +298,11 @@ export async function purgePage(origin: string, path: string, cache: Cache = def
     return href;
   };
   for (const key of keys) memory.delete(key);
-  for (const locale of LOCALES) for (const variant of VARIANTS) memory.delete(pageCacheKey(named(locale), locale, variant, build));
+  // A URL naming an incomplete locale holds the English render.
+  for (const locale of LOCALES) for (const variant of VARIANTS) memory.delete(pageCacheKey(named(locale), servedLocaleOf(locale), variant, build));
   purgeMemberTemplates(origin, path);
   // Six at a time: production holds an invocation to six subrequests in flight anyway, and a
-  // write's purge (90 keys a path, several paths) fired all at once starves every request
+  // write's purge (served locales × variants keys a path, several paths) fired all at once starves every request
   // around it where nothing holds it back (wrangler dev under mixed load: the soak).
   for (let i = 0; i < keys.length; i += PURGE_CONCURRENCY) await Promise.all(keys.slice(i, i + PURGE_CONCURRENCY).map((key) => cache.delete(key)));
 }
