@@ -12,7 +12,7 @@ export const DEFAULT_SHARE_IMAGE = { url: "/images/pinloom-share.png", width: 12
 /** Search snippets cut around 160 characters; longer descriptions are cut on a word. */
 const DESCRIPTION_MAX = 160;
 /** Below about 50 characters a snippet says too little, and search engines write their own. */
-export const DESCRIPTION_MIN = 50;
+const DESCRIPTION_MIN = 50;
 
 export interface HeadImage {
   url: string;

@@ -195,7 +195,7 @@ export function homeStructuredData(origin: string, searchPathPrefix: string): Js
 }
 
 /** A pin as a list entry: its position on the page and its close-up's URL. */
-export interface ListedPin {
+interface ListedPin {
   id: string;
   title: string;
   image: string | null;
