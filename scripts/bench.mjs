@@ -34,7 +34,6 @@
 // stored twice) makes the run exit 1.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +42,7 @@ import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
 import { SOAK_DEFAULTS, printSoak, runSoak } from "./bench-soak.mjs";
 import { cannon, sliceOf } from "./lib/load.mjs";
+import { checkHtml } from "./lib/vnu.mjs";
 import { cannonWithCpu, cpuPerRequest, workerdPids } from "./lib/cpu.mjs";
 import { pairedRound, pairedSummary, rate, settleMs } from "./lib/paired.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./ensure-chromium.mjs";
@@ -319,32 +319,11 @@ export async function measurePageJavaScript(ctx) {
 
 /** Nu HTML checker errors per page (vnu-jar; needs Java, else recorded as skipped). */
 export async function measureHtmlValidity(ctx) {
-  const vnu = createRequire(import.meta.url)("vnu-jar");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "pinloom-vnu-"));
-  try {
-    const pages = await measuredPages(ctx);
-    const files = [];
-    for (const page of pages) {
-      const file = path.join(dir, `${page.name.replace(/\W+/g, "-")}.html`);
-      writeFileSync(file, await (await fetch(ctx.url + page.path, { headers: page.headers })).text());
-      files.push(file);
-    }
-    let output;
-    try {
-      output = await run("java", ["-jar", String(vnu), "--errors-only", "--format", "json", "--exit-zero-always", ...files], { capture: true });
-    } catch (error) {
-      return { skipped: `java -jar vnu.jar failed: ${String(error.message).split("\n")[0]}` };
-    }
-    const messages = JSON.parse(output.stderr || output.stdout || "{\"messages\":[]}").messages ?? [];
-    const result = {};
-    pages.forEach((page, index) => {
-      const mine = messages.filter((message) => message.url?.endsWith(path.basename(files[index])) && message.type === "error");
-      result[page.name] = { errors: mine.length, first: mine.slice(0, 3).map((message) => message.message) };
-    });
-    return result;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const pages = [];
+  for (const page of await measuredPages(ctx)) pages.push({ name: page.name, html: await (await fetch(ctx.url + page.path, { headers: page.headers })).text() });
+  const checked = await checkHtml(pages);
+  if ("skipped" in checked) return { skipped: checked.skipped };
+  return Object.fromEntries(pages.map((page) => [page.name, { errors: checked.errors[page.name].length, first: checked.errors[page.name].slice(0, 3).map((error) => error.message) }]));
 }
 
 /** First `<loc>` path of /sitemaps/articles-1.xml (a `/today/best/<slug>/1/` page), or null. */

@@ -2,7 +2,7 @@
 // each repeats the visibility conditions (board.ts, user.ts) so a secret board's name,
 // sections and pins never leave D1 for a viewer who may not see them. What comes back is
 // checked again with the pure rules.
-import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow, type GridPin } from "~/pins/pins.server.ts";
+import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, coverImageOf, coverImageSql, gridPin, type CoverImage, type GridCellRow, type GridPin } from "~/pins/pins.server.ts";
 import { displayName, userImageUrl } from "~/users/user.ts";
 import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "~/feeds/cursor.ts";
 import { holds } from "~/visibility/rules.ts";
@@ -126,6 +126,8 @@ export interface BoardPage {
   pins: GridPin[];
   /** The cursor of the next page of pins; null at the end. */
   pinsCursor: string | null;
+  /** The share image: the first pin in board order the viewer may see. */
+  cover: CoverImage | null;
 }
 
 /** A board row joined with its owner; pin_count counts only the pins the viewer may see. */
@@ -158,7 +160,7 @@ export async function getBoardPage(
 ): Promise<BoardPage | null> {
   // ?1 username, ?2 slug, ?3 viewer id (NULL when signed out).
   const target = boardTargetSql("u.username = ?1 AND b.slug = ?2", "?3");
-  const [boardResult, sectionResult, pinResult] = await db.batch([
+  const [boardResult, sectionResult, pinResult, coverResult] = await db.batch([
     db
       .prepare(
         `${target}
@@ -177,6 +179,7 @@ export async function getBoardPage(
       )
       .bind(username, slug, viewerId),
     db.prepare(`${target} ${boardPinsSql({ viewer: "?3", key: "?4", id: "?5", limit: "?6" })}`).bind(username, slug, viewerId, cursor?.key ?? null, cursor?.id ?? null, BOARD_PAGE_SIZE + 1),
+    db.prepare(`${target} ${coverImageSql(boardPinsSql({ viewer: "?3", key: "NULL", id: "NULL", limit: "1" }))}`).bind(username, slug, viewerId),
   ]);
   const row = (boardResult?.results as Array<BoardRow & Record<string, unknown>> | undefined)?.[0];
   if (!row || !holdsFor("boardPage", row, viewerId)) return null;
@@ -208,5 +211,6 @@ export async function getBoardPage(
     })),
     pins: pinsPage.items,
     pinsCursor: pinsPage.endCursor,
+    cover: coverImageOf(coverResult),
   };
 }

@@ -49,8 +49,11 @@ export function parseLocale(input: string | null | undefined): Locale | null {
   return byLanguage.get(language!) ?? null;
 }
 
-/** Picks the best of the 45 from an Accept-Language header, by its q weights. */
-export function negotiateLocale(acceptLanguage: string | null | undefined): Locale | null {
+/**
+ * Picks the best of the 45 from an Accept-Language header, by its q weights; with `accept`,
+ * the best of those it accepts (a language it refuses passes to the visitor's next choice).
+ */
+export function negotiateLocale(acceptLanguage: string | null | undefined, accept: (locale: Locale) => boolean = () => true): Locale | null {
   if (!acceptLanguage) return null;
   const ranges = acceptLanguage
     .split(",")
@@ -65,7 +68,7 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   for (const range of ranges) {
     const locale = parseLocale(range.tag);
-    if (locale) return locale;
+    if (locale && accept(locale)) return locale;
   }
   return null;
 }

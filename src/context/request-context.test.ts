@@ -51,19 +51,31 @@ describe("locale", () => {
     const headers = { cookie: "a=b; pinloom_locale=fr", "accept-language": "ja" };
     expect(buildRequestContext(request("/?locale=ar-SA", headers)).locale).toBe("ar_SA");
     expect(buildRequestContext(request("/", headers)).locale).toBe("fr");
-    expect(buildRequestContext(request("/", { "accept-language": "ja" })).locale).toBe("ja");
+    expect(buildRequestContext(request("/", { "accept-language": "ar" })).locale).toBe("ar_SA");
     expect(buildRequestContext(request("/")).locale).toBe("en_US");
   });
 
   it("ignores a locale it does not support and moves on", () => {
-    expect(buildRequestContext(request("/?locale=xx_XX", { "accept-language": "de" })).locale).toBe("de");
+    expect(buildRequestContext(request("/?locale=xx_XX", { "accept-language": "fr" })).locale).toBe("fr");
+  });
+
+  it("serves a locale whose translation is incomplete in English, however it is asked for", () => {
+    const named = buildRequestContext(request("/?locale=de"));
+    expect([named.locale, named.language, named.isRTL]).toEqual(["en_US", "en-US", false]);
+    expect(buildRequestContext(request("/", { cookie: "pinloom_locale=ja" })).locale).toBe("en_US");
+    expect(buildRequestContext(request("/", { "accept-language": "de" })).locale).toBe("en_US");
+    const hebrew = buildRequestContext(request("/?locale=he_IL"));
+    expect([hebrew.locale, hebrew.isRTL]).toEqual(["en_US", false]);
+  });
+
+  it("passes over an incomplete locale to the visitor's next choice that is served", () => {
+    expect(buildRequestContext(request("/", { "accept-language": "de-DE, de;q=0.9, fr;q=0.8, en;q=0.5" })).locale).toBe("fr");
   });
 
   it("sets language tag and direction", () => {
     const ctx = buildRequestContext(request("/?locale=ar_SA"));
     expect(ctx.language).toBe("ar-SA");
     expect(ctx.isRTL).toBe(true);
-    expect(buildRequestContext(request("/?locale=he-il")).isRTL).toBe(true);
     expect(buildRequestContext(request("/?locale=fr")).isRTL).toBe(false);
   });
 });

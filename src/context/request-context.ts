@@ -10,6 +10,7 @@ import { landingPageType, type LandingPageType } from "./landing-page.ts";
 import { daysToExpiration, type Session } from "~/accounts/session.server.ts";
 import { assignExperiments } from "~/experiments/experiments.ts";
 import { cookieValue } from "./cookies.ts";
+import { isServedLocale, servedLocaleOf } from "~/i18n/i18n.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "~/accounts/viewer.ts";
 
 const LOCALE_COOKIE = "pinloom_locale";
@@ -31,7 +32,7 @@ export interface RequestContext {
   origin: string;
   fullPath: string;
   locale: Locale;
-  /** The locale named in ?locale=, when the URL names one: such a URL is its own canonical. */
+  /** The locale named in ?locale=, when the URL names one (English when it names an incomplete one). */
   explicitLocale: Locale | null;
   /** BCP 47 tag for <html lang> and hreflang. */
   language: string;
@@ -89,12 +90,21 @@ const boundedParam = (url: URL, name: string, max = 200): string | null => {
   return value ? value.slice(0, max) : null;
 };
 
-/** Locale order: explicit ?locale= (hreflang URLs use it), then the cookie, then Accept-Language. */
+/** A locale asked for by name (?locale=, the cookie): itself when it is served, else English. */
+function servedOrDefault(locale: Locale | null): Locale | null {
+  return locale && servedLocaleOf(locale);
+}
+
+/**
+ * Locale order: explicit ?locale= (hreflang URLs use it), then the cookie, then Accept-Language.
+ * Only served (complete) locales come out: a page in an incomplete one would be English text
+ * labelled as another language.
+ */
 function resolveRequestLocale(explicitLocale: Locale | null, headers: Headers): Locale {
   return (
     explicitLocale ??
-    parseLocale(cookieValue(headers.get("cookie"), LOCALE_COOKIE)) ??
-    negotiateLocale(headers.get("accept-language")) ??
+    servedOrDefault(parseLocale(cookieValue(headers.get("cookie"), LOCALE_COOKIE))) ??
+    negotiateLocale(headers.get("accept-language"), isServedLocale) ??
     DEFAULT_LOCALE
   );
 }
@@ -153,7 +163,7 @@ export function pageVariantFacts(request: Request): PageVariantFacts {
   // Most page URLs have no query: then its parameters are not parsed at all.
   const query = url.search === "" ? null : url.searchParams;
   const serverOnly = query?.has("server_only") ?? false;
-  const explicitLocale = query ? parseLocale(query.get(LOCALE_QUERY)) : null;
+  const explicitLocale = query ? servedOrDefault(parseLocale(query.get(LOCALE_QUERY))) : null;
   return {
     ...agent,
     url,

@@ -3,7 +3,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { LOCALES } from "~/context/locales.ts";
 import type { TFunction } from "i18next";
-import { getT, loadResources, rememberPlainKeys } from "./i18n.ts";
+import { SERVED_LOCALES, getT, loadResources, rememberPlainKeys } from "./i18n.ts";
+import { completeLocales } from "./completeness.ts";
 
 const root = join(import.meta.dirname, "../../locales");
 type Tree = { [key: string]: string | Tree };
@@ -98,5 +99,22 @@ describe("rememberPlainKeys", () => {
     const before = asked.length;
     remembering("key4999");
     expect(asked.length).toBe(before + 1);
+  });
+});
+
+describe("served locales", () => {
+  it("are the complete ones: today English, French and Arabic", () => {
+    expect([...SERVED_LOCALES].sort()).toEqual(["ar_SA", "en_US", "fr"]);
+  });
+
+  it("counts a locale complete when it holds every English key, plural forms folded", () => {
+    const resources = {
+      "en-US": { common: { a: "A", n_one: "one", n_other: "many", nested: { b: "B" } } },
+      fr: { common: { a: "A fr", n_one: "un", n_many: "beaucoup", n_other: "plusieurs", nested: { b: "B fr" } } },
+      ja: { common: { a: "A ja", n_other: "たくさん", nested: { b: "B ja" } } },
+      de: { common: { a: "A de", n_other: "viele" } },
+      it: { common: { a: "", n_other: "molti", nested: { b: "B it" } } },
+    };
+    expect(completeLocales(resources)).toEqual(["en_US", "fr", "ja"]);
   });
 });

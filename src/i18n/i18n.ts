@@ -7,6 +7,7 @@
 import i18next, { type TFunction } from "i18next";
 import { z } from "zod";
 import { DEFAULT_LOCALE, LOCALES, toLanguageTag, type Locale } from "~/context/locales.ts";
+import { completeLocales } from "./completeness.ts";
 
 const NAMESPACES = ["common", "profile", "shell", "articles", "accounts", "auth", "settings", "invites", "boards", "social", "save", "organize", "comments", "comments-ui", "events", "search"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -31,9 +32,27 @@ export function loadResources(input: Record<string, { default: unknown }> = file
   return resources;
 }
 
+const resources = loadResources();
+
+/**
+ * The locales pages are served in: those whose files hold every English key, computed from the
+ * bundled files, so a locale joins the day its translation is complete.
+ */
+export const SERVED_LOCALES: readonly Locale[] = Object.freeze(completeLocales(resources));
+const served: ReadonlySet<Locale> = new Set(SERVED_LOCALES);
+
+export function isServedLocale(locale: Locale): boolean {
+  return served.has(locale);
+}
+
+/** The locale a page asked for in `locale` is rendered in: itself when served, else English. */
+export function servedLocaleOf(locale: Locale): Locale {
+  return served.has(locale) ? locale : DEFAULT_LOCALE;
+}
+
 const instance = i18next.createInstance();
 void instance.init({
-  resources: loadResources(),
+  resources,
   lng: toLanguageTag(DEFAULT_LOCALE),
   fallbackLng: toLanguageTag(DEFAULT_LOCALE),
   supportedLngs: LOCALES.map(toLanguageTag),

@@ -458,3 +458,28 @@ export async function listHomePinsPage(
   const page = keysetPage(results, limit);
   return { pins: page.pins, nextCursor: page.endCursor };
 }
+
+/** A page's share image: one pin's rendition at a stored size. */
+export interface CoverImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The share image of the first pin `pinsSql` returns (a SELECT with an `id` column, already
+ * filtered by the viewer's visibility rule): its 600x315 rendition, Open Graph's landscape
+ * shape, or the nearest stored one. One statement, so it joins the page's batch.
+ */
+export function coverImageSql(pinsSql: string): string {
+  return `SELECT c.url, c.width, c.height FROM pin_images c
+          WHERE c.pin_id = (SELECT id FROM (${pinsSql}) LIMIT 1) AND c.size IN ('600x315', '736x', '564x', '474x')
+          ORDER BY CASE c.size WHEN '600x315' THEN 0 WHEN '736x' THEN 1 WHEN '564x' THEN 2 ELSE 3 END
+          LIMIT 1`;
+}
+
+/** The cover a coverImageSql statement found, or null. */
+export function coverImageOf(result: D1Result | undefined): CoverImage | null {
+  const row = (result?.results as CoverImage[] | undefined)?.[0];
+  return row ? { url: row.url, width: row.width, height: row.height } : null;
+}

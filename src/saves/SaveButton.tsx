@@ -74,7 +74,7 @@ function SaveButton(props: SaveButtonProps) {
   }, []);
 
   return (
-    <span className="save-island" data-hydrated="true">
+    <div className="save-island" data-hydrated="true">
       {info ? (
         <>
           <span className="save-status" role="status">
@@ -118,7 +118,7 @@ function SaveButton(props: SaveButtonProps) {
         </button>
       )}
       <BoardPicker pinId={picking ? pinId : null} strings={strings} saving={saving()} onClose={closePicker} notice={notice} returnFocus={opener} />
-    </span>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNoindex, parseScope, readSearchRequest, redirectTarget, searchStructuredData, searchVariant } from "./page.ts";
+import { parseScope, readSearchRequest, redirectTarget, searchStructuredData, searchVariant } from "./page.ts";
 
 const at = (path: string) => new URL(path, "https://pinloom.test");
 const read = (path: string) => {
@@ -70,17 +70,6 @@ describe("readSearchRequest", () => {
     const hostile = at("/search/pins/?q=//evil.example/%2F..");
     expect(redirectTarget(hostile, readSearchRequest("pins", hostile))?.startsWith("/search/pins/?q=")).toBe(true);
   });
-});
-
-describe("isNoindex", () => {
-  it.each([
-    [10, "cake", false, false],
-    [4, "cake", false, true],
-    [5, "cake", false, false],
-    [30, "c", false, true],
-    [30, "ca", false, false],
-    [30, "cake", true, true],
-  ])("%i results, %s, paged %s → %s", (count, query, paged, expected) => expect(isNoindex(count, query, paged)).toBe(expected));
 });
 
 describe("searchVariant", () => {

@@ -1,13 +1,9 @@
 // The search page's rules (spec 000 §2 "Search"), pure so
 // they are tested without a Worker: reading a /search/{scope}/ URL into engine options, the
-// tidy URL a non-normalized one redirects to, noindex, variant and structured data.
+// tidy URL a non-normalized one redirects to, variant and structured data.
 import { normalizeQuery, searchOptionsSchema, searchUrl, SCOPES, splitList, type Scope, type SearchOptions, type SearchUrlExtra } from "./options.ts";
 
 export type SearchVariant = "signed-in-desktop" | "mobile-or-signed-out";
-
-/** Below this many results (or this short a query) a search page is not indexed. */
-const NOINDEX_BELOW_RESULTS = 5;
-const NOINDEX_BELOW_QUERY_CHARS = 2;
 
 /** Query parameters a tidy URL keeps as they are: they do not change the results. */
 const KEPT_PARAMS = ["bookmark", "locale", "server_only", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "invite_code"] as const;
@@ -127,9 +123,12 @@ export function redirectTarget(url: URL, request: SearchRequest): string | null 
   return request.tidyPath;
 }
 
-export function isNoindex(resultCount: number, query: string, paged: boolean): boolean {
-  return paged || resultCount < NOINDEX_BELOW_RESULTS || Array.from(query).length < NOINDEX_BELOW_QUERY_CHARS;
-}
+/**
+ * Why no search page is indexed (docs/decisions.md, SEO): a results page is a view of other
+ * pages, endless in its queries, and search engines ask sites to keep such pages out of their
+ * index. Its links stay followed, so the pins, boards and people it lists are found through it.
+ */
+export const SEARCH_NOINDEX_REASON = "search_results";
 
 export function searchVariant(ctx: { isAuthenticated: boolean; userAgent: { browserType: string } }): SearchVariant {
   return ctx.isAuthenticated && ctx.userAgent.browserType === "desktop" ? "signed-in-desktop" : "mobile-or-signed-out";

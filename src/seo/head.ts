@@ -1,12 +1,18 @@
 // The head of every public page: title, description, canonical, robots, hreflang
-// alternates for the 45 locales and x-default, Open Graph and Twitter cards. Pure: pages
+// alternates for the served locales and x-default, Open Graph and Twitter cards. Pure: pages
 // build a PageHead and Base.astro renders it, so the rules are tested without a browser.
-import { LOCALES, toLanguageTag, type Locale } from "~/context/locales.ts";
+import { DEFAULT_LOCALE, toLanguageTag, type Locale } from "~/context/locales.ts";
 import { LOCALE_QUERY } from "~/context/request-context.ts";
 
 export const SITE_NAME = "Pinloom";
+/** The site's logo (a committed static file), for the Organization in structured data. */
+export const SITE_LOGO_PATH = "/images/pinloom-logo.png";
+/** The share image of a page with no picture of its own, at Open Graph's 1200×630 (committed, in public/). */
+export const DEFAULT_SHARE_IMAGE = { url: "/images/pinloom-share.png", width: 1200, height: 630 } as const;
 /** Search snippets cut around 160 characters; longer descriptions are cut on a word. */
 const DESCRIPTION_MAX = 160;
+/** Below about 50 characters a snippet says too little, and search engines write their own. */
+const DESCRIPTION_MIN = 50;
 
 export interface HeadImage {
   url: string;
@@ -50,42 +56,79 @@ export function truncateDescription(text: string, max = DESCRIPTION_MAX): string
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
 
-/** The URL of a page in one locale: hreflang alternates point at these. */
-function localizedUrl(origin: string, path: string, locale: Locale): string {
-  const url = new URL(path, origin);
-  url.searchParams.set(LOCALE_QUERY, locale);
-  return url.href;
+/** Ends a sentence in the scripts the served locales use (Latin, Arabic). */
+const SENTENCE_END = /[.!?…؟]$/;
+
+/**
+ * A page's description from its own content: the content when it says enough, else the content
+ * followed by the page kind's fallback sentence, else the fallback alone; cut at 160 characters.
+ */
+export function pageDescription(content: string | null | undefined, fallback: string): string {
+  const text = (content ?? "").replace(/\s+/g, " ").trim();
+  if (text.length >= DESCRIPTION_MIN) return truncateDescription(text);
+  const extra = fallback.replace(/\s+/g, " ").trim();
+  if (text === "" || text === extra) return truncateDescription(extra);
+  if (extra === "") return text;
+  const lead = text.replace(/[\s,;:–—-]+$/, "");
+  return truncateDescription(`${lead}${SENTENCE_END.test(lead) ? "" : "."} ${extra}`);
+}
+
+/** Locale codes need no escaping in a query (letters, digits and "_"), so one parsed URL serves them all. */
+const PLAIN_LOCALE = /^[A-Za-z0-9_]+$/;
+
+/**
+ * The page's URL in each locale. English has one URL, the page's own: its canonical, its en-US
+ * alternate and x-default are the same address. Every other locale is the page with ?locale=.
+ */
+function localeUrls(origin: string, path: string): (locale: Locale) => string {
+  const page = new URL(path, origin);
+  const plain = page.search === "" && page.hash === "";
+  return (locale) => {
+    if (locale === DEFAULT_LOCALE) return page.href;
+    if (plain && PLAIN_LOCALE.test(locale)) return `${page.href}?${LOCALE_QUERY}=${locale}`;
+    const url = new URL(path, origin);
+    url.searchParams.set(LOCALE_QUERY, locale);
+    return url.href;
+  };
 }
 
 /**
- * Canonical: the page's own URL, with ?locale= only when the visitor asked for a locale
- * explicitly (each language version is canonical to itself, as hreflang requires).
+ * Canonical and hreflang links. The canonical is the page in the locale it is served in (each
+ * language version is canonical to itself, as hreflang requires); the alternates are the
+ * `advertised` locales (the complete ones) and x-default, the English URL.
  */
-export function canonicalUrl(origin: string, path: string, explicitLocale: Locale | null): string {
-  return explicitLocale ? localizedUrl(origin, path, explicitLocale) : new URL(path, origin).href;
+export function headLinks(origin: string, path: string, locale: Locale, advertised: readonly Locale[]): HeadLink[] {
+  const inLocale = localeUrls(origin, path);
+  return [
+    { rel: "canonical", href: inLocale(locale) },
+    ...advertised.map((other): HeadLink => ({ rel: "alternate", hreflang: toLanguageTag(other), href: inLocale(other) })),
+    { rel: "alternate", hreflang: "x-default", href: inLocale(DEFAULT_LOCALE) },
+  ];
 }
 
-/** Locale codes need no escaping in a query (letters, digits and "_"), so one parsed URL serves all 45. */
-const PLAIN_LOCALE = /^[A-Za-z0-9_]+$/;
+/**
+ * Open Graph's locale is language_TERRITORY. Locales written without a territory take their
+ * language's main one; Latin American Spanish has no single territory, and Facebook names it es_LA.
+ */
+const OG_LOCALES: Partial<Record<Locale, string>> = {
+  de: "de_DE",
+  es_419: "es_LA",
+  fr: "fr_FR",
+  it: "it_IT",
+  ja: "ja_JP",
+  nl: "nl_NL",
+  tr: "tr_TR",
+};
 
-export function headLinks(origin: string, path: string, explicitLocale: Locale | null): HeadLink[] {
-  const page = new URL(path, origin);
-  const plain = page.search === "" && page.hash === "";
-  // Every render names 45 alternates: one URL parse for them all instead of one each (the
-  // general path stays for a page whose path carries a query or fragment).
-  const inLocale = (locale: Locale) => (plain && PLAIN_LOCALE.test(locale) ? `${page.href}?${LOCALE_QUERY}=${locale}` : localizedUrl(origin, path, locale));
-  return [
-    { rel: "canonical", href: explicitLocale ? inLocale(explicitLocale) : page.href },
-    ...LOCALES.map((locale): HeadLink => ({ rel: "alternate", hreflang: toLanguageTag(locale), href: inLocale(locale) })),
-    { rel: "alternate", hreflang: "x-default", href: page.href },
-  ];
+export function ogLocale(locale: Locale): string {
+  return OG_LOCALES[locale] ?? locale;
 }
 
 export function robotsContent(noindexReason: string | null | undefined): string {
   return noindexReason ? "noindex, follow" : "index, follow, max-image-preview:large";
 }
 
-export function headMeta(head: PageHead, canonical: string, locale: Locale): HeadMeta[] {
+export function headMeta(head: PageHead, canonical: string, locale: Locale, advertised: readonly Locale[] = []): HeadMeta[] {
   const description = truncateDescription(head.description);
   const meta: HeadMeta[] = [
     { name: "description", content: description },
@@ -95,7 +138,8 @@ export function headMeta(head: PageHead, canonical: string, locale: Locale): Hea
     { property: "og:title", content: head.title },
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
-    { property: "og:locale", content: locale.includes("_") ? locale : `${locale}_${locale.toUpperCase()}` },
+    { property: "og:locale", content: ogLocale(locale) },
+    ...advertised.filter((other) => other !== locale).map((other): HeadMeta => ({ property: "og:locale:alternate", content: ogLocale(other) })),
     { name: "twitter:card", content: head.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: head.title },
     { name: "twitter:description", content: description },

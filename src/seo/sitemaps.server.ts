@@ -54,6 +54,14 @@ const PUBLIC_BOARD = `${visibleSql("publicBoard", { board: "b", owner: "u" }, nu
  */
 const PUBLIC_PIN = visibleSql("sitemapPin", { pin: "p", board: "b", pinner: "u" }, null, { unindexed: ["pin"] });
 
+/**
+ * A profile (alias u) with something public to show: a public board or a pin anyone may open.
+ * The sitemap lists exactly these profiles, and a profile page without any is noindex.
+ */
+export const PROFILE_HAS_PUBLIC_CONTENT = `(EXISTS (SELECT 1 FROM boards b WHERE b.owner_id = u.id AND ${PUBLIC_BOARD})
+                 OR EXISTS (SELECT 1 FROM pins p LEFT JOIN boards b ON b.id = p.board_id
+                            WHERE p.pinner_id = u.id AND ${PUBLIC_PIN}))`;
+
 /** Kinds in index order. An `articles` kind joins by adding one defineSource here. */
 export const SITEMAP_SOURCES: readonly SitemapSource[] = [
   defineSource<SitemapRow>({
@@ -74,10 +82,7 @@ export const SITEMAP_SOURCES: readonly SitemapSource[] = [
     kind: "profiles",
     sql: `SELECT u.id AS id, NULL AS lastmod, u.username AS username
           FROM users u
-          WHERE ${PUBLIC_PROFILE}
-            AND (EXISTS (SELECT 1 FROM boards b WHERE b.owner_id = u.id AND ${PUBLIC_BOARD})
-                 OR EXISTS (SELECT 1 FROM pins p LEFT JOIN boards b ON b.id = p.board_id
-                            WHERE p.pinner_id = u.id AND ${PUBLIC_PIN}))`,
+          WHERE ${PUBLIC_PROFILE} AND ${PROFILE_HAS_PUBLIC_CONTENT}`,
     path: (row) => `/${encodePathSegment(row.username)}/`,
   }),
   defineSource<SitemapRow & { title: string; content_type: number; is_shopping: number }>({

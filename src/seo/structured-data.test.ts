@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PinDetail } from "~/pins/pins.server.ts";
-import { isoDuration, isoMinutes, pinStructuredData } from "./structured-data.ts";
+import { boardStructuredData, homeStructuredData, isoDuration, isoMinutes, pinStructuredData, profileStructuredData } from "./structured-data.ts";
 
 const CANONICAL = "https://pinloom.example/pin/7/";
 
@@ -145,4 +145,68 @@ describe("ISO 8601 durations", () => {
     [90_000, "PT1M30S"],
     [120_000, "PT2M"],
   ])("%s ms → %s", (ms, iso) => expect(isoDuration(ms)).toBe(iso));
+});
+
+describe("home, board and profile", () => {
+  it("home: WebSite whose SearchAction fills the search page's query, and the Organization", () => {
+    const [site, organization] = homeStructuredData("https://pinloom.example", "/search/pins/?q=");
+    expect(site).toMatchObject({
+      "@type": "WebSite",
+      url: "https://pinloom.example/",
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: "https://pinloom.example/search/pins/?q={search_term_string}" },
+        "query-input": "required name=search_term_string",
+      },
+    });
+    expect(organization).toMatchObject({ "@type": "Organization", name: "Pinloom", url: "https://pinloom.example/", logo: "https://pinloom.example/images/pinloom-logo.png" });
+  });
+
+  it("board: CollectionPage whose ItemList numbers its pins from 1, each at its close-up", () => {
+    const [page, crumbs] = boardStructuredData(
+      {
+        name: "Weeknight dinners",
+        description: "",
+        owner: { name: "Ava", url: "/ava/" },
+        pins: [
+          { id: "7", title: "Orzo", image: "/media/pins/7/236x.jpg" },
+          { id: "9", title: "", image: null },
+        ],
+      },
+      "https://pinloom.example/ava/weeknight-dinners/",
+    );
+    expect(page).toEqual({
+      "@context": "https://schema.org",
+      "@type": "CollectionPage",
+      url: "https://pinloom.example/ava/weeknight-dinners/",
+      name: "Weeknight dinners",
+      author: { "@type": "Person", name: "Ava", url: "https://pinloom.example/ava/" },
+      isPartOf: { "@type": "WebSite", name: "Pinloom", url: "https://pinloom.example/" },
+      mainEntity: {
+        "@type": "ItemList",
+        numberOfItems: 2,
+        itemListElement: [
+          { "@type": "ListItem", position: 1, url: "https://pinloom.example/pin/7/", name: "Orzo", image: "https://pinloom.example/media/pins/7/236x.jpg" },
+          { "@type": "ListItem", position: 2, url: "https://pinloom.example/pin/9/" },
+        ],
+      },
+    });
+    expect(crumbs?.["@type"]).toBe("BreadcrumbList");
+  });
+
+  it.each([
+    [false, "Person"],
+    [true, "Organization"],
+  ])("profile (business %s): ProfilePage about a %s", (isBusiness, type) => {
+    const [page] = profileStructuredData(
+      { name: "Bake & Bloom", username: "bakeandbloom", about: "", isBusiness, avatar: "/media/users/3/large.jpg", followerCount: 12 },
+      "https://pinloom.example/bakeandbloom/",
+    );
+    expect(page).toMatchObject({
+      "@type": "ProfilePage",
+      url: "https://pinloom.example/bakeandbloom/",
+      mainEntity: { "@type": type, name: "Bake & Bloom", alternateName: "@bakeandbloom", url: "https://pinloom.example/bakeandbloom/", image: "https://pinloom.example/media/users/3/large.jpg" },
+    });
+    expect((page!.mainEntity as Record<string, unknown>).description).toBeUndefined();
+  });
 });

@@ -1,7 +1,8 @@
-// JSON-LD by pin kind: SocialMediaPosting for pins, VideoObject for video pins,
-// Recipe, Product with Offer, Article, and a BreadcrumbList. Pure functions of a pin.
+// JSON-LD by page kind: for pins SocialMediaPosting, VideoObject for video pins, Recipe,
+// Product with Offer, Article, and a BreadcrumbList; WebSite and Organization on home,
+// CollectionPage on boards, ProfilePage on profiles. Pure functions of what the page shows.
 import type { PinDetail } from "~/pins/pins.server.ts";
-import { SITE_NAME } from "./head.ts";
+import { SITE_LOGO_PATH, SITE_NAME } from "./head.ts";
 
 type JsonLd = Record<string, unknown>;
 
@@ -163,4 +164,116 @@ export function pinStructuredData(pin: PinDetail, canonical: string): JsonLd[] {
     itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.url })),
   });
   return blocks;
+}
+
+/** The site's own identity, the publisher named on every page kind. */
+function organization(origin: string): JsonLd {
+  return { "@type": "Organization", "@id": absolute("/#organization", origin), name: SITE_NAME, url: absolute("/", origin), logo: absolute(SITE_LOGO_PATH, origin) };
+}
+
+/**
+ * The home page: the site (with the search box search engines may show, its target the real
+ * search page's URL) and the organization behind it.
+ */
+export function homeStructuredData(origin: string, searchPathPrefix: string): JsonLd[] {
+  return [
+    {
+      "@context": CONTEXT,
+      "@type": "WebSite",
+      "@id": absolute("/#website", origin),
+      name: SITE_NAME,
+      url: absolute("/", origin),
+      publisher: { "@id": absolute("/#organization", origin) },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${absolute(searchPathPrefix, origin)}{search_term_string}` },
+        "query-input": "required name=search_term_string",
+      },
+    },
+    { "@context": CONTEXT, ...organization(origin) },
+  ];
+}
+
+/** A pin as a list entry: its position on the page and its close-up's URL. */
+interface ListedPin {
+  id: string;
+  title: string;
+  image: string | null;
+}
+
+function pinList(pins: readonly ListedPin[], origin: string): JsonLd {
+  return {
+    "@type": "ItemList",
+    numberOfItems: pins.length,
+    itemListElement: pins.map((pin, index) =>
+      compact({ "@type": "ListItem", position: index + 1, url: absolute(`/pin/${pin.id}/`, origin), name: pin.title || null, image: pin.image ? absolute(pin.image, origin) : null }),
+    ),
+  };
+}
+
+export interface BoardStructuredInput {
+  name: string;
+  description: string;
+  owner: { name: string; url: string };
+  /** The pins the page shows, which are the ones the viewer may open. */
+  pins: readonly ListedPin[];
+}
+
+/** A board: a collection page whose main entity is the list of its pins on this page. */
+export function boardStructuredData(board: BoardStructuredInput, canonical: string): JsonLd[] {
+  const origin = new URL(canonical).origin;
+  const owner = absolute(board.owner.url, origin);
+  return [
+    compact({
+      "@context": CONTEXT,
+      "@type": "CollectionPage",
+      url: canonical,
+      name: board.name,
+      description: board.description.trim() || null,
+      author: { "@type": "Person", name: board.owner.name, url: owner },
+      isPartOf: { "@type": "WebSite", name: SITE_NAME, url: absolute("/", origin) },
+      mainEntity: pinList(board.pins, origin),
+    }),
+    {
+      "@context": CONTEXT,
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: SITE_NAME, item: absolute("/", origin) },
+        { "@type": "ListItem", position: 2, name: board.owner.name, item: owner },
+        { "@type": "ListItem", position: 3, name: board.name, item: canonical },
+      ],
+    },
+  ];
+}
+
+export interface ProfileStructuredInput {
+  name: string;
+  username: string;
+  about: string;
+  /** A business account is described as an Organization, a person's as a Person. */
+  isBusiness: boolean;
+  avatar: string | null;
+  followerCount: number;
+}
+
+/** A profile: a ProfilePage whose main entity is the person (or the business) it belongs to. */
+export function profileStructuredData(profile: ProfileStructuredInput, canonical: string): JsonLd[] {
+  const origin = new URL(canonical).origin;
+  return [
+    {
+      "@context": CONTEXT,
+      "@type": "ProfilePage",
+      url: canonical,
+      mainEntity: compact({
+        "@type": profile.isBusiness ? "Organization" : "Person",
+        name: profile.name,
+        alternateName: `@${profile.username}`,
+        identifier: profile.username,
+        url: canonical,
+        description: profile.about.trim() || null,
+        image: profile.avatar ? absolute(profile.avatar, origin) : null,
+        interactionStatistic: { "@type": "InteractionCounter", interactionType: "https://schema.org/FollowAction", userInteractionCount: profile.followerCount },
+      }),
+    },
+  ];
 }

@@ -11,6 +11,7 @@
 // layer, the request id by the security-header middleware.
 import type { Context } from "hono";
 import { DEFAULT_LOCALE, LOCALES, parseLocale } from "~/context/locales.ts";
+import { SERVED_LOCALES, servedLocaleOf } from "~/i18n/i18n.ts";
 import { BUILD_VERSION } from "~/runtime/build-version.ts";
 import { LOCALE_QUERY, pageVariantFacts, type RequestContext } from "~/context/request-context.ts";
 import { BoundedLru } from "./bounded-lru.ts";
@@ -285,9 +286,9 @@ const PURGE_CONCURRENCY = 6;
 /** Drops every cached render of a path (all locales, both variants, member templates) in this location. */
 export async function purgePage(origin: string, path: string, cache: Cache = defaultCache(), build: string = BUILD_VERSION): Promise<void> {
   const url = new URL(path, origin);
-  // The default locale first: most visitors' pages go in the first deletes, issued before the
-  // write that purges answers.
-  const locales = [DEFAULT_LOCALE, ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)];
+  // Pages are rendered only in the served locales, so only those can be stored. The default
+  // locale first: most visitors' pages go in the first deletes.
+  const locales = [DEFAULT_LOCALE, ...SERVED_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)];
   const keys = locales.flatMap((locale) => VARIANTS.map((variant) => pageCacheKey(url, locale, variant, build)));
   // The same path naming each locale (?locale=): held in memory only (see servePage).
   const named = (locale: string) => {
@@ -297,13 +298,14 @@ export async function purgePage(origin: string, path: string, cache: Cache = def
   };
   const forgetInMemory = () => {
     for (const key of keys) memory.delete(key);
-    for (const locale of LOCALES) for (const variant of VARIANTS) memory.delete(pageCacheKey(named(locale), locale, variant, build));
+    // A URL naming an incomplete locale holds the English render.
+    for (const locale of LOCALES) for (const variant of VARIANTS) memory.delete(pageCacheKey(named(locale), servedLocaleOf(locale), variant, build));
   };
   forgetInMemory();
   purgeMemberTemplates(origin, path);
   // Six at a time: production holds an invocation to six subrequests in flight anyway, and a
-  // write's purge (90 keys a path, several paths) fired all at once starves every request
-  // around it where nothing holds it back (wrangler dev under mixed load: the soak).
+  // write's purge (served locales × variants keys a path, several paths) fired all at once
+  // starves every request around it where nothing holds it back.
   for (let i = 0; i < keys.length; i += PURGE_CONCURRENCY) await Promise.all(keys.slice(i, i + PURGE_CONCURRENCY).map((key) => cache.delete(key)));
   // A read that came between the write and its edge-cache delete found the stale copy there
   // and put it back in memory: forget it once more, now that the edge holds none.

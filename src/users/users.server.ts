@@ -3,12 +3,13 @@
 // a secret board or a secret pin leaves D1. What comes back is checked again with the same
 // rules' JS predicates.
 import { USER_IMAGE_SIZES } from "~/media/media.ts";
-import { gridPin, type GridPin } from "~/pins/pins.server.ts";
+import { coverImageOf, coverImageSql, gridPin, type CoverImage, type GridPin } from "~/pins/pins.server.ts";
 import { GRID_PIN_ALIASES, GRID_PIN_JOINS, gridPinColumns, gridPinSql, gridRowVisible, type GridPinRow } from "~/boards/boards.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset, type KeysetPage } from "~/feeds/cursor.ts";
 import { DEFAULT_BOARD_SORT, type BoardSortOrder } from "~/profile/view-state.ts";
 import { factColumns, holdsFor, visibleSql } from "~/visibility/visibility.server.ts";
 import { displayName, userImageUrl } from "./user.ts";
+import { PROFILE_HAS_PUBLIC_CONTENT } from "~/seo/sitemaps.server.ts";
 
 export const PROFILE_PINS_PAGE_SIZE = 25;
 export const PROFILE_BOARDS_PAGE_SIZE = 50;
@@ -42,6 +43,11 @@ export interface ProfilePage {
   url: string;
   /** The large avatar (with its xlarge rendition for 2x screens). */
   avatar: (ImageBox & { url2x: string | null }) | null;
+  /** Anyone signed out would see a board or pin here (the sitemap's rule): else the page is noindex. */
+  hasPublicContent: boolean;
+  /** A business account: a brand or shop, described as an organization rather than a person. */
+  isBusiness: boolean;
+  businessName: string | null;
   followerCount: number;
   followingCount: number;
   /** Boards the viewer may see, in `boardSort` order: the first page. */
@@ -53,6 +59,8 @@ export interface ProfilePage {
   created: KeysetPage<GridPin>;
   /** Pins this user saved to boards the viewer may see, last saved first: the first page. */
   saved: KeysetPage<GridPin>;
+  /** The share image: the newest created pin the viewer may see, else the last saved one. */
+  cover: CoverImage | null;
 }
 
 interface UserRow {
@@ -63,6 +71,9 @@ interface UserRow {
   image_key: string | null;
   follower_count: number;
   following_count: number;
+  account_type: "personal" | "business";
+  business_name: string | null;
+  has_public_content: number;
 }
 
 interface BoardCardRow extends Record<string, unknown> {
@@ -166,7 +177,8 @@ function boardsPage(rows: BoardCardRow[], ownerId: number, username: string, sor
  * and (to themselves only: a quick-save is nobody else's business) their boardless quick-saves,
  * by last save.
  */
-function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, viewerId: number | null, cursor: Keyset | null, size: number) {
+/** A profile feed's pins the viewer may see, newest first; binds ?1 username, ?2 viewer, ?3/?4 cursor. */
+function pinsSql(feed: ProfilePinFeed, limit: string): string {
   const source =
     feed === "created"
       ? `SELECT p.id AS pin_id, p.created_at AS sort_key FROM owner o JOIN pins p ON p.pinner_id = o.id`
@@ -177,9 +189,7 @@ function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, v
            UNION ALL
            SELECT ps.pin_id, ps.created_at FROM owner o JOIN profile_saves ps ON ps.user_id = o.id WHERE o.id = ?2)
          GROUP BY pin_id`;
-  return db
-    .prepare(
-      `WITH ${OWNER}, source AS (${source})
+  return `WITH ${OWNER}, source AS (${source})
        SELECT ${gridPinColumns("?2")}, s.sort_key
        FROM source s
        JOIN pins p ON p.id = s.pin_id
@@ -187,9 +197,16 @@ function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, v
        WHERE ${gridPinSql("?2")}
          AND (?3 IS NULL OR s.sort_key < ?3 OR (s.sort_key = ?3 AND p.id < ?4))
        ORDER BY s.sort_key DESC, p.id DESC
-       LIMIT ?5`,
-    )
-    .bind(username, viewerId, cursor?.key ?? null, cursor?.id ?? null, size + 1);
+       LIMIT ${limit}`;
+}
+
+function pinsStatement(db: D1Database, feed: ProfilePinFeed, username: string, viewerId: number | null, cursor: Keyset | null, size: number) {
+  return db.prepare(pinsSql(feed, "?5")).bind(username, viewerId, cursor?.key ?? null, cursor?.id ?? null, size + 1);
+}
+
+/** The profile's share image: its newest created pin the viewer may see, else its last saved one. */
+function coverStatements(db: D1Database, username: string, viewerId: number | null) {
+  return (["created", "saved"] as const).map((feed) => db.prepare(coverImageSql(pinsSql(feed, "1"))).bind(username, viewerId, null, null));
 }
 
 function pinsPage(rows: KeyedPinRow[], size: number, viewerId: number | null): KeysetPage<GridPin> {
@@ -199,7 +216,8 @@ function pinsPage(rows: KeyedPinRow[], size: number, viewerId: number | null): K
 function userStatement(db: D1Database, username: string, viewerId: number | null) {
   return db
     .prepare(
-      `SELECT u.id, u.username, u.full_name, u.about, u.image_key, u.follower_count, u.following_count,
+      `SELECT u.id, u.username, u.full_name, u.about, u.image_key, u.follower_count, u.following_count, u.account_type, u.business_name,
+              ${PROFILE_HAS_PUBLIC_CONTENT} AS has_public_content,
               ${factColumns("profile", { user: "u" }, "?2")}
        FROM users u WHERE u.username = ?1 AND ${visibleSql("profile", { user: "u" }, "?2")}`,
     )
@@ -224,12 +242,13 @@ export async function getProfilePage(
 ): Promise<ProfilePage | null> {
   const sort = options.sort ?? DEFAULT_BOARD_SORT;
   const after = (feed: ProfilePinFeed | "boards") => (options.after?.feed === feed ? options.after.cursor : null);
-  const [userResult, boardResult, boardCountResult, createdResult, savedResult] = await db.batch([
+  const [userResult, boardResult, boardCountResult, createdResult, savedResult, createdCover, savedCover] = await db.batch([
     userStatement(db, username, viewerId),
     boardsStatement(db, username, viewerId, sort, after("boards"), PROFILE_BOARDS_PAGE_SIZE),
     db.prepare(`WITH ${OWNER}, ${LISTED_BOARDS} SELECT count(*) AS count FROM listed`).bind(username, viewerId),
     pinsStatement(db, "created", username, viewerId, after("created"), PROFILE_PINS_PAGE_SIZE),
     pinsStatement(db, "saved", username, viewerId, after("saved"), PROFILE_PINS_PAGE_SIZE),
+    ...coverStatements(db, username, viewerId),
   ]);
   const user = visibleUser(userResult, viewerId);
   if (!user) return null;
@@ -244,6 +263,9 @@ export async function getProfilePage(
     avatar: large
       ? { url: large, url2x: userImageUrl(user.image_key, "xlarge"), width: USER_IMAGE_SIZES.large, height: USER_IMAGE_SIZES.large }
       : null,
+    hasPublicContent: user.has_public_content === 1,
+    isBusiness: user.account_type === "business",
+    businessName: user.business_name?.trim() || null,
     followerCount: user.follower_count,
     followingCount: user.following_count,
     boards: boardsPage((boardResult?.results ?? []) as BoardCardRow[], user.id, user.username, sort, PROFILE_BOARDS_PAGE_SIZE, viewerId),
@@ -251,6 +273,7 @@ export async function getProfilePage(
     boardCount,
     created: pinsPage((createdResult?.results ?? []) as KeyedPinRow[], PROFILE_PINS_PAGE_SIZE, viewerId),
     saved: pinsPage((savedResult?.results ?? []) as KeyedPinRow[], PROFILE_PINS_PAGE_SIZE, viewerId),
+    cover: coverImageOf(createdCover) ?? coverImageOf(savedCover),
   };
 }
 

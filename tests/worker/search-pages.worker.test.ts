@@ -27,14 +27,14 @@ beforeAll(async () => {
 const page = (path: string, headers: Record<string, string> = {}) => fetchWorker(path, { headers: { "user-agent": BROWSER_UA, ...headers }, redirect: "manual" });
 
 describe("search page", () => {
-  it("renders results with the canonical URL of the normalized query, indexable past 5 results", async () => {
+  it("renders results with the canonical URL of the normalized query, kept out of the index with its links followed", async () => {
     const response = await page("/search/pins/?q=lemon+drizzle");
     expect(response.status).toBe(200);
     const html = await response.text();
     const canonical = new URL((await attributeOf(html, 'link[rel="canonical"]', "href"))!);
     expect(canonical.pathname + canonical.search).toBe("/search/pins/?q=lemon+drizzle");
     expect(await attributeOf(html, `link[rel="alternate"][href*="locale=fr"]`, "href")).toMatch(/\/search\/pins\/\?q=lemon\+drizzle(&|&amp;)locale=fr$/);
-    expect(await attributeOf(html, 'meta[name="robots"]', "content")).not.toContain("noindex");
+    expect(await attributeOf(html, 'meta[name="robots"]', "content")).toBe("noindex, follow");
     for (const id of PUBLIC_PINS) expect(html).toContain(`href="/pin/${id}/"`);
     expect(await countElements(html, "#search-grid li")).toBe(PUBLIC_PINS.length);
     expect(html).toContain('"@type":"SearchResultsPage"');
