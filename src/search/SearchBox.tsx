@@ -263,7 +263,11 @@ export default function SearchBox({ action, initialQuery, signedIn, locale, api,
         />
         <input type="hidden" name="rs" value="typed" />
         <button type="submit" className="search-box-submit">
-          {strings.submit}
+          <svg className="search-box-submit-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+          <span className="search-box-submit-text wide-label">{strings.submit}</span>
         </button>
       </form>
       <div className="search-box-popup" hidden={!expanded}>
