@@ -30,9 +30,9 @@ const WEEKNIGHT = "Weeknight dinners";
  * overflows, so innerWidth alone would follow the overflow: it must also still be the phone's width.
  */
 async function expectNoSideScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth }));
-  expect(innerWidth).toBe(PHONE.width);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, viewportWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, viewportWidth: window.innerWidth }));
+  expect(viewportWidth).toBe(PHONE.width);
+  expect(scrollWidth).toBeLessThanOrEqual(viewportWidth);
 }
 
 /** The distinct column positions of a grid's cells (which fill each column in turn): its column count. */
