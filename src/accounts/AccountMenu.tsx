@@ -167,7 +167,7 @@ function AccountMenu({ viewer, limited, country, locale, ...given }: AccountMenu
     <div className="account-menu" ref={rootRef}>
       <button ref={buttonRef} type="button" className="account-button" aria-expanded={open} aria-controls={panelId} aria-label={`${viewer.name} · ${strings.header.menu}`} onClick={() => setOpen(!open)}>
         <Avatar url={viewer.imageUrl} name={viewer.name} />
-        <span className="account-name">{viewer.name}</span>
+        <span className="account-name wide-label">{viewer.name}</span>
       </button>
       <div className="account-panel" id={panelId} hidden={!open}>
         {limited ? (

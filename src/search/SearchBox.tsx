@@ -34,6 +34,8 @@ const TYPEAHEAD_DEBOUNCE_MS = 150;
 const TYPEAHEAD_MAX_AGE_MS = 60_000;
 const MAX_TERM = 100;
 
+const termOf = (text: string) => text.normalize("NFKC").replace(/\s+/gu, " ").trim().slice(0, MAX_TERM);
+
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 
@@ -65,7 +67,7 @@ export default function SearchBox({ action, initialQuery, signedIn, locale, api,
     setValue(text);
   };
 
-  const term = value.normalize("NFKC").replace(/\s+/gu, " ").trim().slice(0, MAX_TERM);
+  const term = termOf(value);
 
   useEffect(() => {
     if (!open) return;
@@ -212,12 +214,15 @@ export default function SearchBox({ action, initialQuery, signedIn, locale, api,
         action={action}
         className="search-box-form"
         onSubmit={(event) => {
-          if (term === "") {
+          // The field itself, not the state: a press held until hydration arrives before the
+          // state has caught up with text typed while the island loaded.
+          const typed = termOf(inputRef.current?.value ?? value);
+          if (typed === "") {
             event.preventDefault();
             inputRef.current?.focus();
             return;
           }
-          rememberOnDevice(term);
+          rememberOnDevice(typed);
           close();
         }}
       >
@@ -263,7 +268,11 @@ export default function SearchBox({ action, initialQuery, signedIn, locale, api,
         />
         <input type="hidden" name="rs" value="typed" />
         <button type="submit" className="search-box-submit">
-          {strings.submit}
+          <svg className="search-box-submit-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+          <span className="search-box-submit-text wide-label">{strings.submit}</span>
         </button>
       </form>
       <div className="search-box-popup" hidden={!expanded}>

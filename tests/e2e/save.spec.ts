@@ -7,7 +7,7 @@
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test, type BrowserContext, type Cookie, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./session.ts";
+import { DEMO_PASSWORD, signIn, unsaveEverywhere } from "./session.ts";
 
 type Strings = { [key: string]: string | Strings };
 const load = (locale: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${ns}.json`, import.meta.url), "utf8")) as Strings;
@@ -39,20 +39,6 @@ async function signInDemo(page: Page, context: BrowserContext): Promise<void> {
     await signIn(page, "demo");
     demoCookies = await context.cookies();
   }
-}
-
-/** Unsaves `pinId` from wherever the signed-in person has it (leftovers of a failed earlier run). */
-async function unsaveEverywhere(page: Page, pinId: string): Promise<void> {
-  await page.evaluate(async (pinId) => {
-    const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
-    const headers = { "content-type": "application/json", "x-csrftoken": decodeURIComponent(csrf), "x-requested-with": "XMLHttpRequest" };
-    const picker = await fetch(`/resource/BoardPickerResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { pin_id: pinId } }))}`, { headers });
-    const saved = ((await picker.json()) as { resource_response: { data: { saved: { boardId: string | null; localPinId: string }[] } } }).resource_response.data.saved;
-    for (const info of saved.filter((item) => item.localPinId === pinId)) {
-      const options = info.boardId ? { pin_id: pinId, board_id: info.boardId } : { pin_id: pinId };
-      await fetch("/resource/RepinResource/delete/", { method: "POST", headers, body: JSON.stringify({ options }) });
-    }
-  }, pinId);
 }
 
 const toast = (page: Page) => page.locator("#shell-toasts");

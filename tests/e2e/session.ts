@@ -70,3 +70,17 @@ export async function pageResource<T = Record<string, unknown>>(
     { name, action, options },
   );
 }
+
+/** Unsaves `pinId` from wherever the signed-in person has it (leftovers of a failed earlier run). */
+export async function unsaveEverywhere(page: Page, pinId: string): Promise<void> {
+  await page.evaluate(async (pinId) => {
+    const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+    const headers = { "content-type": "application/json", "x-csrftoken": decodeURIComponent(csrf), "x-requested-with": "XMLHttpRequest" };
+    const picker = await fetch(`/resource/BoardPickerResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { pin_id: pinId } }))}`, { headers });
+    const saved = ((await picker.json()) as { resource_response: { data: { saved: { boardId: string | null; localPinId: string }[] } } }).resource_response.data.saved;
+    for (const info of saved.filter((item) => item.localPinId === pinId)) {
+      const options = info.boardId ? { pin_id: pinId, board_id: info.boardId } : { pin_id: pinId };
+      await fetch("/resource/RepinResource/delete/", { method: "POST", headers, body: JSON.stringify({ options }) });
+    }
+  }, pinId);
+}

@@ -133,7 +133,7 @@ describe("the header", () => {
     const html = await response.text();
     expect(await countElements(html, '.header-account astro-island[component-url*="AccountMenu"]')).toBe(1);
     expect(await countElements(html, '.account-menu button.account-button[aria-expanded="false"]')).toBe(1);
-    expect(html).toContain('<span class="account-name">Ana Lima</span>');
+    expect(html).toContain('<span class="account-name wide-label">Ana Lima</span>');
     expect(await countElements(html, "a[data-auth-trigger]")).toBe(0);
     expect(await countElements(html, ".closeup-save")).toBe(0);
     expect(await countElements(html, ".account-limited")).toBe(0);
