@@ -3,6 +3,7 @@
 // the rule, its impact and the offending elements in the message.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { PAGES, SIGNED_IN_PAGES, articlePath } from "./page-kinds.ts";
 import { signIn } from "./session.ts";
 import { localeText, projectOf } from "./strings.ts";
 
@@ -29,30 +30,18 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
   expect(report, `axe on ${what}`).toEqual([]);
 }
 
-const SIGNED_OUT_PAGES: ReadonlyArray<[kind: string, path: string]> = [
-  ["home", "/"],
-  ["image pin", "/pin/100001/"],
-  ["video pin", "/pin/100002/"],
-  ["carousel pin", "/pin/100003/"],
-  ["story pin", "/pin/100004/"],
-  ["recipe pin", "/pin/100005/"],
-  ["article pin", "/pin/100006/"],
-  ["product pin", "/pin/100007/"],
-  ["board", "/demo/weeknight-dinners/"],
-  ["profile", "/demo/"],
-  ["search", "/search/pins/?q=food"],
-  ["article", "/today/best/cozy-autumn-reads/1/"],
-  ["log-in page", "/login/"],
-  ["sign-up page", "/signup/"],
-  ["missing page", "/no-such-page-here/"],
-];
-
-for (const [kind, path] of SIGNED_OUT_PAGES) {
+for (const [kind, path] of PAGES) {
   test(`signed out, the ${kind} has no accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await expectNoViolations(page, path);
   });
 }
+
+test("signed out, an editorial article has no accessibility violations", async ({ page }) => {
+  const path = await articlePath(page.context().request);
+  await page.goto(path);
+  await expectNoViolations(page, path);
+});
 
 test("the log-in and sign-up dialogs have no accessibility violations", async ({ page }, testInfo) => {
   const project = projectOf(testInfo.project.name);
@@ -68,21 +57,21 @@ test("the log-in and sign-up dialogs have no accessibility violations", async ({
   await expectNoViolations(page, "the sign-up dialog");
 });
 
-const SIGNED_IN_PAGES: ReadonlyArray<[kind: string, path: string]> = [
+const SIGNED_IN_KINDS: ReadonlyArray<readonly [string, string]> = [
   ["home feed", "/"],
   ["pin close-up", "/pin/100001/"],
   ["own board", "/demo/weeknight-dinners/"],
   ["own profile", "/demo/"],
   ["search", "/search/pins/?q=cake"],
-  ["account settings", "/settings/account-settings/"],
   ["privacy settings", "/settings/privacy/"],
   ["password settings", "/settings/edit/password/"],
+  ...SIGNED_IN_PAGES,
 ];
 
 test("signed in, every page kind has no accessibility violations", async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, "demo");
-  for (const [kind, path] of SIGNED_IN_PAGES) {
+  for (const [kind, path] of SIGNED_IN_KINDS) {
     await test.step(kind, async () => {
       await page.goto(path);
       await expectNoViolations(page, `${path} signed in`);
