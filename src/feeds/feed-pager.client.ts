@@ -15,6 +15,7 @@ import {
   fetchFailed,
   fetchStarted,
   fetchSucceeded,
+  cellImageAlt,
   scrollOnNavigation,
   restoreGroupOf,
   shouldRestoreHomeFeed,
@@ -178,7 +179,7 @@ function startFeed(root: HTMLElement): FeedHandle | null {
     const li = make("li", "pin-cell");
     const link = make("a", "pin-link");
     link.href = href;
-    const img = image(pin.image, pin.dominantColor, pin.altText ?? pin.title);
+    const img = image(pin.image, pin.dominantColor, cellImageAlt(pin.altText, pin.title));
     if (pin.image2x) img.srcset = `${pin.image.url} 1x, ${pin.image2x} 2x`;
     link.appendChild(img);
     if (pin.title) link.appendChild(text("span", "pin-title", pin.title));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cellImageAlt,
   END_MARKER,
   canPage,
   emptyList,
@@ -119,3 +120,20 @@ describe("pin-grid footer (spec 000 §4)", () => {
     expect(showPinGridFooter(signedIn, experiment)).toBe(shown);
   });
 });
+
+describe("a grid cell's picture", () => {
+  it("keeps alt text that says more than the title beside it", () => {
+    expect(cellImageAlt("A bowl of orzo with burrata on a blue plate", "Creamy tomato orzo")).toBe("A bowl of orzo with burrata on a blue plate");
+  });
+
+  it("says nothing when it would only repeat the title, or has nothing of its own", () => {
+    expect(cellImageAlt("Creamy tomato orzo", "Creamy tomato orzo")).toBe("");
+    expect(cellImageAlt(" Creamy tomato orzo ", "Creamy tomato orzo")).toBe("");
+    expect(cellImageAlt(null, "Creamy tomato orzo")).toBe("");
+  });
+
+  it("keeps its alt text on a pin with no title", () => {
+    expect(cellImageAlt("Balloons over a table", null)).toBe("Balloons over a table");
+  });
+});
+

@@ -105,3 +105,13 @@ export function navigate(history: NavigationHistory, kind: NavigationKind, url: 
 export function showPinGridFooter(signedIn: boolean, inFooterExperiment: boolean): boolean {
   return !signedIn || !inFooterExperiment;
 }
+
+/**
+ * A grid cell's picture, inside a link that also shows the pin's title: its own alt text where
+ * it has one, else nothing, since the title beside it already names the link and a screen
+ * reader would read it twice.
+ */
+export function cellImageAlt(altText: string | null | undefined, title: string | null | undefined): string {
+  if (!altText || altText.trim() === (title ?? "").trim()) return "";
+  return altText;
+}
