@@ -11,8 +11,11 @@ declare namespace App {
 
 declare namespace astroHTML.JSX {
   interface IntrinsicAttributes {
-    /** Hydrate the island on first interaction (src/islands/interaction-directive.ts). */
-    "client:interaction"?: boolean;
+    /**
+     * Hydrate the island on first interaction (src/islands/interaction-directive.ts); `"eager"`
+     * hydrates at once, still holding a press that lands before React is ready.
+     */
+    "client:interaction"?: boolean | "eager";
   }
 }
 
