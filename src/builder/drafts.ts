@@ -6,23 +6,23 @@ import { z } from "zod";
 import type { FieldProblem } from "~/domain/errors.ts";
 import { PIN_DESCRIPTION_MAX, PIN_LINK_MAX, PIN_TITLE_MAX, isAllowedLink } from "~/pins/pin.ts";
 
-export const DRAFT_TYPES = ["single", "carousel", "story"] as const;
-export type DraftType = (typeof DRAFT_TYPES)[number];
+const DRAFT_TYPES = ["single", "carousel", "story"] as const;
+type DraftType = (typeof DRAFT_TYPES)[number];
 /** Builder statuses of spec 001 §4 that describe a draft (the rest describe publishing). */
-export const DRAFT_STATUSES = ["created", "edited", "processing", "creating", "saving", "saved"] as const;
-export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+const DRAFT_STATUSES = ["created", "edited", "processing", "creating", "saving", "saved"] as const;
+type DraftStatus = (typeof DRAFT_STATUSES)[number];
 /** Creating a new pin, or editing one already published. */
-export const DRAFT_MODES = ["create", "edit"] as const;
+const DRAFT_MODES = ["create", "edit"] as const;
 /** The builder's three views (spec 001 §2): upload, batch edit of several drafts, the single pin editor. */
-export const DRAFT_VIEWS = ["upload", "batch-edit", "editor"] as const;
-export const PUBLISH_OPTIONS = ["publish-immediately", "schedule"] as const;
-export const PUBLISHING_STATUSES = ["notAttempted", "attempted", "publishing", "succeeded"] as const;
-export const MEDIA_TYPES = ["image", "video"] as const;
+const DRAFT_VIEWS = ["upload", "batch-edit", "editor"] as const;
+const PUBLISH_OPTIONS = ["publish-immediately", "schedule"] as const;
+const PUBLISHING_STATUSES = ["notAttempted", "attempted", "publishing", "succeeded"] as const;
+const MEDIA_TYPES = ["image", "video"] as const;
 /** Where the media is: still on the person's device, or uploaded to our storage. */
-export const MEDIA_SOURCES = ["local", "uploaded"] as const;
+const MEDIA_SOURCES = ["local", "uploaded"] as const;
 
 /** Limits: a pin's title, description and link (src/pins/pin.ts); the rest our choice (docs/decisions.md). */
-export const DRAFT_LIMITS = {
+const DRAFT_LIMITS = {
   title: PIN_TITLE_MAX,
   description: PIN_DESCRIPTION_MAX,
   link: PIN_LINK_MAX,
@@ -124,7 +124,7 @@ function typeFor(type: DraftType, itemCount: number): DraftType {
   return itemCount >= 2 ? "carousel" : "single";
 }
 
-export function maxItems(type: DraftType): number {
+function maxItems(type: DraftType): number {
   return type === "story" ? DRAFT_LIMITS.items.story : DRAFT_LIMITS.items.carousel;
 }
 
@@ -149,16 +149,13 @@ export function removeItem(draft: PinDraft, index: number, now: number): PinDraf
   return { ...draft, items, type: typeFor(draft.type, items.length), pinItemIndex: selected, lastEditedTime: now };
 }
 
-export function selectItem(draft: PinDraft, index: number): PinDraft {
-  if (!Number.isInteger(index) || index < 0 || index >= draft.items.length) return draft;
-  return { ...draft, pinItemIndex: index };
-}
+/** An item with new media: a clean canvas, no tags and no selected tag (spec 001 §4). */
+const withMedia = (item: DraftItem, media: MediaRef | null): DraftItem => ({ ...item, media, canvasJson: null, pinTagIds: [], selectedPinTagId: null });
 
-/** New media on an item resets its canvas, its tags and the selected tag (spec 001 §4). */
+/** New media on an item resets its canvas, its tags and the selected tag. */
 export function setItemMedia(draft: PinDraft, index: number, media: MediaRef | null, now: number): PinDraft {
-  const item = draft.items[index];
-  if (!item) return draft;
-  const items = draft.items.map((each, at) => (at === index ? { ...each, media, canvasJson: null, pinTagIds: [], selectedPinTagId: null } : each));
+  if (!draft.items[index]) return draft;
+  const items = draft.items.map((each, at) => (at === index ? withMedia(each, media) : each));
   return { ...draft, items, lastEditedTime: now };
 }
 
@@ -178,18 +175,18 @@ const sameMedia = (a: MediaRef | null, b: MediaRef | null) =>
  * transitions: an item whose media changed starts with a clean canvas and no tags, the type
  * follows the item count, and the selected index stays in range.
  */
-export function withItems(draft: PinDraft, incoming: DraftItem[]): PinDraft {
+function withItems(draft: PinDraft, incoming: DraftItem[]): PinDraft {
   const before = new Map(draft.items.map((item) => [item.id, item]));
   const items = incoming.map((item) => {
     const old = before.get(item.id);
-    return old && !sameMedia(old.media, item.media) ? { ...item, canvasJson: null, pinTagIds: [], selectedPinTagId: null } : item;
+    return old && !sameMedia(old.media, item.media) ? withMedia(item, item.media) : item;
   });
   const pinItemIndex = Math.max(0, Math.min(draft.pinItemIndex, items.length - 1));
   return { ...draft, items, type: typeFor(draft.type, items.length), pinItemIndex };
 }
 
 /** The link an item leads to: its own, else the draft's. */
-export function itemLink(draft: PinDraft, item: DraftItem): string {
+function itemLink(draft: PinDraft, item: DraftItem): string {
   return item.link ?? draft.websiteLink;
 }
 
@@ -290,7 +287,7 @@ const mediaSchema = z.strictObject({
   height: z.number().int().min(1).max(100_000).nullable().default(null),
 });
 
-export const draftItemSchema = z.strictObject({
+const draftItemSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "1 to 64 letters, digits, - or _"),
   media: mediaSchema.nullable().default(null),
   title: text(DRAFT_LIMITS.title).nullable().default(null),
