@@ -21,6 +21,7 @@ import { homefeedResource } from "./homefeed-resource.ts";
 import { interestFollowResource } from "./interest-follow-resource.ts";
 import { inviteMetadataResource } from "./invite-metadata-resource.ts";
 import { inviteResource } from "./invite-resource.ts";
+import { pinDraftResource, pinDraftsResource } from "./pin-draft-resources.ts";
 import { pinReactionResource } from "./pin-reaction-resource.ts";
 import { pinResource } from "./pin-resource.ts";
 import { reactionsResource } from "./reactions-resource.ts";
@@ -72,6 +73,8 @@ export const resources: Record<string, ResourceDefinition> = {
   InterestFollowResource: interestFollowResource,
   InviteMetadataResource: inviteMetadataResource,
   InviteResource: inviteResource,
+  PinDraftResource: pinDraftResource,
+  PinDraftsResource: pinDraftsResource,
   PinReactionResource: pinReactionResource,
   PinResource: pinResource,
   ReactionsResource: reactionsResource,

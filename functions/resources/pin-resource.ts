@@ -11,18 +11,13 @@ import { findSection } from "~/boards/sections.server.ts";
 import { boardPages, pinPath, profilePaths, requirePin, visiblePin } from "~/boards/write.server.ts";
 import { purgePages } from "~/server/after-write.ts";
 import { editPin, pinEditStatement } from "~/pins/edit.server.ts";
-import { pinIdSchema } from "~/pins/pin.ts";
+import { PIN_DESCRIPTION_MAX, PIN_LINK_MAX, PIN_TITLE_MAX, pinIdSchema } from "~/pins/pin.ts";
 import { getPin } from "~/pins/pins.server.ts";
 import { assertOnBoard, deletePin, findSave, movePins } from "~/saves/saves.server.ts";
 import { ApiError, ErrorCode } from "~/server/errors.ts";
 import { badRequest, notFound } from "~/domain/errors.ts";
 import { claimOf } from "~/server/client-request.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
-
-/** Pin field bounds: a title as the grid shows it, the description as spec 000 §9, a link as spec 001 §5. */
-const PIN_TITLE_MAX = 100;
-const PIN_DESCRIPTION_MAX = 500;
-const PIN_LINK_MAX = 2048;
 
 const linkOption = z
   .string()

@@ -101,6 +101,11 @@ export interface LinkCandidates {
   originalImageUrl?: string | null;
 }
 
+/** Pin field bounds: a title as the grid shows it, the description as spec 000 §9, a link as spec 001 §5. */
+export const PIN_TITLE_MAX = 100;
+export const PIN_DESCRIPTION_MAX = 500;
+export const PIN_LINK_MAX = 2048;
+
 /** A link may leave the site only over http or https and never to a blocked host (spec 000 §5). */
 export function isAllowedLink(link: string | null | undefined, blockedHosts: ReadonlySet<string>): link is string {
   if (!link) return false;
