@@ -12,7 +12,7 @@ export const MEDIA_UPLOAD_MAX_BYTES = 209_715_200;
 export const MEDIA_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 
 export type UploadImageType = "jpg" | "png" | "webp" | "gif";
-export type UploadVideoType = "mp4" | "webm";
+type UploadVideoType = "mp4" | "webm";
 export type UploadType = UploadImageType | UploadVideoType;
 
 export const UPLOAD_CONTENT_TYPES: Record<UploadType, string> = {
@@ -106,7 +106,7 @@ function webpDimensions(bytes: Uint8Array): Dimensions | null {
 
 /** The image's pixel size from its header, or null when the header does not say. */
 export function imageDimensions(bytes: Uint8Array, type: UploadImageType): Dimensions | null {
-  let size: Dimensions | null = null;
+  let size: Dimensions | null;
   if (type === "jpg") size = jpegDimensions(bytes);
   else if (type === "png") size = bytes.length >= 24 && ascii(bytes, 12, 4) === "IHDR" ? { width: u32be(bytes, 16), height: u32be(bytes, 20) } : null;
   else if (type === "gif") size = bytes.length >= 10 ? { width: u16le(bytes, 6), height: u16le(bytes, 8) } : null;

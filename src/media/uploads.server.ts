@@ -54,19 +54,8 @@ export interface UploadAnswer {
   created_at: number;
 }
 
-interface UploadRow {
-  id: string;
-  user_id: number;
-  kind: "image" | "video";
-  content_type: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  dominant_color: string | null;
-  sizes: string | null;
-  status: "uploaded" | "published";
-  created_at: number;
-}
+/** An upload's row: the answer's own fields, its owner and its measured sizes as JSON. */
+type UploadRow = Omit<UploadAnswer, "images" | "video_url"> & { user_id: number; sizes: string | null };
 
 const EXTENSIONS: Record<string, UploadType> = Object.fromEntries(Object.entries(UPLOAD_CONTENT_TYPES).map(([type, contentType]) => [contentType, type as UploadType]));
 
