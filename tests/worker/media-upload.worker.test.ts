@@ -118,6 +118,23 @@ describe("a real JPEG upload", () => {
   });
 });
 
+describe("a video upload", () => {
+  it("streams to R2 as it came, typed by its ftyp box, private to its owner", async () => {
+    // An ISO BMFF header with the isom brand, then an mdat box of 4,000 bytes: the Worker types
+    // video by its container and stores it unchanged (it decodes no video).
+    const ftyp = Uint8Array.from([0, 0, 0, 0x18, ..."ftypisom", 0, 0, 2, 0, ..."isommp41"].map((value) => (typeof value === "string" ? value.charCodeAt(0) : value)));
+    const mdat = new Uint8Array(4008);
+    mdat.set([0, 0, 0x0f, 0xa8, 0x6d, 0x64, 0x61, 0x74]);
+    const { status, json } = await upload(await browserAs(PEOPLE.owner), new File([ftyp, mdat], "clip.mov", { type: "video/quicktime" }));
+    expect(status).toBe(200);
+    expect(json.data).toMatchObject({ kind: "video", content_type: "video/mp4", width: null, height: null, images: null });
+    const key = `uploads/${PEOPLE.owner}/${json.data!.id}/video.mp4`;
+    expect((await env.MEDIA.head(key))?.size).toBe(24 + 4008);
+    expect((await (await browserAs(PEOPLE.owner)).fetch(`/media/${key}`)).status).toBe(200);
+    expect((await (await browserAs(PEOPLE.stranger)).fetch(`/media/${key}`)).status).toBe(404);
+  });
+});
+
 describe("refused uploads store nothing", () => {
   it("refuses a file named .jpg that is not an image", async () => {
     const before = await stored();
