@@ -6,6 +6,7 @@ import { notFound } from "~/domain/errors.ts";
 import { accountRoutes } from "./accounts.ts";
 import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";
+import { mediaUploadRoutes } from "./media-uploads.ts";
 import { passcodeRoutes } from "./passcode.ts";
 
 export const v3Routes = new Hono<AppEnv>();
@@ -14,6 +15,7 @@ v3Routes.route("/", accountRoutes);
 v3Routes.route("/", passcodeRoutes);
 v3Routes.route("/", boardRoutes);
 v3Routes.route("/", commentRoutes);
+v3Routes.route("/", mediaUploadRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -27,6 +27,8 @@ import { DEFAULT_LOCALE } from "~/context/locales.ts";
 const MAX_BODY_BYTES = 1024 * 1024;
 const PHOTO_UPLOAD_PATH = "/v3/did_it/photos/";
 const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+/** The builder's uploads bound their own bodies as they stream (src/media/uploads.server.ts). */
+const MEDIA_UPLOAD_PATH = "/v3/media/uploads/";
 /** Paths the edge functions own below their own prefixes: never a page, so never a page-cache look-up. */
 const EDGE_PREFIXES = EDGE_ROUTES.map(([path]) => path).filter((path) => path !== "/").map((path) => `${path}/`);
 const isEdgePath = (path: string) => EDGE_PREFIXES.some((prefix) => path.startsWith(prefix));
@@ -89,7 +91,9 @@ export function createApp(renderPage: PageRenderer) {
   const photoLimit = limitOf(PHOTO_UPLOAD_MAX_BYTES);
   const eventsLimit = limitOf(EVENT_BATCH_LIMITS.maxBodyBytes);
   app.use((c, next) =>
-    c.req.path === PHOTO_UPLOAD_PATH ? photoLimit(c, next) : EVENTS_PATH.test(c.req.path) ? eventsLimit(c, next) : generalLimit(c, next),
+    c.req.path === MEDIA_UPLOAD_PATH && c.req.method === "POST"
+      ? next()
+      : c.req.path === PHOTO_UPLOAD_PATH ? photoLimit(c, next) : EVENTS_PATH.test(c.req.path) ? eventsLimit(c, next) : generalLimit(c, next),
   );
 
   for (const [path, routes] of EDGE_ROUTES) app.route(path, routes);

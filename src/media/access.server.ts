@@ -14,12 +14,15 @@ type MediaOwner =
   /** did-it/<signature>.<ext>: a tried-it photo, posted or still an upload. */
   | { kind: "didIt"; key: string; signature: string }
   /** pool/<n>/...: a pooled image (large demo worlds), shown by the pins whose images name it. */
-  | { kind: "pool"; url: string };
+  | { kind: "pool"; url: string }
+  /** uploads/<user id>/<upload id>/...: a builder upload, its owner's until a pin shows it. */
+  | { kind: "upload"; uploadId: string; userId: string; url: string };
 
 const PIN_KEY = /^pins\/([1-9][0-9]{0,17})\//;
 const AVATAR_KEY = /^(users\/[A-Za-z0-9_-]{1,40})\/[a-z]+\.jpg$/;
 const DID_IT_KEY = /^did-it\/([0-9a-f]{32})\.(jpg|png|webp)$/;
 const POOL_KEY = /^pool\/[0-9]{1,6}\//;
+const UPLOAD_KEY = /^uploads\/([1-9][0-9]{0,17})\/([0-9a-f]{32})\/[^/]+$/;
 
 export function mediaOwnerOf(key: string): MediaOwner | null {
   const pin = PIN_KEY.exec(key);
@@ -29,6 +32,8 @@ export function mediaOwnerOf(key: string): MediaOwner | null {
   const didIt = DID_IT_KEY.exec(key);
   if (didIt) return { kind: "didIt", key, signature: didIt[1]! };
   if (POOL_KEY.test(key)) return { kind: "pool", url: mediaUrl(key) };
+  const upload = UPLOAD_KEY.exec(key);
+  if (upload) return { kind: "upload", userId: upload[1]!, uploadId: upload[2]!, url: mediaUrl(key) };
   return null;
 }
 
@@ -46,7 +51,8 @@ const pinRule = (viewer: string | null) => visibleSql("pin", { pin: "p", board: 
 /**
  * A statement answering `viewer` and `anyone` for a key's owner. Parameters: ?1 the owner's
  * key, ?2 the viewer id (NULL signed out); for avatars ?3 the device id (NULL without a device
- * cookie) and ?4 the time; for tried-it photos ?3 the upload's signature.
+ * cookie) and ?4 the time; for tried-it photos ?3 the upload's signature; for builder uploads
+ * ?3 the key's URL and ?4 the owner the key's folder names.
  */
 function accessSql(owner: MediaOwner): string {
   switch (owner.kind) {
@@ -73,6 +79,17 @@ function accessSql(owner: MediaOwner): string {
                              WHERE i.url = ?1 AND i.url LIKE '/media/pool/%' AND ${pinRule("?2")}) AS viewer,
                      EXISTS (SELECT 1 FROM pin_images i ${pinJoins("i.pin_id")}
                              WHERE i.url = ?1 AND i.url LIKE '/media/pool/%' AND ${pinRule(null)}) AS anyone`;
+    case "upload": {
+      // Shown by a pin: its image sizes or its video, under that pin's rule (the LIKE terms are
+      // the partial indexes' own conditions, so the look-ups walk them).
+      const shownBy = (viewer: string | null) =>
+        `(EXISTS (SELECT 1 FROM pin_images i ${pinJoins("i.pin_id")} WHERE i.url = ?3 AND i.url LIKE '/media/uploads/%' AND ${pinRule(viewer)})
+          OR EXISTS (SELECT 1 FROM pin_video_formats v ${pinJoins("v.pin_id")} WHERE v.url = ?3 AND v.url LIKE '/media/uploads/%' AND ${pinRule(viewer)}))`;
+      // Its owner reads it whatever its state; the folder must be the owner's, so a key naming
+      // another person's folder is missing even to the upload's owner.
+      return `SELECT EXISTS (SELECT 1 FROM media_uploads mu WHERE mu.id = ?1 AND mu.user_id = ?2 AND mu.user_id = ?4) OR ${shownBy("?2")} AS viewer,
+                     ${shownBy(null)} AS anyone`;
+    }
   }
 }
 
@@ -92,7 +109,9 @@ export async function mediaAccess(db: D1Database, owner: MediaOwner, viewerId: n
         ? [owner.imageKey, viewerId, deviceId, now]
         : owner.kind === "didIt"
           ? [owner.key, viewerId, owner.signature]
-          : [owner.url, viewerId];
+          : owner.kind === "upload"
+            ? [owner.uploadId, viewerId, owner.url, Number(owner.userId)]
+            : [owner.url, viewerId];
   const row = await db.prepare(sql).bind(...binds).first<{ viewer: number; anyone: number }>();
   return { viewer: row?.viewer === 1, anyone: row?.anyone === 1 };
 }

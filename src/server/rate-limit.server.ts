@@ -40,6 +40,11 @@ export const RATE_RULES = {
   /** Tried-it posts and their photos (each photo is an R2 write). */
   didItPostPerUser: { name: "did-it-post:user", limit: 20, windowMs: 60 * 60_000 },
   /**
+   * Pin builder uploads (each up to 200 MB into R2, an image cut to nine sizes): a busy
+   * session's bulk upload of a few dozen files fits, an upload loop does not.
+   */
+  mediaUploadPerUser: { name: "media-upload:user", limit: 200, windowMs: 60 * 60_000 },
+  /**
    * GraphQL calls (/_/graphql/): per signed-in user, or per address (IPv6 by its /64) signed
    * out. Generous, a browsing session is far below it; a scraper walking pins is not.
    */

@@ -1,0 +1,18 @@
+// The pin builder's file uploads (mounted at /v3):
+//   POST /v3/media/uploads/          the file's raw bytes as the body (Content-Length required)
+//   GET  /v3/media/uploads/{id}/     the viewer's own upload; anyone else's is a 404
+// The body is the file itself, not a multipart form: it streams through a byte counter (and,
+// for a video, on into R2) without a form parser holding it, and a browser's XMLHttpRequest
+// sending a File reports upload progress for it all the same.
+import { Hono } from "hono";
+import { success } from "~/server/answer.ts";
+import type { AppEnv } from "~/server/context.ts";
+import { readUpload, storeUpload } from "~/media/uploads.server.ts";
+
+export const mediaUploadRoutes = new Hono<AppEnv>();
+
+mediaUploadRoutes.post("/media/uploads/", async (c) =>
+  success(c, await storeUpload({ db: c.env.DB, media: c.env.MEDIA, images: c.env.IMAGES }, c.var.ctx, c.req.raw.body, c.req.header("content-length"))),
+);
+
+mediaUploadRoutes.get("/media/uploads/:id/", async (c) => success(c, await readUpload(c.env.DB, c.var.ctx, c.req.param("id"))));
