@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SPEC_NEW_DRAFT } from "../../tests/unit/pin-draft-defaults.ts";
 import {
   addItem,
   applyChanges,
@@ -30,30 +31,7 @@ function withCount(count: number, type: PinDraft["type"] = count >= 2 ? "carouse
 
 describe("newDraft: spec 001 defaults", () => {
   it("starts single, created, create mode, upload view, publish now, not attempted, everything allowed", () => {
-    expect(newDraft()).toEqual({
-      type: "single",
-      status: "created",
-      mode: "create",
-      view: "upload",
-      publishOption: "publish-immediately",
-      publishingStatus: "notAttempted",
-      scheduledDate: null,
-      scheduledTime: null,
-      title: "",
-      description: "",
-      altText: "",
-      websiteLink: "",
-      interestTags: [],
-      isCommentsAllowed: true,
-      isShoppingRecAllowed: true,
-      pinItemShareable: true,
-      boardId: null,
-      sectionId: null,
-      items: [],
-      pinItemIndex: 0,
-      lastEditedTime: null,
-      lastSavedTime: null,
-    });
+    expect(newDraft()).toEqual({ ...SPEC_NEW_DRAFT, lastEditedTime: null, lastSavedTime: null });
   });
 });
 

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CAST_BOARDS, CAST, browserFor, freshId, seedCast } from "./roles-fixture.ts";
 import type { Browser } from "./accounts-helpers.ts";
 import { call, ok, row, rows } from "./boards-helpers.ts";
+import { SPEC_NEW_DRAFT } from "../unit/pin-draft-defaults.ts";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -50,28 +51,7 @@ describe("PinDraftResource create", () => {
   it("stores a new draft with spec 001's defaults", async () => {
     const before = Date.now();
     const draft = await ok<Draft>(owner, "PinDraftResource", "create", {});
-    expect(draft).toMatchObject({
-      type: "single",
-      status: "created",
-      mode: "create",
-      view: "upload",
-      publishOption: "publish-immediately",
-      publishingStatus: "notAttempted",
-      scheduledDate: null,
-      scheduledTime: null,
-      title: "",
-      description: "",
-      altText: "",
-      websiteLink: "",
-      interestTags: [],
-      isCommentsAllowed: true,
-      isShoppingRecAllowed: true,
-      pinItemShareable: true,
-      boardId: null,
-      sectionId: null,
-      items: [],
-      pinItemIndex: 0,
-    });
+    expect(draft).toMatchObject(SPEC_NEW_DRAFT);
     expect(draft.id).toMatch(/^\d+$/);
     expect(draft.lastSavedTime).toBeGreaterThanOrEqual(before);
     expect(draft.lastEditedTime).toBe(draft.lastSavedTime);

@@ -1,0 +1,24 @@
+// A new pin draft's fields as spec 001 §3 and §9 give them, written out by hand: the expected
+// answer both the rules' unit tests and the draft API's Worker tests hold the code to.
+export const SPEC_NEW_DRAFT = {
+  type: "single",
+  status: "created",
+  mode: "create",
+  view: "upload",
+  publishOption: "publish-immediately",
+  publishingStatus: "notAttempted",
+  scheduledDate: null,
+  scheduledTime: null,
+  title: "",
+  description: "",
+  altText: "",
+  websiteLink: "",
+  interestTags: [],
+  isCommentsAllowed: true,
+  isShoppingRecAllowed: true,
+  pinItemShareable: true,
+  boardId: null,
+  sectionId: null,
+  items: [],
+  pinItemIndex: 0,
+} as const;
