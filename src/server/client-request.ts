@@ -12,8 +12,8 @@ import { CLIENT_REQUEST_HEADER } from "~/runtime/headers.ts";
 import { claimStatement, findClientRequest, forgetClaim, isClaimConflict, storeAnswer, type ClientRequestKey, type ClientRequestRow } from "./client-requests.server.ts";
 import type { AppEnv } from "./context.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
-import { badRequest } from "~/domain/errors.ts";
-import { ApiError, ErrorCode } from "./errors.ts";
+import { DomainError, badRequest } from "~/domain/errors.ts";
+import { ApiError, ErrorCode, toApiError } from "./errors.ts";
 
 /** Set on an answer that replays a first one. */
 const REPLAYED_HEADER = "X-Client-Request-Replayed";
@@ -64,10 +64,12 @@ export async function answerOnce<T>(c: Context<AppEnv>, write: () => Promise<T>,
   try {
     answer = await write();
   } catch (error) {
-    // A refusal (4xx) may come after a batch whose guarded statements matched nothing but
-    // whose claim was written: the try changed nothing, so its claim goes and a retry is
-    // judged afresh. A storage failure (5xx) keeps whatever committed, claim included.
-    if (error instanceof ApiError && error.status < 500) {
+    // A refusal (4xx, from either layer) may come after a batch whose guarded statements
+    // matched nothing but whose claim was written: the try changed nothing, so its claim goes
+    // and a retry is judged afresh. A storage failure (5xx) keeps whatever committed, claim
+    // included.
+    const refusal = error instanceof DomainError ? toApiError(error) : error;
+    if (refusal instanceof ApiError && refusal.status < 500) {
       await forgetClaim(db, key);
       throw error;
     }
