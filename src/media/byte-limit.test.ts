@@ -18,8 +18,14 @@ function lazyBytes(total: number): { stream: ReadableStream<Uint8Array>; produce
 }
 
 describe("the upload byte counter", () => {
-  it("is the spec's 209,715,200 bytes per file", () => {
-    expect(MEDIA_UPLOAD_MAX_BYTES).toBe(209_715_200);
+  it("lets a file of the spec's 209,715,200 bytes through to its last byte", async () => {
+    const source = lazyBytes(209_715_200);
+    const reader = source.stream.getReader();
+    const { head } = await readHead(reader, 64);
+    const counted = countedStream(head, reader, MEDIA_UPLOAD_MAX_BYTES).getReader();
+    let passed = 0;
+    for (let next = await counted.read(); !next.done; next = await counted.read()) passed += next.value.length;
+    expect(passed).toBe(209_715_200);
   });
 
   it("errors a stream of limit + 1 bytes the moment it passes the limit", async () => {
