@@ -3,8 +3,12 @@ import { handle } from "@astrojs/cloudflare/handler";
 import { createApp } from "~/app.ts";
 import { consumeEvents } from "~/events/consumer.server.ts";
 import { purgeStaleUploads } from "~/comments/did-it-posts.server.ts";
+import { publishDueScheduledPins } from "~/builder/publish.server.ts";
 import { runHousekeeping } from "~/server/housekeeping.server.ts";
 import { answerUnavailablePage } from "~/server/unavailable.ts";
+
+/** The 30-minute trigger of wrangler.toml; the each-minute one publishes scheduled pins. */
+const HOUSEKEEPING_CRON = "*/30 * * * *";
 
 const app = createApp(async (c, request = c.req.raw) => answerUnavailablePage(await handle(request, c.env, c.executionCtx as ExecutionContext)));
 
@@ -13,8 +17,12 @@ export default {
   async queue(batch, env) {
     await consumeEvents(batch, env.DB);
   },
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runHousekeeping(env.DB));
-    ctx.waitUntil(purgeStaleUploads(env.DB, env.MEDIA));
+  async scheduled(controller, env, ctx) {
+    if (controller.cron === HOUSEKEEPING_CRON) {
+      ctx.waitUntil(runHousekeeping(env.DB));
+      ctx.waitUntil(purgeStaleUploads(env.DB, env.MEDIA));
+      return;
+    }
+    ctx.waitUntil(publishDueScheduledPins(env.DB));
   },
 } satisfies ExportedHandler<Env>;

@@ -27,6 +27,7 @@ import { pinResource } from "./pin-resource.ts";
 import { reactionsResource } from "./reactions-resource.ts";
 import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
 import { repinResource } from "./repin-resource.ts";
+import { scheduledPinsResource } from "./scheduled-pins-resource.ts";
 import {
   advancedTypeaheadResource,
   baseSearchResource,
@@ -80,6 +81,7 @@ export const resources: Record<string, ResourceDefinition> = {
   ReactionsResource: reactionsResource,
   RelatedPinsFeedResource: relatedPinsFeedResource,
   RepinResource: repinResource,
+  ScheduledPinsResource: scheduledPinsResource,
   SearchTabResource: searchTabResource,
   SponsorshipResource: sponsorshipResource,
   UnifiedCommentsResource: unifiedCommentsResource,

@@ -1,4 +1,5 @@
-// PinResource: get one pin as the close-up reads it; update its title, description or link
+// PinResource: get one pin as the close-up reads it; create one by publishing a draft of the
+// pin builder (now, or at its scheduled time); update its title, description or link
 // (its pinner only) and/or move it to another board or section (remove_pin on the source and
 // save_pin on the target, per the board policy; within one board, save_pin); delete it (its
 // pinner only: it leaves every feed and its page answers 410).
@@ -13,6 +14,7 @@ import { purgePages } from "~/server/after-write.ts";
 import { editPin, pinEditStatement } from "~/pins/edit.server.ts";
 import { PIN_DESCRIPTION_MAX, PIN_LINK_MAX, PIN_TITLE_MAX, pinIdSchema } from "~/pins/pin.ts";
 import { getPin } from "~/pins/pins.server.ts";
+import { publishDraft } from "~/builder/publish.server.ts";
 import { assertOnBoard, deletePin, findSave, movePins } from "~/saves/saves.server.ts";
 import { ApiError, ErrorCode } from "~/server/errors.ts";
 import { badRequest, notFound } from "~/domain/errors.ts";
@@ -43,6 +45,17 @@ export const pinResource: ResourceDefinition = {
       if (lookup.status === "missing") throw notFound("api.pinNotFound");
       if (lookup.status === "deleted") throw new ApiError(410, ErrorCode.Gone, { message: "api.pinNotFound" });
       return lookup.pin;
+    },
+  }),
+  create: defineHandler({
+    options: z.strictObject({ draft_id: idOption }),
+    appliesOnce: true,
+    async handle(c, options) {
+      const session = requireWriteAllowed(c.var.ctx);
+      if (c.env.PIN_CREATION_DISABLED === "true") throw forbidden("builder:api.creationDisabled");
+      const { answer, stale } = await publishDraft(c.env.DB, session.user.id, options.draft_id, claimOf(c));
+      if (answer.status === "succeeded") purgePages(c, ["/", ...stale, ...profilePaths(session.user.username)]);
+      return answer;
     },
   }),
   update: defineHandler({

@@ -42,6 +42,8 @@ export interface MediaRef {
   ref: string;
   width: number | null;
   height: number | null;
+  /** A video's length as the person's browser measured it; null for images. */
+  durationMs?: number | null | undefined;
 }
 
 export interface DraftItem {
@@ -68,6 +70,8 @@ export interface PinDraft {
   /** YYYY-MM-DD and HH:MM in the person's time zone; null until chosen. */
   scheduledDate: string | null;
   scheduledTime: string | null;
+  /** That time zone, an IANA name as the person's browser reports it; null until scheduling. */
+  timeZone: string | null;
   title: string;
   description: string;
   altText: string;
@@ -97,6 +101,7 @@ export function newDraft(): PinDraft {
     publishingStatus: "notAttempted",
     scheduledDate: null,
     scheduledTime: null,
+    timeZone: null,
     title: "",
     description: "",
     altText: "",
@@ -236,6 +241,16 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** An IANA time zone name this runtime knows (the one the browser reported). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every problem with a draft, at most one per field, in the builder's error slots (field names
  * as the draft's own). `blockedHosts` holds lower-case blocked domains.
@@ -255,6 +270,7 @@ export function validateDraft(draft: PinDraft, blockedHosts: ReadonlySet<string>
   link("websiteLink", draft.websiteLink);
   if (draft.scheduledDate !== null && !isCalendarDate(draft.scheduledDate)) problems.push({ field: "scheduledDate", reason: "builder:validation.scheduledDate" });
   if (draft.scheduledTime !== null && !TIME.test(draft.scheduledTime)) problems.push({ field: "scheduledTime", reason: "builder:validation.scheduledTime" });
+  if (draft.timeZone !== null && !isTimeZone(draft.timeZone)) problems.push({ field: "timeZone", reason: "builder:validation.timeZone" });
   if (draft.interestTags.length > DRAFT_LIMITS.interestTags) problems.push({ field: "interestTags", reason: "builder:validation.tooManyTags", values: { maximum: DRAFT_LIMITS.interestTags } });
   if (draft.sectionId !== null && draft.boardId === null) problems.push({ field: "sectionId", reason: "builder:validation.sectionWithoutBoard" });
   const itemLimit = maxItems(draft.type);
@@ -285,6 +301,7 @@ const mediaSchema = z.strictObject({
   ref: z.string().min(1).max(200),
   width: z.number().int().min(1).max(100_000).nullable().default(null),
   height: z.number().int().min(1).max(100_000).nullable().default(null),
+  durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).nullable().optional(),
 });
 
 const draftItemSchema = z.strictObject({
@@ -307,6 +324,7 @@ export const draftChangesSchema = z.strictObject({
   publishOption: z.enum(PUBLISH_OPTIONS).optional(),
   scheduledDate: z.string().max(10).nullable().optional(),
   scheduledTime: z.string().max(5).nullable().optional(),
+  timeZone: z.string().max(64).nullable().optional(),
   title: text(DRAFT_LIMITS.title).optional(),
   description: text(DRAFT_LIMITS.description).optional(),
   altText: text(DRAFT_LIMITS.altText).optional(),
@@ -347,6 +365,7 @@ export const storedDraftSchema = z.object({
   publishingStatus: z.enum(PUBLISHING_STATUSES).catch(defaults.publishingStatus),
   scheduledDate: z.string().nullable().catch(null),
   scheduledTime: z.string().nullable().catch(null),
+  timeZone: z.string().nullable().catch(null),
   title: z.string().catch(""),
   description: z.string().catch(""),
   altText: z.string().catch(""),

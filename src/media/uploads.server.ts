@@ -7,6 +7,7 @@ import { requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
 import { stripPhotoMetadata } from "~/comments/strip-metadata.ts";
 import { badRequest, DomainError, notFound, storageUnavailable } from "~/domain/errors.ts";
 import { concatBytes } from "~/runtime/bytes.ts";
+import type { PublishableUpload } from "~/builder/publish.ts";
 import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
 import { countedStream, readAtMost, readHead, TooManyBytes } from "./byte-limit.ts";
 import { decodeSmallPng, dominantColourOf } from "./dominant-colour.ts";
@@ -265,12 +266,32 @@ export async function readUpload(db: D1Database, viewer: Viewer, id: string): Pr
   return toAnswer(row);
 }
 
+/** The person's uploads among `ids`, as publishing reads them; another person's are absent. */
+export async function publishableUploads(db: D1Database, userId: number, ids: readonly string[]): Promise<Map<string, PublishableUpload>> {
+  if (ids.length === 0) return new Map();
+  const { results } = await db
+    .prepare("SELECT * FROM media_uploads WHERE user_id = ?1 AND id IN (SELECT value FROM json_each(?2))")
+    .bind(userId, JSON.stringify(ids))
+    .all<UploadRow & { pin_id: number | null }>();
+  return new Map(results.map((row) => [row.id, { ...toAnswer(row), pin_id: row.pin_id }]));
+}
+
 /**
- * For the batch that publishes a pin: marks the owner's upload published. Its bytes become
- * visible to others through the pin_images (or pin_video_formats) rows the same batch writes
- * with its URLs, under that pin's visibility (src/media/access.server.ts); a statement that
- * changes no row (not this person's upload) is for the caller's batch to refuse.
+ * For the batch that publishes (or schedules) pin `pinId`: the person's uploads among `ids`
+ * that are free, or already reserved for this pin, become its own. Their bytes reach others
+ * only once the pin exists and only as its visibility rule allows (src/media/access.server.ts).
+ * The batch's guard (uploadsAttachedSql) refuses it when fewer than all were.
  */
-export function publishUploadStatement(db: D1Database, uploadId: string, userId: number): D1PreparedStatement {
-  return db.prepare("UPDATE media_uploads SET status = 'published' WHERE id = ?1 AND user_id = ?2").bind(uploadId, userId);
+export function attachUploadsStatement(db: D1Database, userId: number, ids: readonly string[], pinId: number, status: "uploaded" | "published"): D1PreparedStatement {
+  return db
+    .prepare("UPDATE media_uploads SET pin_id = ?3, status = ?4 WHERE user_id = ?1 AND id IN (SELECT value FROM json_each(?2)) AND (pin_id IS NULL OR pin_id = ?3)")
+    .bind(userId, JSON.stringify(ids), pinId, status);
+}
+
+/** A guard condition: pin ?2 owns exactly ?3 uploads (all those it names). */
+export const UPLOADS_ATTACHED_SQL = "(SELECT count(*) FROM media_uploads WHERE pin_id = ?2) = ?3";
+
+/** Frees the uploads a scheduled pin reserved (it was cancelled): they are drafts' again, or swept. */
+export function releaseUploadsStatement(db: D1Database, userId: number, pinId: number): D1PreparedStatement {
+  return db.prepare("UPDATE media_uploads SET pin_id = NULL WHERE user_id = ?1 AND pin_id = ?2 AND status = 'uploaded'").bind(userId, pinId);
 }

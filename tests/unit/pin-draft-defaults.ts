@@ -9,6 +9,8 @@ export const SPEC_NEW_DRAFT = {
   publishingStatus: "notAttempted",
   scheduledDate: null,
   scheduledTime: null,
+  // Not in the spec: the time zone scheduling reads the date and time in, unknown until then.
+  timeZone: null,
   title: "",
   description: "",
   altText: "",

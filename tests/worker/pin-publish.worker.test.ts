@@ -1,0 +1,330 @@
+// Publishing a draft (PinResource create) against the built Worker and real D1: a pin made in
+// one batch with its images, its place at the board's front after at most 2 leading stories,
+// the profile's created pins and search; carousels; every refusal all or nothing; a draft of
+// one person 404 to another; scheduled pins, invisible until the cron publishes them exactly
+// once, even when two runs overlap.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { publishDueScheduledPins } from "~/builder/publish.server.ts";
+import { CAST, CAST_BOARDS, browserFor, freshId, seedCast } from "./roles-fixture.ts";
+import type { Browser } from "./accounts-helpers.ts";
+import { call, insertPin, insertSave, ok, row, rows } from "./boards-helpers.ts";
+
+vi.setConfig({ testTimeout: 30_000 });
+
+type Draft = Record<string, unknown> & { id: string };
+type Published = { status: string; draft_id: string; pin?: { id: string; url: string; type: string }; scheduled_pin?: { id: string; title: string; scheduled_ts: number } };
+
+let owner: Browser;
+let stranger: Browser;
+let writer: Browser;
+let signedOut: Browser;
+
+beforeAll(async () => {
+  await seedCast();
+  [owner, stranger, writer, signedOut] = await Promise.all([browserFor("owner"), browserFor("stranger"), browserFor("collaborator_write"), browserFor("signed_out")]);
+});
+
+/** An upload row of `userId` with two sizes in R2 (the builder's POST makes these; its own test covers that path). */
+async function uploadOf(userId: number, options: { kind?: "image" | "video"; poster?: boolean } = {}): Promise<string> {
+  const id = crypto.randomUUID().replaceAll("-", "");
+  const kind = options.kind ?? "image";
+  const hasImages = kind === "image" || options.poster === true;
+  const sizes = hasImages ? JSON.stringify({ "236x": [236, 354], orig: [600, 900] }) : null;
+  await env.DB.prepare(
+    `INSERT INTO media_uploads (id, user_id, kind, content_type, bytes, width, height, dominant_color, sizes, status, created_at)
+     VALUES (?1, ?2, ?3, ?4, 1000, ?5, ?6, ?7, ?8, 'uploaded', ?9)`,
+  )
+    .bind(id, userId, kind, kind === "image" ? "image/jpeg" : "video/mp4", hasImages ? 600 : null, hasImages ? 900 : null, hasImages ? "#336699" : null, sizes, Date.now())
+    .run();
+  const folder = `uploads/${userId}/${id}`;
+  if (hasImages) await Promise.all(["236x.jpg", "orig.jpg"].map((name) => env.MEDIA.put(`${folder}/${name}`, "bytes")));
+  if (kind === "video") await env.MEDIA.put(`${folder}/video.mp4`, "video-bytes");
+  return id;
+}
+
+const item = (upload: string, extra: Record<string, unknown> = {}) => ({ id: `i${upload.slice(0, 8)}`, media: { type: "image", source: "uploaded", ref: upload }, ...extra });
+
+async function draftOf(browser: Browser, fields: Record<string, unknown>): Promise<Draft> {
+  return ok<Draft>(browser, "PinDraftResource", "create", fields);
+}
+
+/** A fresh public board of the owner, with two story pins and an image pin at its front. */
+async function boardWithStories(): Promise<{ boardId: number; stories: [number, number]; image: number }> {
+  const boardId = freshId();
+  await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (?1, ?2, 'Made here', ?3, 'public', 0, 0)").bind(boardId, CAST.owner, `made-${boardId}`).run();
+  const [first, second, image] = [freshId(), freshId(), freshId()];
+  await insertPin(first, { boardId, kind: "story" });
+  await insertPin(second, { boardId, kind: "story" });
+  await insertPin(image, { boardId });
+  await insertSave(boardId, first, 0);
+  await insertSave(boardId, second, 1);
+  await insertSave(boardId, image, 2);
+  return { boardId, stories: [first, second], image };
+}
+
+/** Every row a publish may write, for "nothing changed". */
+async function footprint(userId: number) {
+  return {
+    pins: (await row<{ n: number }>("SELECT count(*) AS n FROM pins WHERE pinner_id = ?1", userId))!.n,
+    drafts: (await row<{ n: number }>("SELECT count(*) AS n FROM pin_drafts WHERE user_id = ?1", userId))!.n,
+    taken: (await row<{ n: number }>("SELECT count(*) AS n FROM media_uploads WHERE user_id = ?1 AND pin_id IS NOT NULL", userId))!.n,
+    scheduled: (await row<{ n: number }>("SELECT count(*) AS n FROM scheduled_pins WHERE user_id = ?1", userId))!.n,
+    saves: (await row<{ n: number }>("SELECT count(*) AS n FROM board_pins WHERE saved_by = ?1", userId))!.n,
+  };
+}
+
+describe("publishing a draft now", () => {
+  let board: Awaited<ReturnType<typeof boardWithStories>>;
+  let published: Published;
+  let upload: string;
+  const title = "Quince paste on rye crackers";
+
+  beforeAll(async () => {
+    board = await boardWithStories();
+    upload = await uploadOf(CAST.owner);
+    const draft = await draftOf(owner, {
+      title,
+      description: "Slow-cooked for four hours <b>not bold</b>",
+      altText: "A dark amber square of quince paste on a cracker",
+      websiteLink: "https://fair-shop.example/quince",
+      boardId: String(board.boardId),
+      items: [item(upload)],
+      isCommentsAllowed: false,
+    });
+    published = await ok<Published>(owner, "PinResource", "create", { draft_id: draft.id });
+  });
+
+  it("answers the new pin and ends the draft", async () => {
+    expect(published.status).toBe("succeeded");
+    expect(published.pin).toMatchObject({ type: "image", url: `/pin/${published.pin!.id}/` });
+    expect(published.pin!.id).toMatch(/^\d{16}$/);
+    expect(await row("SELECT id FROM pin_drafts WHERE id = ?1", Number(published.draft_id))).toBeNull();
+  });
+
+  it("stores the pin with the draft's fields, its images and its upload taken", async () => {
+    const pin = await row<Record<string, unknown>>("SELECT * FROM pins WHERE id = ?1", Number(published.pin!.id));
+    expect(pin).toMatchObject({
+      pinner_id: CAST.owner,
+      native_creator_id: CAST.owner,
+      board_id: board.boardId,
+      kind: "image",
+      title,
+      description: "Slow-cooked for four hours <b>not bold</b>",
+      description_html: "Slow-cooked for four hours &lt;b&gt;not bold&lt;/b&gt;",
+      alt_text: "A dark amber square of quince paste on a cracker",
+      link: "https://fair-shop.example/quince",
+      domain: "fair-shop.example",
+      dominant_color: "#336699",
+      comments_disabled: 1,
+      image_signature: upload,
+    });
+    expect(await rows("SELECT size, url, width, height FROM pin_images WHERE pin_id = ?1 ORDER BY size", Number(published.pin!.id))).toEqual([
+      { size: "236x", url: `/media/uploads/${CAST.owner}/${upload}/236x.jpg`, width: 236, height: 354 },
+      { size: "orig", url: `/media/uploads/${CAST.owner}/${upload}/orig.jpg`, width: 600, height: 900 },
+    ]);
+    expect(await row("SELECT status, pin_id FROM media_uploads WHERE id = ?1", upload)).toEqual({ status: "published", pin_id: Number(published.pin!.id) });
+  });
+
+  it("puts it at the board's front, after the 2 leading stories", async () => {
+    const order = await rows<{ pin_id: number }>("SELECT pin_id FROM board_pins WHERE board_id = ?1 ORDER BY position, pin_id", board.boardId);
+    expect(order.map((each) => each.pin_id)).toEqual([board.stories[0], board.stories[1], Number(published.pin!.id), board.image]);
+    expect((await row<{ pin_count: number }>("SELECT pin_count FROM boards WHERE id = ?1", board.boardId))!.pin_count).toBe(4);
+  });
+
+  it("shows it at once on its close-up (alt text, link), in the profile's created pins and in search, to a stranger", async () => {
+    const page = await signedOut.fetch(published.pin!.url, { headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('alt="A dark amber square of quince paste on a cracker"');
+    expect(html).toContain('href="https://fair-shop.example/quince"');
+    const created = await ok<{ items?: Array<{ id: string }>; data?: Array<{ id: string }> } | Array<{ id: string }>>(stranger, "UserPinsResource", "get", { username: "cast_owner", feed: "created" });
+    expect(JSON.stringify(created)).toContain(published.pin!.id);
+    const found = await call(stranger, "BaseSearchResource", "get", { query: "quince paste rye" });
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.data)).toContain(published.pin!.id);
+  });
+
+  it("lets a stranger read its image once it is public", async () => {
+    expect((await stranger.fetch(`/media/uploads/${CAST.owner}/${upload}/236x.jpg`)).status).toBe(200);
+  });
+});
+
+describe("publishing a carousel", () => {
+  it("makes one carousel pin whose slots keep each item's own title and link", async () => {
+    const uploads = [await uploadOf(CAST.owner), await uploadOf(CAST.owner), await uploadOf(CAST.owner)];
+    const draft = await draftOf(owner, {
+      title: "Three ways with figs",
+      websiteLink: "https://fair-shop.example/figs",
+      boardId: String(CAST_BOARDS.public),
+      items: [item(uploads[0]!, { title: "Roasted" }), item(uploads[1]!, { link: "https://fair-shop.example/figs/jam" }), item(uploads[2]!)],
+    });
+    expect(draft.type).toBe("carousel");
+    const published = await ok<Published>(owner, "PinResource", "create", { draft_id: draft.id });
+    expect(published.pin!.type).toBe("carousel");
+    const pin = await row<{ kind: string; carousel_data: string }>("SELECT kind, carousel_data FROM pins WHERE id = ?1", Number(published.pin!.id));
+    const slots = (JSON.parse(pin!.carousel_data) as { slots: Array<{ title: string | null; link: string | null; images: Record<string, { url: string }> }> }).slots;
+    expect(slots.map((slot) => [slot.title, slot.link])).toEqual([
+      ["Roasted", "https://fair-shop.example/figs"],
+      [null, "https://fair-shop.example/figs/jam"],
+      [null, "https://fair-shop.example/figs"],
+    ]);
+    expect(slots[2]!.images["236x"]!.url).toBe(`/media/uploads/${CAST.owner}/${uploads[2]}/236x.jpg`);
+    expect((await row<{ n: number }>("SELECT count(*) AS n FROM media_uploads WHERE pin_id = ?1", Number(published.pin!.id)))!.n).toBe(3);
+  });
+});
+
+describe("refused publishes change nothing", () => {
+  it.each([
+    ["no board chosen", async () => ({ items: [item(await uploadOf(CAST.owner))] }), "boardId"],
+    ["no media", async () => ({ boardId: String(CAST_BOARDS.public) }), "items"],
+    ["another person's upload", async () => ({ boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(CAST.stranger))] }), "items.0.media"],
+    ["a video without its poster yet", async () => ({ boardId: String(CAST_BOARDS.public), items: [{ id: "v", media: { type: "video", source: "uploaded", ref: await uploadOf(CAST.owner, { kind: "video" }) } }] }), "items.0.media"],
+  ])("%s: 400 naming %s", async (_, fields, field) => {
+    const draft = await draftOf(owner, await fields());
+    const before = await footprint(CAST.owner);
+    const answer = await call(owner, "PinResource", "create", { draft_id: draft.id });
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message_detail ?? "").toContain(field);
+    expect(await footprint(CAST.owner)).toEqual(before);
+  });
+
+  it("refuses a board the person may not save to, as one they cannot see", async () => {
+    const strangerBoard = freshId();
+    await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (?1, ?2, 'Theirs', ?3, 'public', 0, 0)").bind(strangerBoard, CAST.stranger, `theirs-${strangerBoard}`).run();
+    const draft = await draftOf(owner, { boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(CAST.owner))] });
+    // The board was the owner's to choose when chosen; the stranger's board is written straight into the row.
+    await env.DB.prepare("UPDATE pin_drafts SET draft = json_set(draft, '$.boardId', ?2) WHERE id = ?1").bind(Number(draft.id), String(strangerBoard)).run();
+    const before = await footprint(CAST.owner);
+    const answer = await call(owner, "PinResource", "create", { draft_id: draft.id });
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message_detail).toContain("boardId");
+    expect(await footprint(CAST.owner)).toEqual(before);
+  });
+
+  it("answers another person's draft as missing, and a signed-out call as unauthorized", async () => {
+    const draft = await draftOf(owner, { boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(CAST.owner))] });
+    expect((await call(stranger, "PinResource", "create", { draft_id: draft.id })).status).toBe(404);
+    expect((await call(signedOut, "PinResource", "create", { draft_id: draft.id })).status).toBe(401);
+    expect(await row("SELECT id FROM pin_drafts WHERE id = ?1", Number(draft.id))).not.toBeNull();
+  });
+
+  it("publishes a draft once when it is sent twice at the same time", async () => {
+    const draft = await draftOf(owner, { boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(CAST.owner))] });
+    const before = await footprint(CAST.owner);
+    const answers = await Promise.all([call(owner, "PinResource", "create", { draft_id: draft.id }), call(owner, "PinResource", "create", { draft_id: draft.id })]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect((await footprint(CAST.owner)).pins).toBe(before.pins + 1);
+  });
+
+  it("lets a write collaborator publish to the shared board, and never to a board they only follow", async () => {
+    const draft = await draftOf(writer, { boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(CAST.collaborator_write))] });
+    const published = await ok<Published>(writer, "PinResource", "create", { draft_id: draft.id });
+    expect(await row("SELECT pinner_id, board_id FROM pins WHERE id = ?1", Number(published.pin!.id))).toEqual({ pinner_id: CAST.collaborator_write, board_id: CAST_BOARDS.public });
+  });
+});
+
+describe("creating pins switched off", () => {
+  it("answers 403 with the message and publishes nothing", async () => {
+    const draft = await draftOf(owner, { boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(CAST.owner))] });
+    const before = await footprint(CAST.owner);
+    const switchable = env as unknown as { PIN_CREATION_DISABLED: string };
+    switchable.PIN_CREATION_DISABLED = "true";
+    try {
+      const answer = await call(owner, "PinResource", "create", { draft_id: draft.id });
+      expect(answer.status).toBe(403);
+      expect(answer.error?.message).toBe("Creating Pins is paused for now. Your drafts are safe: try again later.");
+    } finally {
+      switchable.PIN_CREATION_DISABLED = "false";
+    }
+    expect(await footprint(CAST.owner)).toEqual(before);
+  });
+});
+
+describe("scheduled pins", () => {
+  /** A date and time in Paris at least an hour ahead, as a person would pick them. */
+  function parisAhead(hours: number): { scheduledDate: string; scheduledTime: string } {
+    const at = new Date(Date.now() + hours * 3_600_000);
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+        .formatToParts(at)
+        .map((part) => [part.type, part.value]),
+    );
+    return { scheduledDate: `${parts.year}-${parts.month}-${parts.day}`, scheduledTime: `${parts.hour}:${parts.minute}` };
+  }
+
+  async function schedule(browser: Browser, userId: number, title: string, hours: number): Promise<Published> {
+    const draft = await draftOf(browser, { title, boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(userId))], publishOption: "schedule", timeZone: "Europe/Paris", ...parisAhead(hours) });
+    return ok<Published>(browser, "PinResource", "create", { draft_id: draft.id });
+  }
+
+  it("refuses a time too soon, by its field, and stores nothing", async () => {
+    const draft = await draftOf(owner, { boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(CAST.owner))], publishOption: "schedule", timeZone: "Europe/Paris", ...parisAhead(0.05) });
+    const before = await footprint(CAST.owner);
+    const answer = await call(owner, "PinResource", "create", { draft_id: draft.id });
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message_detail).toContain("scheduledTime");
+    expect(await footprint(CAST.owner)).toEqual(before);
+  });
+
+  it("are listed soonest first, invisible to everyone else, and counted on the person", async () => {
+    const later = await schedule(writer, CAST.collaborator_write, "Later", 48);
+    const sooner = await schedule(writer, CAST.collaborator_write, "Sooner", 2);
+    expect(sooner.status).toBe("scheduled");
+    const listed = await ok<Array<{ id: string; title: string; scheduled_ts: number }>>(writer, "ScheduledPinsResource", "get", {});
+    expect(listed.map((each) => each.title)).toEqual(["Sooner", "Later"]);
+    expect(listed[0]!.scheduled_ts).toBe(sooner.scheduled_pin!.scheduled_ts);
+    expect((await row<{ scheduled_pin_count: number }>("SELECT scheduled_pin_count FROM users WHERE id = ?1", CAST.collaborator_write))!.scheduled_pin_count).toBe(2);
+    // Not a pin anywhere, and its upload stays its owner's.
+    const pinId = (await row<{ pin_id: number }>("SELECT pin_id FROM scheduled_pins WHERE id = ?1", Number(later.scheduled_pin!.id)))!.pin_id;
+    expect(await row("SELECT id FROM pins WHERE id = ?1", pinId)).toBeNull();
+    expect((await owner.fetch(`/pin/${pinId}/`)).status).toBe(404);
+    expect(await ok<unknown[]>(owner, "ScheduledPinsResource", "get", {})).toEqual([]);
+    const upload = (await row<{ id: string }>("SELECT id FROM media_uploads WHERE pin_id = ?1", pinId))!.id;
+    expect((await owner.fetch(`/media/uploads/${CAST.collaborator_write}/${upload}/236x.jpg`)).status).toBe(404);
+  });
+
+  it("moves to its new place when its time changes, and is the owner's alone to move or cancel", async () => {
+    const listed = await ok<Array<{ id: string; title: string }>>(writer, "ScheduledPinsResource", "get", {});
+    const later = listed.find((each) => each.title === "Later")!;
+    const when = parisAhead(1);
+    expect((await call(owner, "ScheduledPinsResource", "update", { id: later.id, scheduled_date: when.scheduledDate, scheduled_time: when.scheduledTime, time_zone: "Europe/Paris" })).status).toBe(404);
+    await ok(writer, "ScheduledPinsResource", "update", { id: later.id, scheduled_date: when.scheduledDate, scheduled_time: when.scheduledTime, time_zone: "Europe/Paris" });
+    expect((await ok<Array<{ title: string }>>(writer, "ScheduledPinsResource", "get", {})).map((each) => each.title)).toEqual(["Later", "Sooner"]);
+    expect((await call(owner, "ScheduledPinsResource", "delete", { id: later.id })).status).toBe(404);
+    await ok(writer, "ScheduledPinsResource", "delete", { id: later.id });
+    expect((await ok<Array<{ title: string }>>(writer, "ScheduledPinsResource", "get", {})).map((each) => each.title)).toEqual(["Sooner"]);
+    expect((await row<{ scheduled_pin_count: number }>("SELECT scheduled_pin_count FROM users WHERE id = ?1", CAST.collaborator_write))!.scheduled_pin_count).toBe(1);
+  });
+
+  it("publishes exactly once when two cron runs overlap", async () => {
+    const scheduled = await row<{ id: number; pin_id: number; scheduled_ts: number }>("SELECT id, pin_id, scheduled_ts FROM scheduled_pins WHERE user_id = ?1", CAST.collaborator_write);
+    const due = scheduled!.scheduled_ts + 1;
+    const runs = await Promise.all([publishDueScheduledPins(env.DB, due), publishDueScheduledPins(env.DB, due)]);
+    expect(runs.reduce((sum, run) => sum + run.published, 0)).toBe(1);
+    expect(runs.reduce((sum, run) => sum + run.failed, 0)).toBe(0);
+    expect(await rows("SELECT id, title, pinner_id FROM pins WHERE id = ?1", scheduled!.pin_id)).toEqual([{ id: scheduled!.pin_id, title: "Sooner", pinner_id: CAST.collaborator_write }]);
+    expect(await row("SELECT id FROM scheduled_pins WHERE id = ?1", scheduled!.id)).toBeNull();
+    expect((await row<{ scheduled_pin_count: number }>("SELECT scheduled_pin_count FROM users WHERE id = ?1", CAST.collaborator_write))!.scheduled_pin_count).toBe(0);
+    expect((await owner.fetch(`/pin/${scheduled!.pin_id}/`)).status).toBe(200);
+    // A third run finds nothing due.
+    expect(await publishDueScheduledPins(env.DB, due)).toEqual({ published: 0, returned: 0, skipped: 0, failed: 0 });
+  });
+
+  it("returns a pin whose board went to the person's drafts instead of losing it", async () => {
+    const boardId = freshId();
+    await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (?1, ?2, 'Short-lived', ?3, 'public', 0, 0)").bind(boardId, CAST.stranger, `short-${boardId}`).run();
+    const draft = await draftOf(stranger, { title: "Orphan", boardId: String(boardId), items: [item(await uploadOf(CAST.stranger))], publishOption: "schedule", timeZone: "Europe/Paris", ...parisAhead(3) });
+    await ok(stranger, "PinResource", "create", { draft_id: draft.id });
+    const scheduled = (await row<{ scheduled_ts: number; pin_id: number }>("SELECT scheduled_ts, pin_id FROM scheduled_pins WHERE user_id = ?1", CAST.stranger))!;
+    // The board's deletion takes its scheduled pins with it (ON DELETE CASCADE); a board the
+    // person lost the right to save to is the case the cron meets.
+    await env.DB.prepare("UPDATE boards SET owner_id = ?2 WHERE id = ?1").bind(boardId, CAST.owner).run();
+    const run = await publishDueScheduledPins(env.DB, scheduled.scheduled_ts + 1);
+    expect(run).toEqual({ published: 0, returned: 1, skipped: 0, failed: 0 });
+    expect(await row("SELECT id FROM pins WHERE id = ?1", scheduled.pin_id)).toBeNull();
+    const drafts = await ok<{ data: Array<{ title: string; status: string; publishingStatus: string }> } | Array<{ title: string }>>(stranger, "PinDraftsResource", "get", {});
+    expect(JSON.stringify(drafts)).toContain('"title":"Orphan"');
+    expect(await row("SELECT pin_id FROM media_uploads WHERE user_id = ?1 AND pin_id = ?2", CAST.stranger, scheduled.pin_id)).toBeNull();
+  });
+});
