@@ -4,7 +4,7 @@
 //
 //   node scripts/bench.mjs [--duration 10] [--connections 10] [--warmup 2] [--rounds 5]
 //                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle] [--no-search]
-//                          [--no-harness] [--no-soak] [--soak-duration 60] [--soak-connections 50]
+//                          [--no-harness] [--no-soak] [--no-builder] [--soak-duration 60] [--soak-connections 50]
 //   node scripts/bench.mjs --only soak [--soak-duration 60] [--soak-connections 50]
 //
 // Every route is measured in the SAME run as /healthz, and reported with
@@ -27,6 +27,9 @@
 // 100,000-pin world and worker, its own /healthz baseline, budgets with pass/fail, all under
 // the `search` key of the JSON and in the printed table.
 //
+// The pin builder (scripts/bench-builder.mjs; `--no-builder` skips it): upload MB/s through the
+// Worker into R2 and publish pins/s, as a signed-in demo account, under the `builder` key.
+//
 // The soak (scripts/bench-soak.mjs; `--no-soak` skips it, `--only soak` runs nothing else and
 // writes bench/results/soak-<timestamp>.json and soak-latest.json): mixed reads and writes
 // from 50 connections for 60 s as signed-in demo accounts, its errors and p99, and what it
@@ -41,6 +44,7 @@ import { gzipSync } from "node:zlib";
 import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
 import { SOAK_DEFAULTS, printSoak, runSoak } from "./bench-soak.mjs";
+import { runBuilderBench } from "./bench-builder.mjs";
 import { cannon, sliceOf } from "./lib/load.mjs";
 import { checkHtml } from "./lib/vnu.mjs";
 import { cannonWithCpu, cpuPerRequest, workerdPids } from "./lib/cpu.mjs";
@@ -540,6 +544,10 @@ function printTable(result) {
     console.log("");
     printSoak(result.soak);
   }
+  if (result.builder && !result.builder.error) {
+    const b = result.builder;
+    console.log(`\npin builder: uploads ${b.upload_image_mb_per_s} MB/s of ${b.upload_image_mb_each} MB photos, ${b.upload_video_mb_per_s} MB/s of ${b.upload_video_mb_each} MB videos; publish ${b.publish_pins_per_s_sequential} pins/s one at a time, ${b.publish_pins_per_s_concurrent} pins/s ${b.publish_concurrency} at a time`);
+  }
 }
 
 /**
@@ -839,6 +847,16 @@ async function main() {
       }
     } else {
       console.log("[bench] --no-soak: no soak");
+    }
+    if (args["no-builder"]) {
+      console.log("[bench] --no-builder: not measuring the pin builder");
+    } else {
+      try {
+        result.builder = await runBuilderBench({ url: server.url, headers: await signedInHeaders(ctx), log: (line) => console.log(line) });
+      } catch (err) {
+        result.builder = { error: err instanceof Error ? err.message : String(err) };
+        console.log(`[bench] builder phase failed: ${result.builder.error}`);
+      }
     }
     if (!args["no-harness"]) {
       try {
