@@ -396,6 +396,7 @@ export function buildWorld(options: WorldOptions): World {
       pin_count: 0,
       board_count: 0,
       secret_board_count: 0,
+      scheduled_pin_count: 0,
       group_board_count: 0,
       resurrection_date: null,
       created_at: 0,

@@ -19,7 +19,7 @@ export const VIEWER_COLUMNS = [
   "allow_personalization_cookies", "allow_analytic_cookies", "allow_marketing_cookies",
   "third_party_marketing_tracking_enabled", "should_show_messaging", "show_personal_boutique", "save_behavior",
   "phone_country", "phone_number", "connected_networks", "domain_url", "domain_verified", "pin_count",
-  "board_count", "secret_board_count", "group_board_count", "resurrection_date", "created_at",
+  "board_count", "secret_board_count", "group_board_count", "scheduled_pin_count", "resurrection_date", "created_at",
 ] as const satisfies ReadonlyArray<keyof UserTableRow>;
 
 /** The users columns the viewer is built from, and whether the account has a password (0 or 1). */
@@ -75,6 +75,7 @@ export function toViewer(row: ViewerUserRow) {
     group_board_count: row.group_board_count,
     secret_board_count: row.secret_board_count,
     pin_count: row.pin_count,
+    scheduled_pin_count: row.scheduled_pin_count,
     has_password: row.has_password === 1,
     has_published_pins: row.pin_count > 0,
     is_employee: row.is_employee === 1,

@@ -2,6 +2,7 @@
 // counts, its search entry and the draft's end) or at a time (the draft becomes a scheduled pin
 // in one batch, and the cron trigger publishes it with the same statements). Every batch
 // carries a guard: when the draft or its uploads changed since they were read, nothing applies.
+import { forgetSessions } from "~/accounts/session.server.ts";
 import { decide } from "~/boards/policy.ts";
 import { recountBoards, recountUserPins } from "~/boards/counts.server.ts";
 import { frontPosition } from "~/boards/positions.ts";
@@ -137,8 +138,11 @@ function pinStatements(db: D1Database, userId: number, pinId: number, plan: PinP
   return statements;
 }
 
-const recountScheduled = (db: D1Database, userId: number) =>
-  db.prepare("UPDATE users SET scheduled_pin_count = (SELECT count(*) FROM scheduled_pins s WHERE s.user_id = users.id) WHERE id = ?1").bind(userId);
+/** users.scheduled_pin_count is part of the viewer a session carries: this isolate's cached sessions of the person go. */
+function recountScheduled(db: D1Database, userId: number): D1PreparedStatement {
+  forgetSessions({ userIds: [userId] });
+  return db.prepare("UPDATE users SET scheduled_pin_count = (SELECT count(*) FROM scheduled_pins s WHERE s.user_id = users.id) WHERE id = ?1").bind(userId);
+}
 
 /** After a refused batch: the draft changed or went (409), else its uploads were taken meanwhile (400). */
 async function refusal(db: D1Database, userId: number, stored: { draft: DraftAnswer; version: number }): Promise<Error> {

@@ -54,6 +54,7 @@ export interface UserTableRow {
   pin_count: number;
   board_count: number;
   secret_board_count: number;
+  scheduled_pin_count: number;
   group_board_count: number;
   resurrection_date: number | null;
   created_at: number;
