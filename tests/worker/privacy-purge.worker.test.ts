@@ -25,8 +25,9 @@ it("a profile made private is gone from signed-out pages on the next request", a
   });
   expect(response.status).toBe(200);
 
-  // The purge runs after the change answers; it lands within moments, never later.
-  await expect.poll(async () => (await get("/ana/")).status, { timeout: 2_000, interval: 50 }).toBe(404);
-  await expect.poll(async () => (await get("/")).headers.get("x-pinloom-cache"), { timeout: 2_000, interval: 50 }).not.toBe("HIT");
+  // The purge runs after the change answers; it lands within moments (the bound is a hang
+  // guard for a loaded machine, far inside the 60 s a cached page stays fresh).
+  await expect.poll(async () => (await get("/ana/")).status, { timeout: 10_000, interval: 50 }).toBe(404);
+  await expect.poll(async () => (await get("/")).headers.get("x-pinloom-cache"), { timeout: 10_000, interval: 50 }).not.toBe("HIT");
   expect(await (await get("/")).text()).not.toContain("Lemon tart");
 });
