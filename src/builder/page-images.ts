@@ -41,7 +41,15 @@ export interface FoundImage {
   alt: string;
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+/** The named references titles, descriptions and alt text use; a rarer one stays as written. */
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0",
+  mdash: "\u2014", ndash: "\u2013", hellip: "\u2026", lsquo: "\u2018", rsquo: "\u2019", ldquo: "\u201c", rdquo: "\u201d",
+  laquo: "\u00ab", raquo: "\u00bb", middot: "\u00b7", bull: "\u2022", copy: "\u00a9", reg: "\u00ae", trade: "\u2122",
+  deg: "\u00b0", times: "\u00d7", euro: "\u20ac", pound: "\u00a3",
+  eacute: "\u00e9", egrave: "\u00e8", ecirc: "\u00ea", agrave: "\u00e0", acirc: "\u00e2", ccedil: "\u00e7",
+  ocirc: "\u00f4", icirc: "\u00ee", ucirc: "\u00fb", uuml: "\u00fc", ouml: "\u00f6", auml: "\u00e4", szlig: "\u00df",
+};
 
 /** HTML character references in an attribute value or text (the rewriter hands them over as written). */
 export function decodeEntities(text: string): string {
