@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { requireFullViewer, requireWriteAllowed, type Viewer } from "~/accounts/guards.server.ts";
 import { badRequest, DomainError, type FieldProblem } from "~/domain/errors.ts";
-import { TooManyBytes } from "~/media/byte-limit.ts";
-import { MEDIA_IMAGE_MAX_BYTES, SNIFF_BYTES, isImageType, sniffUpload } from "~/media/upload-file.ts";
+import { countedStream, readHead, TooManyBytes } from "~/media/byte-limit.ts";
+import { MEDIA_IMAGE_MAX_BYTES, SNIFF_BYTES, UPLOAD_CONTENT_TYPES, isImageType, sniffUpload } from "~/media/upload-file.ts";
 import { storeUpload, type UploadAnswer } from "~/media/uploads.server.ts";
 import { isAllowedLink, PIN_LINK_MAX } from "~/pins/pin.ts";
 import { concatBytes } from "~/runtime/bytes.ts";
@@ -331,6 +331,40 @@ function aboutTheAddress(error: unknown): unknown {
   return new DomainError(error.kind, { ...error.options, detail });
 }
 
+const IMAGE_ACCEPT = "image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.1";
+
+/**
+ * The bytes of a found image for the builder's grid, fetched by the Worker under the same
+ * guards as an import: the page's CSP loads images from this site only, and the person's
+ * address is never handed to the sites they browse. Only JPEG, PNG, WebP and GIF by their
+ * bytes, and no more of them than an image upload may hold (a longer one errors mid-stream).
+ */
+export async function previewWebImage(db: D1Database, viewer: Viewer, input: string): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
+  const userId = requireFullViewer(viewer).user.id;
+  const url = webAddress(input);
+  await enforce(db, RATE_RULES.webImagePreviewPerUser, userId);
+  const deadline = new Deadline(WEB_FETCH_TIMEOUT_MS);
+  const { response } = await guardedFetch(db, url, IMAGE_ACCEPT, deadline);
+  if (Number(response.headers.get("content-length") ?? "0") > MEDIA_IMAGE_MAX_BYTES || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    throw response.body ? imageTooBig() : refused("builder:validation.notAnImage");
+  }
+  const reader = response.body.getReader();
+  let head: Uint8Array[];
+  try {
+    ({ head } = await deadline.race(readHead(reader, SNIFF_BYTES)));
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error instanceof DomainError ? error : refused("builder:validation.pageUnreachable");
+  }
+  const type = sniffUpload(concatBytes(head));
+  if (type === null || !isImageType(type)) {
+    await reader.cancel().catch(() => undefined);
+    throw refused("builder:validation.notAnImage");
+  }
+  return { body: countedStream(head, reader, MEDIA_IMAGE_MAX_BYTES), contentType: UPLOAD_CONTENT_TYPES[type] };
+}
+
 export const importWebImageSchema = z.strictObject({ url: z.string().max(PIN_LINK_MAX) });
 
 /**
@@ -343,7 +377,7 @@ export async function importWebImage(stores: { db: D1Database; media: R2Bucket; 
   const url = webAddress(input);
   await enforce(stores.db, RATE_RULES.fromWebsitePerUser, userId);
   const deadline = new Deadline(WEB_FETCH_TIMEOUT_MS);
-  const { response } = await guardedFetch(stores.db, url, "image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.1", deadline);
+  const { response } = await guardedFetch(stores.db, url, IMAGE_ACCEPT, deadline);
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > MEDIA_IMAGE_MAX_BYTES) {
     await response.body?.cancel().catch(() => undefined);

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Browser, fillCounter } from "./accounts-helpers.ts";
 import { call, type ResourceAnswer } from "./boards-helpers.ts";
 import { FIXTURE_SITE } from "./fixture-sites.ts";
-import { GPS_SECRET } from "./photo-fixture.ts";
+import { GPS_SECRET, PNG_2X2 } from "./photo-fixture.ts";
 import { browserAs, scalar } from "./social-fixture.ts";
 
 const PEOPLE = { finder: 2301, importer: 2302, limited: 2303 } as const;
@@ -241,5 +241,35 @@ describe("importing a found image", () => {
     const before = await stored(PEOPLE.importer);
     expect((await importImage(noToken, { url }, { "x-csrftoken": "" })).status).toBe(403);
     expect(await stored(PEOPLE.importer)).toEqual(before);
+  });
+});
+
+describe("previewing a found image", () => {
+  const preview = (browser: Browser, url: string) => browser.fetch(`${IMPORT_PATH}?url=${encodeURIComponent(url)}`);
+
+  it("answers the image's own bytes, typed by them, kept by the browser alone", async () => {
+    const response = await preview(finder, `${FIXTURE_SITE}/images/photo.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(btoa(String.fromCharCode(...new Uint8Array(await response.arrayBuffer())))).toBe(PNG_2X2);
+  });
+
+  it.each([
+    ["a URL that is not an image", `${FIXTURE_SITE}/images/not-image.jpg`, "url: This address isn't a JPEG, PNG, WebP or GIF image"],
+    ["a redirect to a private address", `${FIXTURE_SITE}/redirect-image-private`, "url: This page sends visitors on to a private network address, so it can't be read"],
+    ["a private address", "http://[fd00::1]/photo.png", "url: This address is on a private network. Enter the address of a public web page"],
+  ])("refuses %s with a 400 naming url", async (_name, url, detail) => {
+    const response = await preview(finder, url);
+    expect(response.status).toBe(400);
+    expect((await response.json<{ message_detail: string }>()).message_detail).toBe(detail);
+  });
+
+  it("refuses a call without an address, and a signed-out visitor", async () => {
+    const missing = await finder.fetch(IMPORT_PATH);
+    expect(missing.status).toBe(400);
+    expect((await missing.json<{ message_detail: string }>()).message_detail).toBe("url: is required");
+    expect((await preview(new Browser(), `${FIXTURE_SITE}/images/photo.png`)).status).toBe(401);
   });
 });
