@@ -11,7 +11,8 @@ describe("decodeEntities", () => {
     ["Fish &amp; chips", "Fish & chips"],
     ["&lt;b&gt; &quot;q&quot; &apos;a&apos; &#39;n&#39; &#x41;", `<b> "q" 'a' 'n' A`],
     ["caf&#233;", "café"],
-    ["unknown &copy2 stays", "unknown &copy2 stays"],
+    ["an unknown &zzzz; stays", "an unknown &zzzz; stays"],
+    ["&copy; 2026 &mdash; caf&eacute;", "© 2026 — café"],
     ["&#0; and &#xD800;", "\ufffd and \ufffd"],
     ["no entities", "no entities"],
   ])("decodes %s", (input, expected) => {
