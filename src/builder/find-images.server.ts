@@ -21,16 +21,16 @@ import { normaliseWebAddress } from "./web-address.ts";
 
 const FIELD = "url";
 /** One deadline for a whole fetch, redirects and body included: the builder waits on it. */
-export const WEB_FETCH_TIMEOUT_MS = 8_000;
+const WEB_FETCH_TIMEOUT_MS = 8_000;
 /** Redirects followed from the address given (http to https, then a locale page, is common). */
-export const MAX_REDIRECTS = 4;
+const MAX_REDIRECTS = 4;
 /**
  * A page is read no further than this: the images a pin wants (og:image, the article's own)
  * come early, and the rest of a long page is not worth the isolate's memory.
  */
-export const PAGE_MAX_BYTES = 1024 * 1024;
+const PAGE_MAX_BYTES = 1024 * 1024;
 /** A page's reading is kept this long: the builder asks again as a person goes back and forth, and a page's images change slowly. */
-export const FOUND_IMAGES_TTL_SECONDS = 60 * 60;
+const FOUND_IMAGES_TTL_SECONDS = 60 * 60;
 /** Images kept per cached page: the 50 answered, and room for those a blocked host takes out. */
 const CACHED_IMAGES_MAX = 150;
 const CACHE_PREFIX = "find-images:v1:";
@@ -259,7 +259,7 @@ const cachedPageSchema = z.object({
 type CachedPage = z.infer<typeof cachedPageSchema>;
 
 /** The cache key of a page: its normalised address, hashed (a KV key holds 512 bytes, an address 2,048 characters). */
-export async function foundImagesKey(url: URL): Promise<string> {
+async function foundImagesKey(url: URL): Promise<string> {
   return `${CACHE_PREFIX}${await sha256Hex(url.href)}`;
 }
 

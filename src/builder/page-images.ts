@@ -13,7 +13,7 @@ export const FOUND_IMAGES_MAX = 50;
  */
 export const PAGE_CANDIDATES_MAX = 300;
 /** An image the page declares smaller than this on either side is an icon, a spacer or a tracking pixel. */
-export const MIN_IMAGE_SIDE = 100;
+const MIN_IMAGE_SIDE = 100;
 /** Alt text kept per image: the draft's own limit for alt text. */
 const ALT_MAX = 500;
 
@@ -107,7 +107,7 @@ export function absoluteUrl(reference: string, base: URL): URL | null {
 const cleanText = (text: string, maximum: number) => decodeEntities(text).replace(/\s+/g, " ").trim().slice(0, maximum);
 
 /** The base relative references resolve against: the page's <base href> when it is a web address, else the page's own. */
-export function pageBase(read: Pick<PageRead, "baseHref">, pageUrl: URL): URL {
+function pageBase(read: Pick<PageRead, "baseHref">, pageUrl: URL): URL {
   return (read.baseHref === null ? null : absoluteUrl(read.baseHref, pageUrl)) ?? pageUrl;
 }
 
