@@ -64,7 +64,7 @@ export function FromWebsiteView(props: FromWebsiteViewProps) {
   const findProblem = problem?.at === "find" ? problem.text : null;
   const items = page?.items ?? [];
   return (
-    <section className="from-website" aria-labelledby={ids.heading} aria-busy={busy !== null}>
+    <section className="from-website" aria-labelledby={ids.heading}>
       <h2 id={ids.heading} className="from-website__heading">
         {strings.heading}
       </h2>

@@ -123,6 +123,14 @@ describe("FindPinImagesResource", () => {
     expect(page.items).toEqual([{ src: `${FIXTURE_SITE}/first.jpg`, width: null, height: null, alt: "Before the limit" }]);
   });
 
+  it("gives up on a page that stops sending after 8 seconds", async () => {
+    const started = Date.now();
+    const answer = await find(`${FIXTURE_SITE}/slow`);
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message_detail).toBe("url: This page took too long to answer. Try again later");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
+  });
+
   it("refuses an answer that is not HTML with a 400 naming url", async () => {
     const answer = await find(`${FIXTURE_SITE}/data.json`);
     expect(answer.status).toBe(400);

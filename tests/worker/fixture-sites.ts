@@ -18,6 +18,7 @@
 //   data.json        JSON, not HTML
 //   counted          a page that counts how often it is fetched; __hits/counted answers the count
 //   missing          404
+//   slow             sends its first bytes, then nothing more, never ending
 //   images/photo.png a real PNG (2×2, with GPS EXIF);  images/not-image.jpg  text named .jpg
 //   redirect-image-private  302 to http://10.0.0.5/photo.png
 import { PNG_2X2 } from "./photo-fixture.ts";
@@ -96,6 +97,15 @@ function site(url: URL): Response {
       return new Response(JSON.stringify({ images: ["/a.jpg"] }), { headers: { "content-type": "application/json" } });
     case "/counted":
       return html(`<html><head><title>Counted</title></head><body><img src="/counted.jpg" alt="Counted"></body></html>`);
+    case "/slow":
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("<!doctype html><html><head><title>Slow</title>"));
+          },
+        }),
+        { headers: { "content-type": "text/html" } },
+      );
     case "/__hits/counted":
       return new Response(String(hits.get("/counted") ?? 0));
     case "/images/photo.png":
