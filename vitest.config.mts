@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { FAKE_CONFIG, fakeProviders } from "./tests/worker/providers/fakes.ts";
 import { TEST_ATTRIBUTION_SECRET } from "./tests/worker/attribution-secret.ts";
+import { fixtureSites } from "./tests/worker/fixture-sites.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
@@ -39,6 +40,10 @@ export default defineConfig(async () => {
               miniflare: {
                 // The built Worker runs as production (wrangler.toml), so it gets its secret as a deploy would.
                 bindings: { TEST_MIGRATIONS: migrations, ATTRIBUTION_SECRET: TEST_ATTRIBUTION_SECRET },
+                // The web pages the Worker reads for a person (creating a pin from a website) are
+                // answered in Node (tests/worker/fixture-sites.ts): no network, and nothing in the
+                // built Worker knows a test page exists.
+                outboundService: fixtureSites,
               },
             }),
           ],

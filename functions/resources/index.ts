@@ -17,6 +17,7 @@ import { aggregatedCommentFeaturesResource, aggregatedCommentHideResource, aggre
 import { didItActivityResource, didItUserFeedResource } from "./did-it-post-resources.ts";
 import { didItHelpfulResource, didItLikeResource } from "./did-it-mark-resources.ts";
 import { didItResource } from "./did-it-resource.ts";
+import { findPinImagesResource } from "./find-pin-images-resource.ts";
 import { homefeedResource } from "./homefeed-resource.ts";
 import { interestFollowResource } from "./interest-follow-resource.ts";
 import { inviteMetadataResource } from "./invite-metadata-resource.ts";
@@ -70,6 +71,7 @@ export const resources: Record<string, ResourceDefinition> = {
   DidItLikeResource: didItLikeResource,
   DidItResource: didItResource,
   DidItUserFeedResource: didItUserFeedResource,
+  FindPinImagesResource: findPinImagesResource,
   HomefeedResource: homefeedResource,
   InterestFollowResource: interestFollowResource,
   InviteMetadataResource: inviteMetadataResource,

@@ -45,6 +45,13 @@ export const RATE_RULES = {
    */
   mediaUploadPerUser: { name: "media-upload:user", limit: 200, windowMs: 60 * 60_000 },
   /**
+   * Pages read and images fetched for a person creating pins from websites: each is an outbound
+   * fetch made on their behalf. A person trying a few dozen pages fits; a crawler by proxy does not.
+   */
+  fromWebsitePerUser: { name: "from-website:user", limit: 120, windowMs: 10 * 60_000 },
+  /** The builder's previews of found images, fetched through the Worker: fifty a page, a few dozen pages. */
+  webImagePreviewPerUser: { name: "web-image-preview:user", limit: 1500, windowMs: 10 * 60_000 },
+  /**
    * GraphQL calls (/_/graphql/): per signed-in user, or per address (IPv6 by its /64) signed
    * out. Generous, a browsing session is far below it; a scraper walking pins is not.
    */
