@@ -4,6 +4,7 @@ import { createApp } from "~/app.ts";
 import { consumeEvents } from "~/events/consumer.server.ts";
 import { purgeStaleUploads } from "~/comments/did-it-posts.server.ts";
 import { runHousekeeping } from "~/server/housekeeping.server.ts";
+import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { answerUnavailablePage } from "~/server/unavailable.ts";
 
 const app = createApp(async (c, request = c.req.raw) => answerUnavailablePage(await handle(request, c.env, c.executionCtx as ExecutionContext)));
@@ -16,5 +17,6 @@ export default {
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runHousekeeping(env.DB));
     ctx.waitUntil(purgeStaleUploads(env.DB, env.MEDIA));
+    ctx.waitUntil(sweepAbandonedUploads(env.DB, env.MEDIA));
   },
 } satisfies ExportedHandler<Env>;
