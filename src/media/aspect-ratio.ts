@@ -13,7 +13,7 @@ const RATIOS: Record<AllowedRatio, { width: number; height: number }> = {
   "9:16": { width: 9, height: 16 },
 };
 
-export const ALLOWED_RATIOS: Record<MediaRatioKind, readonly AllowedRatio[]> = {
+const ALLOWED_RATIOS: Record<MediaRatioKind, readonly AllowedRatio[]> = {
   pin: ["2:3", "3:4", "1:1"],
   story: ["9:16"],
 };
@@ -26,7 +26,7 @@ export const CROP_RATIOS = ["2:3", "3:4", "1:1", "9:16"] as const satisfies read
  * 1080×1620 photo is 2:3 and one a camera rounded to 1081×1620 is too, while 4:5 (0.8 against
  * 3:4's 0.75, 6.7% off) is offered a crop.
  */
-export const RATIO_TOLERANCE = 0.01;
+const RATIO_TOLERANCE = 0.01;
 
 function checkedRatio(width: number, height: number): number {
   if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0)) throw new RangeError("width and height must be positive numbers");

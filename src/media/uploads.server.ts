@@ -51,6 +51,12 @@ const DOMINANT_THUMB = 64;
 export const ABANDONED_UPLOAD_MS = 7 * 24 * 60 * 60 * 1000;
 /** Abandoned uploads deleted (and folders emptied) per cron run: a backlog drains over runs. */
 const SWEEP_PER_RUN = 100;
+/**
+ * Old unpublished uploads looked up in their owner's drafts per run (each against at most the
+ * per-person draft limit): the window a run examines, so uploads that drafts keep cost a run
+ * a bounded amount however many there are.
+ */
+const SWEEP_SCAN = 1000;
 /** R2 list pages read per folder emptied: a folder holds two cuts' objects at most, one page. */
 const SWEEP_LIST_PAGES = 3;
 
@@ -469,7 +475,8 @@ export async function storePoster(stores: UploadStores, viewer: Viewer, id: stri
  * The housekeeping cron's sweep of abandoned uploads: unpublished, older than
  * ABANDONED_UPLOAD_MS, and named by none of their owner's drafts (the upload's id anywhere in
  * a draft's JSON keeps it: an id is 32 random hex digits, so a match is never by chance, and a
- * draft that names it by URL keeps it too). At most SWEEP_PER_RUN a run.
+ * draft that names it by URL keeps it too). At most SWEEP_PER_RUN a run, from a window of
+ * SWEEP_SCAN candidates.
  *
  * Rows go first, in the batch that records their folders in media_upload_purges; the folders
  * are emptied after. The batch is the decision: an upload a draft names by then, or published,
@@ -480,19 +487,25 @@ export async function storePoster(stores: UploadStores, viewer: Viewer, id: stri
  */
 export async function sweepAbandonedUploads(db: D1Database, media: R2Bucket, now = Date.now(), limit = SWEEP_PER_RUN): Promise<number> {
   const cutoff = now - ABANDONED_UPLOAD_MS;
+  // More old uploads than one window: each run examines a window at a random place in them, so
+  // a long run of uploads that drafts keep (one person's many drafts) never stalls the rest.
+  const old = (await db.prepare("SELECT COUNT(*) AS n FROM media_uploads WHERE status = 'uploaded' AND created_at < ?1").bind(cutoff).first<{ n: number }>())?.n ?? 0;
+  const offset = old > SWEEP_SCAN ? Math.max(0, Math.floor(Math.random() * (old + SWEEP_SCAN - 1)) - (SWEEP_SCAN - 1)) : 0;
   const folderSql = "'uploads/' || u.user_id || '/' || u.id || '/'";
   const [, deleted] = await db.batch([
     db
       .prepare(
         `INSERT OR IGNORE INTO media_upload_purges (folder, created_at)
-         SELECT ${folderSql}, ?1 FROM media_uploads u
-         WHERE u.status = 'uploaded' AND u.created_at < ?2
-           AND NOT EXISTS (SELECT 1 FROM pin_drafts d WHERE d.user_id = u.user_id AND instr(d.draft, u.id) > 0)
+         SELECT ${folderSql}, ?1 FROM (
+           SELECT id, user_id, created_at FROM media_uploads WHERE status = 'uploaded' AND created_at < ?2 ORDER BY created_at LIMIT ?4 OFFSET ?5
+         ) u
+         WHERE NOT EXISTS (SELECT 1 FROM pin_drafts d WHERE d.user_id = u.user_id AND instr(d.draft, u.id) > 0)
          ORDER BY u.created_at LIMIT ?3`,
       )
-      .bind(now, cutoff, limit),
+      .bind(now, cutoff, limit, SWEEP_SCAN, offset),
     db
-      .prepare(`DELETE FROM media_uploads AS u WHERE u.status = 'uploaded' AND u.created_at < ?1 AND ${folderSql} IN (SELECT folder FROM media_upload_purges)`)
+      // The folder's last 33 characters are the upload's id and its closing slash.
+      .prepare("DELETE FROM media_uploads WHERE id IN (SELECT substr(folder, -33, 32) FROM media_upload_purges) AND status = 'uploaded' AND created_at < ?1")
       .bind(cutoff),
   ]);
   const pending = await db.prepare("SELECT folder FROM media_upload_purges ORDER BY created_at LIMIT ?1").bind(limit).all<{ folder: string }>();

@@ -35,7 +35,7 @@ interface Upload {
 }
 type Answer = { data: Upload | null; message?: string; message_detail?: string | null };
 
-async function send(browser: Browser, path: string, init: RequestInit): Promise<{ status: number; json: Answer }> {
+async function send(browser: Browser, path: string, init: Parameters<Browser["fetch"]>[1]): Promise<{ status: number; json: Answer }> {
   const response = await browser.fetch(path, init);
   return { status: response.status, json: await response.json<Answer>() };
 }
