@@ -7,7 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decodeSmallPng } from "~/media/dominant-colour.ts";
 import { publishUploadStatement, sweepAbandonedUploads, ABANDONED_UPLOAD_MS } from "~/media/uploads.server.ts";
 import { Browser } from "./accounts-helpers.ts";
+import { Faults } from "./faults.ts";
 import { bandedPng, jpegWithOrientation, mp4Bytes } from "./media-fixtures.ts";
+import { createSession } from "./session-fixture.ts";
 import { browserAs, scalar } from "./social-fixture.ts";
 
 const PEOPLE = { owner: 2301, stranger: 2302 } as const;
@@ -273,6 +275,37 @@ describe("a video upload's poster frame", () => {
     const browser = await browserAs(PEOPLE.owner);
     browser.cookies.delete("csrftoken");
     expect((await browser.fetch(`${UPLOADS}${video.id}/poster/`, { method: "PUT", body: new File([jpegWithOrientation(1)], "f"), headers: { "x-csrftoken": "" } })).status).toBe(403);
+  });
+});
+
+describe("a crop or a poster while storage fails", () => {
+  const faults = new Faults();
+  async function throughFaults(path: string, init: Parameters<Browser["fetch"]>[1]): Promise<number> {
+    const browser = new Browser(undefined, faults.fetch);
+    browser.cookies.set("__Host-pinloom_sess", (await createSession(PEOPLE.owner)).token);
+    const response = await browser.fetch(path, init);
+    await response.arrayBuffer();
+    return response.status;
+  }
+  const row = (id: string) => env.DB.prepare("SELECT width, height, sizes, revision, dominant_color FROM media_uploads WHERE id = ?1").bind(id).first();
+
+  it.each([
+    ["R2 refusing the new cut", () => faults.failR2(["put"])],
+    ["D1 refusing the switch to it", () => faults.failD1({ when: /UPDATE media_uploads SET/ })],
+  ])("%s: a 503, the old cut whole and no new object left", async (_name, arm) => {
+    const image = await uploaded(PEOPLE.owner, bandedPng(), "banded.png");
+    const video = await uploaded(PEOPLE.owner, mp4Bytes(), "clip.mp4");
+    const before = { image: await row(image.id), video: await row(video.id), imageKeys: await keysUnder(folderOf(PEOPLE.owner, image.id)), videoKeys: await keysUnder(folderOf(PEOPLE.owner, video.id)) };
+    arm();
+    try {
+      expect(await throughFaults(`${UPLOADS}${image.id}/crop/`, { method: "POST", body: JSON.stringify({ ratio: "1:1" }), headers: { "content-type": "application/json" } })).toBe(503);
+      // Called in-process, the request carries only the headers it is given.
+      const frame = jpegWithOrientation(1);
+      expect(await throughFaults(`${UPLOADS}${video.id}/poster/`, { method: "PUT", body: frame, headers: { "content-length": String(frame.length) } })).toBe(503);
+    } finally {
+      faults.heal();
+    }
+    expect({ image: await row(image.id), video: await row(video.id), imageKeys: await keysUnder(folderOf(PEOPLE.owner, image.id)), videoKeys: await keysUnder(folderOf(PEOPLE.owner, video.id)) }).toEqual(before);
   });
 });
 
