@@ -2,6 +2,7 @@
 // its metadata goes; an unpublished image is re-cut, centred, to one of the spec's ratios; a
 // video upload gets a poster frame stored at every size; the cron sweeps abandoned uploads
 // with their objects, rows first.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeSmallPng } from "~/media/dominant-colour.ts";
@@ -354,6 +355,17 @@ describe("the sweep of abandoned uploads", () => {
       expect(await keysUnder(folderOf(PEOPLE.owner, kept)), kept).toHaveLength(2);
     }
     expect(await scalar("SELECT COUNT(*) FROM media_upload_purges")).toBe(0);
+  });
+
+  it("runs on the housekeeping cron", async () => {
+    const BUILT_WORKER = "../../dist/server/entry.mjs";
+    const worker = ((await import(/* @vite-ignore */ BUILT_WORKER)) as { default: ExportedHandler<Env> }).default;
+    const uploadId = await seedUpload(31, PEOPLE.owner, Date.now() - ABANDONED_UPLOAD_MS - 60_000);
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: "*/30 * * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await exists(uploadId)).toBe(false);
+    expect(await keysUnder(folderOf(PEOPLE.owner, uploadId))).toEqual([]);
   });
 
   it("deletes at most its bound in one run", async () => {
