@@ -27,8 +27,13 @@ import { DEFAULT_LOCALE } from "~/context/locales.ts";
 const MAX_BODY_BYTES = 1024 * 1024;
 const PHOTO_UPLOAD_PATH = "/v3/did_it/photos/";
 const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
-/** The builder's uploads bound their own bodies as they stream (src/media/uploads.server.ts). */
+/**
+ * The builder's uploads and a video upload's poster bound their own bodies as they stream, by
+ * their declared length and the file limits (src/media/uploads.server.ts).
+ */
 const MEDIA_UPLOAD_PATH = "/v3/media/uploads/";
+const MEDIA_POSTER_PATH = /^\/v3\/media\/uploads\/[0-9a-f]{32}\/poster\/$/;
+const boundsOwnBody = (method: string, path: string) => (method === "POST" && path === MEDIA_UPLOAD_PATH) || (method === "PUT" && MEDIA_POSTER_PATH.test(path));
 /** Paths the edge functions own below their own prefixes: never a page, so never a page-cache look-up. */
 const EDGE_PREFIXES = EDGE_ROUTES.map(([path]) => path).filter((path) => path !== "/").map((path) => `${path}/`);
 const isEdgePath = (path: string) => EDGE_PREFIXES.some((prefix) => path.startsWith(prefix));
@@ -91,7 +96,7 @@ export function createApp(renderPage: PageRenderer) {
   const photoLimit = limitOf(PHOTO_UPLOAD_MAX_BYTES);
   const eventsLimit = limitOf(EVENT_BATCH_LIMITS.maxBodyBytes);
   app.use((c, next) =>
-    c.req.path === MEDIA_UPLOAD_PATH && c.req.method === "POST"
+    boundsOwnBody(c.req.method, c.req.path)
       ? next()
       : c.req.path === PHOTO_UPLOAD_PATH ? photoLimit(c, next) : EVENTS_PATH.test(c.req.path) ? eventsLimit(c, next) : generalLimit(c, next),
   );

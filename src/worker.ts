@@ -5,6 +5,7 @@ import { consumeEvents } from "~/events/consumer.server.ts";
 import { purgeStaleUploads } from "~/comments/did-it-posts.server.ts";
 import { publishDueScheduledPins } from "~/builder/publish.server.ts";
 import { runHousekeeping } from "~/server/housekeeping.server.ts";
+import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { answerUnavailablePage } from "~/server/unavailable.ts";
 
 /** The 30-minute trigger of wrangler.toml; the each-minute one publishes scheduled pins. */
@@ -21,6 +22,7 @@ export default {
     if (controller.cron === HOUSEKEEPING_CRON) {
       ctx.waitUntil(runHousekeeping(env.DB));
       ctx.waitUntil(purgeStaleUploads(env.DB, env.MEDIA));
+      ctx.waitUntil(sweepAbandonedUploads(env.DB, env.MEDIA));
       return;
     }
     ctx.waitUntil(publishDueScheduledPins(env.DB));

@@ -10,7 +10,7 @@ import { boardPath, profilePaths } from "~/boards/write.server.ts";
 import { loadBoardSave } from "~/saves/saves.server.ts";
 import { badRequest, conflict, DomainError, notFound, type FieldProblem } from "~/domain/errors.ts";
 import { escapeHtml } from "~/html/sanitize.server.ts";
-import { attachUploadsStatement, publishableUploads, releaseUploadsStatement, UPLOADS_ATTACHED_SQL } from "~/media/uploads.server.ts";
+import { attachUploadsStatement, firstUploadsOf, publishableUploads, releaseUploadsStatement, UPLOADS_ATTACHED_SQL } from "~/media/uploads.server.ts";
 import { isWriteRefused, writeGuard } from "~/server/write-guard.server.ts";
 import { blockedHostsAmong, findDraft, type DraftAnswer } from "./drafts.server.ts";
 import { linkHost, readStoredDraft, storedDraftSchema, validateDraft, type PinDraft } from "./drafts.ts";
@@ -222,20 +222,19 @@ export const MAX_SCHEDULED_PER_PERSON = 100;
 export async function listScheduledPins(db: D1Database, userId: number): Promise<ScheduledPinAnswer[]> {
   const { results } = await db
     .prepare(
-      `SELECT s.id, s.title, s.scheduled_ts, b.id AS board_id, b.name AS board_name,
-              (SELECT json_extract(mu.sizes, '$."236x"') IS NOT NULL FROM media_uploads mu WHERE mu.pin_id = s.pin_id ORDER BY mu.created_at LIMIT 1) AS has_image,
-              (SELECT mu.id FROM media_uploads mu WHERE mu.pin_id = s.pin_id ORDER BY mu.created_at LIMIT 1) AS upload_id
+      `SELECT s.id, s.pin_id, s.title, s.scheduled_ts, b.id AS board_id, b.name AS board_name
        FROM scheduled_pins s JOIN boards b ON b.id = s.board_id
        WHERE s.user_id = ?1 ORDER BY s.scheduled_ts, s.id LIMIT ?2`,
     )
     .bind(userId, MAX_SCHEDULED_PER_PERSON)
-    .all<{ id: number; title: string; scheduled_ts: number; board_id: number; board_name: string; has_image: number | null; upload_id: string | null }>();
+    .all<{ id: number; pin_id: number; title: string; scheduled_ts: number; board_id: number; board_name: string }>();
+  const uploads = await firstUploadsOf(db, userId, results.map((row) => row.pin_id));
   return results.map((row) => ({
     id: String(row.id),
     title: row.title,
     scheduled_ts: row.scheduled_ts,
     board: { id: String(row.board_id), name: row.board_name },
-    image_url: row.has_image === 1 && row.upload_id ? `/media/uploads/${userId}/${row.upload_id}/236x.jpg` : null,
+    image_url: uploads.get(row.pin_id)?.images?.["236x"]?.url ?? null,
   }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageDimensions, isWholeImage, sniffUpload, stripGif } from "./upload-file.ts";
+import { imageDimensions, isWholeImage, jpegOrientation, sniffUpload, stripGif, uprightTransform } from "./upload-file.ts";
 
 const bytes = (...values: Array<number | string>) =>
   Uint8Array.from(values.flatMap((value) => (typeof value === "string" ? [...value].map((char) => char.charCodeAt(0)) : [value])));
@@ -67,5 +67,43 @@ describe("a GIF without its metadata", () => {
   });
   it("refuses a GIF cut before its trailer", () => {
     expect(stripGif(gif(header, loop, image))).toBeNull();
+  });
+});
+
+describe("a JPEG's EXIF orientation", () => {
+  /** An Exif APP1 segment whose first IFD holds one entry, in big-endian (MM) or little-endian (II) order. */
+  const exifApp1 = (order: "MM" | "II", tag: number, type: number, value: number) => {
+    const be = (n: number, size: number) => Array.from({ length: size }, (_, i) => (n >> (8 * (size - 1 - i))) & 0xff);
+    const word = (n: number, size: number) => (order === "MM" ? be(n, size) : be(n, size).reverse());
+    const tiff = [...order, ...word(42, 2), ...word(8, 4), ...word(1, 2), ...word(tag, 2), ...word(type, 2), ...word(1, 4), ...word(value, 2), 0, 0, ...word(0, 4)];
+    return [0xff, 0xe1, ...be(2 + 6 + tiff.length, 2), "Exif", 0, 0, ...tiff];
+  };
+  const scan = [0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34, 0xff, 0xd9];
+
+  it.each([
+    ["big-endian, turned a quarter clockwise", bytes(0xff, 0xd8, ...exifApp1("MM", 0x0112, 3, 6), ...scan), 6],
+    ["little-endian, mirrored", bytes(0xff, 0xd8, ...exifApp1("II", 0x0112, 3, 2), ...scan), 2],
+    ["after a JFIF segment", bytes(0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, ...exifApp1("II", 0x0112, 3, 8), ...scan), 8],
+    ["an orientation outside 1 to 8", bytes(0xff, 0xd8, ...exifApp1("MM", 0x0112, 3, 9), ...scan), 1],
+    ["an orientation of the wrong type", bytes(0xff, 0xd8, ...exifApp1("MM", 0x0112, 4, 6), ...scan), 1],
+    ["another tag only", bytes(0xff, 0xd8, ...exifApp1("MM", 0x010e, 3, 6), ...scan), 1],
+    ["no EXIF at all", bytes(0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, ...scan), 1],
+    ["an Exif segment cut short", bytes(0xff, 0xd8, 0xff, 0xe1, 0, 40, "Exif", 0, 0, "MM"), 1],
+    ["not a JPEG", bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a), 1],
+  ])("%s", (_name, input, expected) => {
+    expect(jpegOrientation(input)).toBe(expected);
+  });
+
+  it.each([
+    [1, null],
+    [2, { flip: "h" }],
+    [3, { rotate: 180 }],
+    [4, { flip: "v" }],
+    [5, { flip: "h", rotate: 270 }],
+    [6, { rotate: 90 }],
+    [7, { flip: "h", rotate: 90 }],
+    [8, { rotate: 270 }],
+  ])("orientation %d is made upright by %j", (orientation, expected) => {
+    expect(uprightTransform(orientation)).toEqual(expected);
   });
 });

@@ -114,6 +114,91 @@ export function imageDimensions(bytes: Uint8Array, type: UploadImageType): Dimen
   return size && size.width > 0 && size.height > 0 ? size : null;
 }
 
+const u16 = (bytes: Uint8Array, at: number, little: boolean) => (little ? u16le(bytes, at) : u16be(bytes, at));
+const u32 = (bytes: Uint8Array, at: number, little: boolean) => (little ? u32le(bytes, at) : u32be(bytes, at));
+const EXIF_ID = "Exif\0\0";
+const EXIF_ORIENTATION_TAG = 0x0112;
+
+/** The Orientation tag (1 to 8) of a TIFF block's first IFD, or 1 when it has none that parses. */
+function tiffOrientation(tiff: Uint8Array): number {
+  if (tiff.length < 8) return 1;
+  const order = ascii(tiff, 0, 2);
+  if (order !== "II" && order !== "MM") return 1;
+  const little = order === "II";
+  if (u16(tiff, 2, little) !== 42) return 1;
+  const ifd = u32(tiff, 4, little);
+  if (ifd + 2 > tiff.length) return 1;
+  const entries = u16(tiff, ifd, little);
+  // Bounded by the entry count (at most 65,535) and the block's length.
+  for (let index = 0; index < entries; index++) {
+    const entry = ifd + 2 + index * 12;
+    if (entry + 12 > tiff.length) return 1;
+    if (u16(tiff, entry, little) !== EXIF_ORIENTATION_TAG) continue;
+    // A SHORT (type 3), one value, held in the entry itself.
+    if (u16(tiff, entry + 2, little) !== 3 || u32(tiff, entry + 4, little) !== 1) return 1;
+    const value = u16(tiff, entry + 8, little);
+    return value >= 1 && value <= 8 ? value : 1;
+  }
+  return 1;
+}
+
+/**
+ * The EXIF orientation a JPEG asks to be shown with (1 upright; 2 to 8 mirrored and/or turned),
+ * read from its first Exif APP1 segment before the image data; 1 when it names none. Stripping
+ * the metadata throws this tag away, so it is read first and applied to the pixels.
+ */
+export function jpegOrientation(bytes: Uint8Array): number {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return 1;
+  let at = 2;
+  // Bounded by the file: each step moves past one segment.
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return 1;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) return 1;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    const length = u16be(bytes, at + 2);
+    if (length < 2 || at + 2 + length > bytes.length) return 1;
+    if (marker === 0xe1 && length >= 8 + EXIF_ID.length && ascii(bytes, at + 4, EXIF_ID.length) === EXIF_ID) {
+      return tiffOrientation(bytes.subarray(at + 4 + EXIF_ID.length, at + 2 + length));
+    }
+    at += 2 + length;
+  }
+  return 1;
+}
+
+/**
+ * What turns an image stored with EXIF orientation `orientation` upright, as the Images
+ * binding's transform options: a mirror first, then a clockwise turn (the binding flips before
+ * it rotates). Null for an upright image.
+ */
+export function uprightTransform(orientation: number): { flip?: "h" | "v"; rotate?: 90 | 180 | 270 } | null {
+  switch (orientation) {
+    case 2:
+      return { flip: "h" };
+    case 3:
+      return { rotate: 180 };
+    case 4:
+      return { flip: "v" };
+    case 5:
+      return { flip: "h", rotate: 270 };
+    case 6:
+      return { rotate: 90 };
+    case 7:
+      return { flip: "h", rotate: 90 };
+    case 8:
+      return { rotate: 270 };
+    default:
+      return null;
+  }
+}
+
 /**
  * Whether a stripped image is whole: a JPEG ends at its EOI, a WebP holds every byte its RIFF
  * header declares. (The PNG and GIF strippers refuse a file without its IEND or trailer.) A
