@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { publishDueScheduledPins } from "~/builder/publish.server.ts";
+import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { CAST, CAST_BOARDS, browserFor, freshId, seedCast } from "./roles-fixture.ts";
 import type { Browser } from "./accounts-helpers.ts";
 import { call, insertPin, insertSave, ok, row, rows } from "./boards-helpers.ts";
@@ -282,6 +283,14 @@ describe("scheduled pins", () => {
     expect(await ok<unknown[]>(owner, "ScheduledPinsResource", "get", {})).toEqual([]);
     const upload = (await row<{ id: string }>("SELECT id FROM media_uploads WHERE pin_id = ?1", pinId))!.id;
     expect((await owner.fetch(`/media/uploads/${CAST.collaborator_write}/${upload}/236x.jpg`)).status).toBe(404);
+  });
+
+  it("keep their uploads through the sweep of abandoned ones, however long they wait", async () => {
+    const reserved = await rows<{ id: string }>("SELECT id FROM media_uploads WHERE user_id = ?1 AND pin_id IS NOT NULL AND status = 'uploaded' ORDER BY id", CAST.collaborator_write);
+    expect(reserved.length).toBeGreaterThan(0);
+    await env.DB.prepare("UPDATE media_uploads SET created_at = 0 WHERE user_id = ?1").bind(CAST.collaborator_write).run();
+    await sweepAbandonedUploads(env.DB, env.MEDIA);
+    expect(await rows("SELECT id FROM media_uploads WHERE user_id = ?1 AND pin_id IS NOT NULL AND status = 'uploaded' ORDER BY id", CAST.collaborator_write)).toEqual(reserved);
   });
 
   it("moves to its new place when its time changes, and is the owner's alone to move or cancel", async () => {
