@@ -20,5 +20,6 @@ export const SPEC_NEW_DRAFT = {
   boardId: null,
   sectionId: null,
   items: [],
+  pinTags: [],
   pinItemIndex: 0,
 } as const;

@@ -116,7 +116,11 @@ describe("PinDraftResource create", () => {
 
 describe("PinDraftResource update", () => {
   it("applies the change and moves lastSavedTime; new media clears the item's tags", async () => {
-    const draft = await ok<Draft>(owner, "PinDraftResource", "create", { items: [{ id: "a", media: image("up-1"), pinTagIds: ["t1"], selectedPinTagId: "t1" }] });
+    const draft = await ok<Draft>(owner, "PinDraftResource", "create", {
+      items: [{ id: "a", media: image("up-1"), pinTagIds: ["t1"], selectedPinTagId: "t1" }],
+      pinTags: [{ id: "t1", pinTagKey: "t1", x: 0.5, y: 0.5 }],
+    });
+    expect(draft.items[0]).toMatchObject({ pinTagIds: ["t1"], selectedPinTagId: "t1" });
     const updated = await ok<Draft>(owner, "PinDraftResource", "update", {
       id: draft.id,
       title: "Weeknight noodles",
@@ -125,6 +129,7 @@ describe("PinDraftResource update", () => {
     });
     expect(updated).toMatchObject({ id: draft.id, title: "Weeknight noodles", websiteLink: "https://fair-shop.example/noodles", type: "single" });
     expect(updated.items[0]).toMatchObject({ media: { ref: "up-9" }, pinTagIds: [], selectedPinTagId: null });
+    expect(updated.pinTags).toEqual([]);
     expect(updated.lastSavedTime as number).toBeGreaterThanOrEqual(draft.lastSavedTime as number);
     expect((await storedRow(draft.id))?.version).toBe(2);
   });
