@@ -8,7 +8,7 @@ import { newDraft, newItem, type PinDraft } from "~/builder/drafts.ts";
 import { pinTagProblems, pinTagStatements } from "~/builder/pin-tags.server.ts";
 import { addTag, createTag, removeTag, setTaggedObjects, updateTag, moveTag, setTagLink, type PinTag, type TaggedObject } from "~/builder/pin-tags.ts";
 import { FIXTURES } from "../../scripts/seed/world.ts";
-import { GOOGLEBOT_UA, get } from "./fixtures.ts";
+import { GOOGLEBOT_UA, attributeOf, countElements, get } from "./fixtures.ts";
 import { seedDemoWorld } from "./seeded-world.ts";
 import { createSession } from "./session-fixture.ts";
 
@@ -153,5 +153,110 @@ describe("pinTagStatements: storing tags in the publish batch", () => {
     await env.DB.prepare("DELETE FROM pins WHERE id = ?1").bind(other).run();
     expect(await storedTags(other)).toEqual([]);
     expect(await storedTags(NEW_PIN)).toEqual([]);
+  });
+});
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+const decoded = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? "");
+
+/** The text of each element matching selector, via the Worker's HTML parser (which hands text over as written, entities and all). */
+async function textsOf(html: string, selector: string): Promise<string[]> {
+  const texts: string[] = [];
+  let current: string | null = null;
+  await new HTMLRewriter()
+    .on(selector, {
+      element(element) {
+        current = "";
+        element.onEndTag(() => {
+          texts.push(decoded(current ?? "").trim());
+          current = null;
+        });
+      },
+      text(chunk) {
+        if (current !== null) current += chunk.text;
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return texts;
+}
+const hrefsOf = async (html: string, selector: string) => {
+  const hrefs: string[] = [];
+  await new HTMLRewriter()
+    .on(selector, { element: (element) => void hrefs.push(element.getAttribute("href") ?? "") })
+    .transform(new Response(html))
+    .text();
+  return hrefs;
+};
+const sha256 = async (text: string) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))));
+
+describe("the close-up shows a pin's tags", () => {
+  const RECIPE_TITLE = "Brown butter banana bread";
+  const SECRET_TITLE = "Surprise party for Maya: balloon garland ideas";
+
+  it("signed out: one dot per visible tag at its place, a labelled disclosure with a link to the tagged pin", async () => {
+    const response = await get(`/pin/${P.image}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The seeded orzo tags the banana bread at (0.28, 0.66) and a pin on a secret board, which a visitor may not see.
+    expect(await countElements(html, "details.tag-dot")).toBe(1);
+    expect(await textsOf(html, "details.tag-dot > summary")).toEqual([`Tag 1: ${RECIPE_TITLE}`]);
+    expect(await attributeOf(html, "details.tag-dot > summary", "class")).toContain("tag-at-0");
+    expect(html).toContain("<style>.tag-at-0{left:28%;top:66%}</style>");
+    expect(response.headers.get("content-security-policy")).toContain(`'sha256-${await sha256(".tag-at-0{left:28%;top:66%}")}'`);
+    expect(await hrefsOf(html, "details.tag-dot a")).toEqual([`/pin/${P.recipe}/`]);
+    expect(html).not.toContain(`/pin/${P.secret}/`);
+    expect(html).not.toContain(SECRET_TITLE);
+  });
+
+  it("lists the tagged pins below the image as links crawlers follow", async () => {
+    const html = await (await get(`/pin/${P.image}/`, { "user-agent": GOOGLEBOT_UA })).text();
+    expect(await textsOf(html, "#shop-the-look-heading")).toEqual(["In this Pin"]);
+    expect(await hrefsOf(html, ".shop-the-look a")).toEqual([`/pin/${P.recipe}/`]);
+    expect(await textsOf(html, ".shop-the-look .tagged-pin-title")).toEqual([RECIPE_TITLE]);
+  });
+
+  it("its pinner sees the tag on her own secret pin too", async () => {
+    const session = await createSession(U.demo);
+    const html = await (await get(`/pin/${P.image}/`, { cookie: session.cookie })).text();
+    expect(await textsOf(html, "details.tag-dot > summary")).toEqual([`Tag 1: ${RECIPE_TITLE}`, `Tag 2: ${SECRET_TITLE}`]);
+    expect(html).toContain("<style>.tag-at-0{left:28%;top:66%}.tag-at-1{left:71%;top:31%}</style>");
+    expect(await hrefsOf(html, ".shop-the-look a")).toEqual([`/pin/${P.recipe}/`, `/pin/${P.secret}/`]);
+  });
+
+  it("tagged products make it Shop the look; prices are for signed-in viewers only", async () => {
+    const { id } = (await env.DB.prepare("SELECT pin_id AS id FROM pin_tags WHERE tagged_pin_id = ?1 AND pin_id != ?2 ORDER BY pin_id LIMIT 1").bind(P.product, NEW_PIN).first<{ id: number }>())!;
+    const signedOut = await (await get(`/pin/${id}/`)).text();
+    expect(await textsOf(signedOut, "#shop-the-look-heading")).toEqual(["Shop the look"]);
+    expect(await hrefsOf(signedOut, ".shop-the-look a")).toEqual([`/pin/${P.product}/`, `/pin/${P.productOutOfStock}/`]);
+    expect(await textsOf(signedOut, "details.tag-dot > summary")).toEqual(["Tag 1: Marlow & Main wool-blend overshirt", "Tag 2: Marlow & Main ribbed knit beanie"]);
+    expect(await countElements(signedOut, ".tag-card-price, .tagged-pin-price")).toBe(0);
+    const session = await createSession(U.friend);
+    const signedIn = await (await get(`/pin/${id}/`, { cookie: session.cookie })).text();
+    expect(await countElements(signedIn, ".tag-card-price")).toBe(2);
+    expect(await countElements(signedIn, ".tagged-pin-price")).toBe(2);
+  });
+
+  it("a pin with no tags shows no dots and no list", async () => {
+    const html = await (await get(`/pin/${P.recipe}/`)).text();
+    expect(await countElements(html, "details.tag-dot")).toBe(0);
+    expect(await countElements(html, ".shop-the-look")).toBe(0);
+  });
+
+  it("a tag whose only pin became hidden disappears, and a tag link to a blocked host is not shown", async () => {
+    const pinId = NEW_PIN + 2;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO pins (id, pinner_id, board_id, kind, title, image_signature, created_at, updated_at) VALUES (?1, ?2, ?3, 'image', 'Tagged twice', 'sig', 1, 1)").bind(pinId, U.demo, FIXTURES.boards.weeknight),
+      ...pinTagStatements(
+        env.DB,
+        pinId,
+        draftWith(setTagLink(placed("a", 0.5, 0.5, object(P.recipe)), `https://${FIXTURES.domains.blocked}/deal`), placed("b", 0.2, 0.2, object(P.promoted))),
+      ),
+      env.DB.prepare("UPDATE pins SET is_hidden = 1 WHERE id = ?1").bind(P.promoted),
+    ]);
+    const html = await (await get(`/pin/${pinId}/`)).text();
+    expect(await textsOf(html, "details.tag-dot > summary")).toEqual([`Tag 1: ${RECIPE_TITLE}`]);
+    expect(await countElements(html, ".tag-card-visit")).toBe(0);
+    expect(html).not.toContain(`/pin/${P.promoted}/`);
   });
 });
