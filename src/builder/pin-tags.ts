@@ -10,7 +10,7 @@ export const PIN_TAG_STATUSES = ["created", "saved", "edited", "deleted"] as con
 export type PinTagStatus = (typeof PIN_TAG_STATUSES)[number];
 
 export const TAGGED_OBJECT_TYPES = ["pin", "product"] as const;
-export type TaggedObjectType = (typeof TAGGED_OBJECT_TYPES)[number];
+type TaggedObjectType = (typeof TAGGED_OBJECT_TYPES)[number];
 
 /** Limits we chose (docs/decisions.md): 10 tags an item, 5 pins a tag. */
 export const PIN_TAG_LIMITS = { perItem: 10, objectsPerTag: 5 } as const;
@@ -213,8 +213,8 @@ export function publishableTags(draft: TagDraft): Array<{ itemIndex: number; tag
 // --- Keyboard and pointer placement -------------------------------------------------------------
 
 /** How far an arrow key moves a tag: 1% of the image, 10% with Shift. */
-export const ARROW_STEP = 0.01;
-export const ARROW_STEP_LARGE = 0.1;
+const ARROW_STEP = 0.01;
+const ARROW_STEP_LARGE = 0.1;
 
 const ARROWS: Record<string, readonly [number, number]> = {
   ArrowLeft: [-1, 0],

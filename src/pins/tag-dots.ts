@@ -20,7 +20,7 @@ function percent(value: number): string {
 export const dotClass = (index: number) => `tag-at-${index}`;
 
 /** CSS placing dot N at its tag's x and y (from the image's left and top: images are never mirrored). */
-export function tagDotCss(dots: readonly PinTagDot[]): string {
+function tagDotCss(dots: readonly PinTagDot[]): string {
   return dots.map((dot, index) => `.${dotClass(index)}{left:${percent(dot.x)};top:${percent(dot.y)}}`).join("");
 }
 
