@@ -224,7 +224,11 @@ export default function TagEditor({ item, tags, onChange, strings, imageUrl = nu
             maxLength={2048}
             defaultValue={selected.link ?? ""}
             key={selected.id}
-            onBlur={(event) => update(selected.id, (tag) => setTagLink(tag, event.target.value.trim()))}
+            onBlur={(event) => {
+              const link = event.target.value.trim();
+              // Leaving the field unchanged is no edit: nothing to hand back, nothing to autosave.
+              if (link !== (selected.link ?? "")) update(selected.id, (tag) => setTagLink(tag, link));
+            }}
           />
         </div>
       )}
