@@ -78,6 +78,7 @@ const RESET_ORDER = [
   "board_pins",
   "pin_video_formats",
   "pin_images",
+  "pin_tags",
   "pins",
   "board_collaborators",
   "board_sections",

@@ -29,7 +29,7 @@ const UPDATE_TRIES = 3;
 
 /** The links a change sets: only these are looked up against the blocked hosts (stored ones passed when they were saved). */
 function changedLinkHosts(changes: DraftChanges): string[] {
-  const links = [changes.websiteLink, ...(changes.items ?? []).map((item) => item.link)];
+  const links = [changes.websiteLink, ...(changes.items ?? []).map((item) => item.link), ...(changes.pinTags ?? []).map((tag) => tag.link)];
   return links.flatMap((link) => (link ? [linkHost(link)].filter((host): host is string => host !== null) : []));
 }
 

@@ -88,6 +88,19 @@ type PinReactionCountRow = { pin_id: number; reaction_type: number; count: numbe
 
 export type CommentRow = CommentTableRow;
 
+/** One tagged pin of a pin tag (src/server/migrations/0023_pin_tags.sql). */
+export type PinTagRow = {
+  pin_id: number;
+  tag_key: string;
+  item_index: number;
+  position: number;
+  x: number;
+  y: number;
+  tagged_pin_id: number;
+  link: string | null;
+  created_at: number;
+};
+
 export type Tables = {
   users: UserRow[];
   link_domains: LinkDomainRow[];
@@ -102,6 +115,7 @@ export type Tables = {
   reactions: ReactionRow[];
   pin_reaction_counts: PinReactionCountRow[];
   comments: CommentRow[];
+  pin_tags: PinTagRow[];
 };
 
 export type TableName = keyof Tables;
@@ -121,6 +135,7 @@ export const TABLE_INSERT_ORDER: readonly TableName[] = [
   "reactions",
   "pin_reaction_counts",
   "comments",
+  "pin_tags",
 ];
 
 // ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { MEDIA_TYPES, PIN_IMAGE_SIZES, USER_IMAGE_SIZES, mediaKeys, mediaUrl, si
 import type { PinImageSize, UserImageSize } from "../../src/media/media.ts";
 import { holds } from "../../src/visibility/rules.ts";
 
-import { type BoardPinRow, type BoardPrivacy, type BoardRow, type BoardSectionRow, type ClipSpec, type CommentRow, type DemoCredential, type ImageJob, type ImageOutput, type ImageSpec, type ImageStyle, type MediaPlan, type PinImageRow, type PinKind, type PinRow, type Tables, type UserRow, type World, type WorldOptions } from "./types.ts";
+import { type BoardPinRow, type BoardPrivacy, type BoardRow, type BoardSectionRow, type ClipSpec, type CommentRow, type DemoCredential, type ImageJob, type ImageOutput, type ImageSpec, type ImageStyle, type MediaPlan, type PinImageRow, type PinKind, type PinRow, type PinTagRow, type Tables, type UserRow, type World, type WorldOptions } from "./types.ts";
 import { Rng, SECOND, WeightedTable, at } from "./rng.ts";
 import { Vocabulary } from "./vocabulary.ts";
 import { PHOTOS, photoAttribution, photoByFile, type Photo, type PhotoCaption } from "./photos.ts";
@@ -211,6 +211,33 @@ type BoardMeta = {
 };
 type PinMeta = { row: PinRow; topic: Topic; publicFirst: boolean; keyword: string };
 
+/**
+ * Tags on a few pins, so close-ups show dots and "Shop the look" from the start: the tomato orzo
+ * tags the banana bread and a pin on its pinner's secret board (tagged for her and that board's
+ * people only: everyone else's close-up leaves it out), and the first public style pin (the
+ * style topic is mostly products) tags the merchant's two products. Chosen without the random stream, so they move nothing else.
+ */
+function pinTagRows(pins: readonly PinMeta[], P: typeof FIXTURES.pins): PinTagRow[] {
+  const byId = new Map(pins.map((pin) => [pin.row.id, pin]));
+  const rows: PinTagRow[] = [];
+  const tag = (pinId: number, position: number, x: number, y: number, taggedPinId: number) => {
+    const pin = byId.get(pinId);
+    if (!pin || !byId.has(taggedPinId)) return;
+    rows.push({ pin_id: pinId, tag_key: `seed-${pinId}-${position}`, item_index: 0, position, x, y, tagged_pin_id: taggedPinId, link: null, created_at: pin.row.created_at });
+  };
+  tag(P.image, 0, 0.28, 0.66, P.recipe);
+  tag(P.image, 1, 0.71, 0.31, P.secret);
+  const showcaseIds = new Set<number>(Object.values(P));
+  const style = pins.find(
+    (pin) => !showcaseIds.has(pin.row.id) && (pin.row.kind === "image" || pin.row.kind === "product") && pin.topic === "style" && pin.publicFirst && !pin.row.is_hidden && !pin.row.is_unsafe && !pin.row.is_deleted,
+  );
+  if (style) {
+    tag(style.row.id, 0, 0.34, 0.42, P.product);
+    tag(style.row.id, 1, 0.62, 0.78, P.productOutOfStock);
+  }
+  return rows;
+}
+
 type PinSpec = {
   id: number;
   kind: PinKind;
@@ -255,6 +282,7 @@ export function buildWorld(options: WorldOptions): World {
     reactions: [],
     pin_reaction_counts: [],
     comments: [],
+    pin_tags: [],
   };
   const media: MediaPlan = { images: [], clips: [], videos: [], texts: [] };
   const credentials: DemoCredential[] = [];
@@ -1586,6 +1614,8 @@ export function buildWorld(options: WorldOptions): World {
     }
   }
   for (const row of tables.comments) pinOf(row.pin_id).row.comment_count++;
+
+  tables.pin_tags.push(...pinTagRows(pins, P));
 
   // Pins showing the same photo at the same sizes get the same bytes: each such set renders once.
   for (const job of media.images) {

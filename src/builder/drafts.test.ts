@@ -16,6 +16,7 @@ import {
   type MediaRef,
   type PinDraft,
 } from "./drafts.ts";
+import { createTag } from "./pin-tags.ts";
 
 const NOW = 1_700_000_000_000;
 const blocked = new Set(["spam.example"]);
@@ -83,20 +84,27 @@ describe("removeItem: down to one is single; the selection moves to a neighbour"
 describe("setItemMedia: new media resets the canvas, the tags and the selected tag", () => {
   it("clears canvasJson, pinTagIds and selectedPinTagId of that item only", () => {
     const draft = withCount(2);
-    draft.items = draft.items.map((item) => ({ ...item, canvasJson: "{}", pinTagIds: ["t1", "t2"], selectedPinTagId: "t1" }));
+    draft.items = [
+      { ...draft.items[0]!, canvasJson: "{}", pinTagIds: ["t1", "t2"], selectedPinTagId: "t1" },
+      { ...draft.items[1]!, canvasJson: "{}", pinTagIds: ["t3"], selectedPinTagId: "t3" },
+    ];
+    draft.pinTags = ["t1", "t2", "t3"].map((id) => createTag(id, { x: 0.5, y: 0.5 }));
     const next = setItemMedia(draft, 1, image("fresh"), NOW);
     expect(next.items[1]).toMatchObject({ media: image("fresh"), canvasJson: null, pinTagIds: [], selectedPinTagId: null });
     expect(next.items[0]).toMatchObject({ canvasJson: "{}", pinTagIds: ["t1", "t2"], selectedPinTagId: "t1" });
+    expect(next.pinTags.map((tag) => tag.id)).toEqual(["t1", "t2"]);
     expect(next.lastEditedTime).toBe(NOW);
   });
 
   it("does the same when an autosave sends an item with other media, and keeps tags when the media is the same", () => {
     const draft = withCount(2);
-    draft.items = draft.items.map((item) => ({ ...item, pinTagIds: ["t1"], selectedPinTagId: "t1" }));
+    draft.items = draft.items.map((item, at) => ({ ...item, pinTagIds: [`t${at}`], selectedPinTagId: `t${at}` }));
+    draft.pinTags = [createTag("t0", { x: 0.5, y: 0.5 }), createTag("t1", { x: 0.5, y: 0.5 })];
     const sent = draft.items.map((item, at) => (at === 0 ? { ...item, media: image("other") } : item));
     const next = applyChanges(draft, { items: sent });
     expect(next.items[0]).toMatchObject({ pinTagIds: [], selectedPinTagId: null });
     expect(next.items[1]).toMatchObject({ pinTagIds: ["t1"], selectedPinTagId: "t1" });
+    expect(next.pinTags.map((tag) => tag.id)).toEqual(["t1"]);
   });
 });
 

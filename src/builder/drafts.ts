@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { FieldProblem } from "~/domain/errors.ts";
 import { PIN_DESCRIPTION_MAX, PIN_LINK_MAX, PIN_TITLE_MAX, isAllowedLink } from "~/pins/pin.ts";
+import { PIN_TAG_LIMITS, PIN_TAG_STATUSES, TAGGED_OBJECT_TYPES, isCoordinate, reconcileTags, type PinTag } from "./pin-tags.ts";
 
 const DRAFT_TYPES = ["single", "carousel", "story"] as const;
 type DraftType = (typeof DRAFT_TYPES)[number];
@@ -28,7 +29,7 @@ const DRAFT_LIMITS = {
   link: PIN_LINK_MAX,
   altText: 500,
   interestTags: 10,
-  pinTagsPerItem: 10,
+  pinTagsPerItem: PIN_TAG_LIMITS.perItem,
   canvasJson: 8000,
   /** Items a draft may hold, by type: a carousel 5, a story 20 pages. */
   items: { single: 1, carousel: 5, story: 20 } satisfies Record<DraftType, number>,
@@ -84,6 +85,8 @@ export interface PinDraft {
   boardId: string | null;
   sectionId: string | null;
   items: DraftItem[];
+  /** Every tag of every item (pin-tags.ts); an item names its own in pinTagIds. */
+  pinTags: PinTag[];
   /** The selected item (spec "pinItemIndex"). */
   pinItemIndex: number;
   lastEditedTime: number | null;
@@ -113,6 +116,7 @@ export function newDraft(): PinDraft {
     boardId: null,
     sectionId: null,
     items: [],
+    pinTags: [],
     pinItemIndex: 0,
     lastEditedTime: null,
     lastSavedTime: null,
@@ -157,11 +161,11 @@ export function removeItem(draft: PinDraft, index: number, now: number): PinDraf
 /** An item with new media: a clean canvas, no tags and no selected tag (spec 001 §4). */
 const withMedia = (item: DraftItem, media: MediaRef | null): DraftItem => ({ ...item, media, canvasJson: null, pinTagIds: [], selectedPinTagId: null });
 
-/** New media on an item resets its canvas, its tags and the selected tag. */
+/** New media on an item resets its canvas, its tags and the selected tag (its tags leave the list by removeTag's rule). */
 export function setItemMedia(draft: PinDraft, index: number, media: MediaRef | null, now: number): PinDraft {
   if (!draft.items[index]) return draft;
   const items = draft.items.map((each, at) => (at === index ? withMedia(each, media) : each));
-  return { ...draft, items, lastEditedTime: now };
+  return reconcileTags({ ...draft, items, lastEditedTime: now });
 }
 
 /** Statuses an edit leaves alone: the draft is on its way to storage or to a pin (spec 001 §4 "protected set"). */
@@ -275,6 +279,7 @@ export function validateDraft(draft: PinDraft, blockedHosts: ReadonlySet<string>
   if (draft.sectionId !== null && draft.boardId === null) problems.push({ field: "sectionId", reason: "builder:validation.sectionWithoutBoard" });
   const itemLimit = maxItems(draft.type);
   const ids = new Set(draft.items.map((item) => item.id));
+  const liveTags = new Set(draft.pinTags.filter((tag) => tag.status !== "deleted").map((tag) => tag.id));
   if (draft.items.length > itemLimit) problems.push({ field: "items", reason: "builder:validation.tooManyItems", values: { maximum: itemLimit } });
   else if (ids.size !== draft.items.length) problems.push({ field: "items", reason: "builder:validation.duplicateItem" });
   draft.items.slice(0, itemLimit).forEach((item, at) => {
@@ -284,8 +289,23 @@ export function validateDraft(draft: PinDraft, blockedHosts: ReadonlySet<string>
     if (item.link !== null) link(field("link"), item.link);
     if (item.pinTagIds.length > 0 && !isTaggable(item.media, itemLink(draft, item))) problems.push({ field: field("pinTagIds"), reason: "builder:validation.notTaggable" });
     else if (item.pinTagIds.length > DRAFT_LIMITS.pinTagsPerItem) problems.push({ field: field("pinTagIds"), reason: "builder:validation.tooManyTags", values: { maximum: DRAFT_LIMITS.pinTagsPerItem } });
+    else if (item.pinTagIds.some((id) => !liveTags.has(id))) problems.push({ field: field("pinTagIds"), reason: "builder:validation.unknownTag" });
   });
+  tagProblems(draft.pinTags, problems, link);
   return problems;
+}
+
+/** Each tag's own problems (spec 001 §3 "Pin tag"): its place on the image, its link, its pins named once each. */
+function tagProblems(tags: readonly PinTag[], problems: FieldProblem[], link: (field: string, value: string) => void): void {
+  if (new Set(tags.map((tag) => tag.id)).size !== tags.length) problems.push({ field: "pinTags", reason: "builder:validation.duplicateTag" });
+  tags.forEach((tag, at) => {
+    if (tag.status === "deleted") return;
+    const field = (name: string) => `pinTags.${at}.${name}`;
+    if (!isCoordinate(tag.x)) problems.push({ field: field("x"), reason: "builder:validation.tagPosition" });
+    if (!isCoordinate(tag.y)) problems.push({ field: field("y"), reason: "builder:validation.tagPosition" });
+    if (tag.link !== null) link(field("link"), tag.link);
+    if (new Set(tag.taggedObjectIds).size !== tag.taggedObjectIds.length) problems.push({ field: field("taggedObjectIds"), reason: "builder:validation.duplicateTaggedPin" });
+  });
 }
 
 // --- The shapes the API accepts and stores -------------------------------------------------
@@ -315,6 +335,30 @@ const draftItemSchema = z.strictObject({
   selectedPinTagId: tagId.nullable().default(null),
 });
 
+/** A coordinate at the door: any finite number, so one out of range gets its field's message from validateDraft. */
+const coordinate = z.number().finite().min(-1_000).max(1_000);
+
+const taggedObjectSchema = z.strictObject({
+  id: decimalId,
+  type: z.enum(TAGGED_OBJECT_TYPES),
+  title: text(DRAFT_LIMITS.title).default(""),
+  /** A path on this site (the pin's grid image): the builder shows it to the draft's owner only. */
+  media: z.string().max(500).regex(/^\/(?![/\\])/, "a path on this site").nullable().default(null),
+});
+
+const pinTagSchema = z.strictObject({
+  id: tagId,
+  pinTagKey: tagId,
+  link: text(DRAFT_LIMITS.link).nullable().default(null),
+  status: z.enum(PIN_TAG_STATUSES).default("created"),
+  taggedObjectIds: z.array(decimalId).max(PIN_TAG_LIMITS.objectsPerTag).default([]),
+  taggedObjects: z.array(taggedObjectSchema).max(PIN_TAG_LIMITS.objectsPerTag).default([]),
+  x: coordinate.default(-1),
+  y: coordinate.default(-1),
+});
+/** Live tags on every item of the largest draft, and as many deleted ones waiting to be removed from a published pin. */
+const MAX_PIN_TAGS = DRAFT_LIMITS.items.story * DRAFT_LIMITS.pinTagsPerItem * 2;
+
 /** What a create or update may set; everything else is the server's (publishingStatus, the times). */
 export const draftChangesSchema = z.strictObject({
   type: z.enum(DRAFT_TYPES).optional(),
@@ -336,6 +380,7 @@ export const draftChangesSchema = z.strictObject({
   boardId: decimalId.nullable().optional(),
   sectionId: decimalId.nullable().optional(),
   items: z.array(draftItemSchema).max(DRAFT_LIMITS.items.story * 2).optional(),
+  pinTags: z.array(pinTagSchema).max(MAX_PIN_TAGS).optional(),
   pinItemIndex: z.number().int().min(0).max(DRAFT_LIMITS.items.story * 2).optional(),
 });
 export type DraftChanges = z.output<typeof draftChangesSchema>;
@@ -348,7 +393,7 @@ export function applyChanges(draft: PinDraft, changes: DraftChanges): PinDraft {
   // Only a story is chosen; single and carousel follow from the items.
   if (changes.type !== undefined && changes.type !== "story" && draft.type === "story") next.type = "single";
   next = withItems(next, items ?? next.items);
-  return next;
+  return reconcileTags(next);
 }
 
 /**
@@ -377,6 +422,7 @@ export const storedDraftSchema = z.object({
   boardId: decimalId.nullable().catch(null),
   sectionId: decimalId.nullable().catch(null),
   items: z.array(draftItemSchema).catch([]),
+  pinTags: z.array(pinTagSchema).catch([]),
   pinItemIndex: z.number().int().min(0).catch(0),
   lastEditedTime: z.number().nullable().catch(null),
   lastSavedTime: z.number().nullable().catch(null),

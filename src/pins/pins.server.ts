@@ -17,6 +17,7 @@ import { TAGGED_USERS_SQL, parseTaggedUsers } from "~/comments/tagged-users.ts";
 import type { PinTableRow } from "./pin-row.ts";
 import { isBlockedHost } from "~/comments/segments.ts";
 import { userImageUrl } from "~/users/user.ts";
+import { pinTagDots, pinTagsStatement, type PinTagDot } from "./pin-tags-read.server.ts";
 import { factColumns, holdsFor, visibleFlagSql, visibleSql, type Aliases } from "~/visibility/visibility.server.ts";
 import { encodeKeyset } from "~/feeds/cursor.ts";
 
@@ -112,6 +113,8 @@ export interface PinDetail {
   comments: CommentSummary[];
   /** First page of CloseupRelatedModulesFeedQuery. */
   related: FeedPage;
+  /** Its pin tags with the tagged pins this viewer may see (src/pins/pin-tags-read.server.ts). */
+  tags: PinTagDot[];
 }
 
 export interface GridPin {
@@ -278,8 +281,9 @@ export interface PinParts {
   videos: boolean;
   comments: boolean;
   related: boolean;
+  tags: boolean;
 }
-const ALL_PARTS: PinParts = { videos: true, comments: true, related: true };
+const ALL_PARTS: PinParts = { videos: true, comments: true, related: true, tags: true };
 const EMPTY_PAGE: FeedPage = { pins: [], endCursor: null, hasNextPage: false };
 
 /** `relatedCursor` starts the related feed after a cursor (its crawlable next-page link). */
@@ -304,7 +308,7 @@ export async function getPin(
     .bind(pinId, FIRST_COMMENTS, viewerId);
   // A part left out is a statement that reads nothing, so every result keeps its place.
   const nothing = () => db.prepare("SELECT 1 WHERE 0");
-  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult] = await db.batch([
+  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult] = await db.batch([
     db.prepare(PIN_SELECT).bind(pinId, viewerId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
     parts.videos ? db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId) : nothing(),
@@ -322,6 +326,7 @@ export async function getPin(
       .bind(pinId),
     parts.comments ? comments : nothing(),
     parts.related ? relatedPinsStatement(db, pinId, relatedCursor) : nothing(),
+    parts.tags ? pinTagsStatement(db, pinId, viewerId) : nothing(),
   ]);
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
   if (!row || !holdsFor("pinExists", row as unknown as Record<string, unknown>, viewerId)) return { status: "missing" };
@@ -414,6 +419,7 @@ export async function getPin(
         }),
       ),
       related: parts.related ? keysetPage((relatedResult?.results ?? []) as GridRow[], RELATED_PAGE_SIZE) : EMPTY_PAGE,
+      tags: pinTagDots(tagResult?.results ?? [], viewerId, blockedHosts),
     },
   };
 }

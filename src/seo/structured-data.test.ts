@@ -42,6 +42,7 @@ function pin(overrides: Partial<PinDetail> = {}): PinDetail {
     closeupAttribution: null,
     comments: [],
     related: { pins: [], endCursor: null, hasNextPage: false },
+    tags: [],
     ...overrides,
   };
 }

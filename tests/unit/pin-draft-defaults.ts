@@ -22,5 +22,6 @@ export const SPEC_NEW_DRAFT = {
   boardId: null,
   sectionId: null,
   items: [],
+  pinTags: [],
   pinItemIndex: 0,
 } as const;

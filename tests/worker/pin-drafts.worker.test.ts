@@ -86,6 +86,18 @@ describe("PinDraftResource create", () => {
     ["a board that does not exist", { boardId: "999999" }, "boardId: Choose one of your boards or a board you collaborate on"],
     ["a section of another board", { boardId: String(CAST_BOARDS.public), sectionId: "SECTION_STRANGER" }, "sectionId: Choose a section of the chosen board"],
     ["a sixth carousel item", { items: ["a", "b", "c", "d", "e", "f"].map((id) => ({ id, media: image(id) })) }, "items: You can add up to 5 images or videos"],
+    ["a tag placed off the image", { items: [{ id: "a", media: image("a"), pinTagIds: ["t1"] }], pinTags: [{ id: "t1", pinTagKey: "t1", x: 1.5, y: 0.5 }] }, "pinTags.0.x: Place the tag on the image"],
+    [
+      "a tag linking to a blocked host",
+      { items: [{ id: "a", media: image("a"), pinTagIds: ["t1"] }], pinTags: [{ id: "t1", pinTagKey: "t1", x: 0.5, y: 0.5, link: "https://cheap.spam-deals.example/deal" }] },
+      "pinTags.0.link: Links to this site can't be added to Pins",
+    ],
+    [
+      "a tag on an item whose pin has a link",
+      { websiteLink: "https://fair-shop.example/", items: [{ id: "a", media: image("a"), pinTagIds: ["t1"] }], pinTags: [{ id: "t1", pinTagKey: "t1", x: 0.5, y: 0.5 }] },
+      "items.0.pinTagIds: Tags need an image or an uploaded video, and no link on the Pin",
+    ],
+    ["a tag naming a pin by something else than its id", { pinTags: [{ id: "t1", pinTagKey: "t1", taggedObjectIds: ["pin-7"] }] }, "pinTags.0.taggedObjectIds.0"],
     ["an unknown field", { colour: "red" }, "colour"],
     ["a server-owned field", { publishingStatus: "succeeded" }, "publishingStatus"],
   ])("refuses %s with 400 naming the field, storing nothing", async (_name, options, detail) => {
@@ -116,7 +128,11 @@ describe("PinDraftResource create", () => {
 
 describe("PinDraftResource update", () => {
   it("applies the change and moves lastSavedTime; new media clears the item's tags", async () => {
-    const draft = await ok<Draft>(owner, "PinDraftResource", "create", { items: [{ id: "a", media: image("up-1"), pinTagIds: ["t1"], selectedPinTagId: "t1" }] });
+    const draft = await ok<Draft>(owner, "PinDraftResource", "create", {
+      items: [{ id: "a", media: image("up-1"), pinTagIds: ["t1"], selectedPinTagId: "t1" }],
+      pinTags: [{ id: "t1", pinTagKey: "t1", x: 0.5, y: 0.5 }],
+    });
+    expect(draft.items[0]).toMatchObject({ pinTagIds: ["t1"], selectedPinTagId: "t1" });
     const updated = await ok<Draft>(owner, "PinDraftResource", "update", {
       id: draft.id,
       title: "Weeknight noodles",
@@ -125,6 +141,7 @@ describe("PinDraftResource update", () => {
     });
     expect(updated).toMatchObject({ id: draft.id, title: "Weeknight noodles", websiteLink: "https://fair-shop.example/noodles", type: "single" });
     expect(updated.items[0]).toMatchObject({ media: { ref: "up-9" }, pinTagIds: [], selectedPinTagId: null });
+    expect(updated.pinTags).toEqual([]);
     expect(updated.lastSavedTime as number).toBeGreaterThanOrEqual(draft.lastSavedTime as number);
     expect((await storedRow(draft.id))?.version).toBe(2);
   });
