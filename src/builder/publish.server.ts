@@ -14,6 +14,7 @@ import { attachUploadsStatement, firstUploadsOf, publishableUploads, releaseUplo
 import { isWriteRefused, writeGuard } from "~/server/write-guard.server.ts";
 import { blockedHostsAmong, findDraft, type DraftAnswer } from "./drafts.server.ts";
 import { linkHost, readStoredDraft, storedDraftSchema, validateDraft, type PinDraft } from "./drafts.ts";
+import { pinTagProblems, pinTagStatements } from "./pin-tags.server.ts";
 import { draftUploadIds, planPin, type PinPlan } from "./publish.ts";
 import { scheduledInstant, scheduleProblems } from "./schedule.ts";
 
@@ -54,12 +55,13 @@ function draftLinks(draft: PinDraft): string[] {
  * may save a pin to it; the section is on it) and, when scheduling, the time.
  */
 async function prepare(db: D1Database, userId: number, draft: PinDraft, now: number, reserved: number | null): Promise<{ plan: PinPlan; placement: Placement }> {
-  const [blocked, uploads, board] = await Promise.all([
+  const [blocked, uploads, board, tagProblems] = await Promise.all([
     blockedHostsAmong(db, draftLinks(draft)),
     publishableUploads(db, userId, draftUploadIds(draft)),
     draft.boardId === null ? null : loadBoardSave(db, userId, Number(draft.boardId), 0, draft.sectionId === null ? null : Number(draft.sectionId)),
+    pinTagProblems(db, userId, draft),
   ]);
-  const problems: FieldProblem[] = validateDraft(draft, blocked);
+  const problems: FieldProblem[] = [...validateDraft(draft, blocked), ...tagProblems];
   const planned = planPin(draft, uploads, reserved);
   if ("problems" in planned) problems.push(...planned.problems);
   if (draft.boardId !== null && (!board || decide(board.role, "save_pin", board.isPrivate) !== "ok")) problems.push({ field: "boardId", reason: "builder:validation.boardNotWritable" });
@@ -72,8 +74,8 @@ async function prepare(db: D1Database, userId: number, draft: PinDraft, now: num
   };
 }
 
-/** The statements that make pin `pinId` from its plan: the pin, its images and video, its interests, its board place and the counts. */
-function pinStatements(db: D1Database, userId: number, pinId: number, plan: PinPlan, placement: Placement, now: number): D1PreparedStatement[] {
+/** The statements that make pin `pinId` from its plan: the pin, its images and video, its interests, its tags, its board place and the counts. */
+function pinStatements(db: D1Database, userId: number, pinId: number, draft: PinDraft, plan: PinPlan, placement: Placement, now: number): D1PreparedStatement[] {
   const statements = [
     db
       .prepare(
@@ -122,6 +124,7 @@ function pinStatements(db: D1Database, userId: number, pinId: number, plan: PinP
       .prepare("INSERT INTO recent_boards (user_id, board_id, saved_at) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, board_id) DO UPDATE SET saved_at = excluded.saved_at")
       .bind(userId, placement.boardId, now),
     db.prepare("UPDATE boards SET updated_at = ?2 WHERE id = ?1").bind(placement.boardId, now),
+    ...pinTagStatements(db, pinId, draft, now),
     ...recountBoards(db, [placement.boardId]),
     recountUserPins(db, [userId]),
   ];
@@ -177,7 +180,7 @@ export async function publishDraft(db: D1Database, userId: number, draftId: numb
           .bind(userId, pinId, placement.boardId, plan.title, JSON.stringify(storedDraftSchema.parse(draft)), scheduledTs, now),
         recountScheduled(db, userId),
       ]
-    : [...ends, ...pinStatements(db, userId, pinId, plan, placement, now)];
+    : [...ends, ...pinStatements(db, userId, pinId, draft, plan, placement, now)];
   let results: D1Result[];
   try {
     results = await db.batch(statements);
@@ -316,7 +319,7 @@ export async function publishDueScheduledPins(db: D1Database, now = Date.now()):
           attachUploadsStatement(db, row.user_id, plan.uploadIds, row.pin_id, "published"),
           writeGuard(db, "uploads-changed", UPLOADS_ATTACHED_SQL, row.pin_id, plan.uploadIds.length),
           db.prepare("DELETE FROM scheduled_pins WHERE id = ?1").bind(row.id),
-          ...pinStatements(db, row.user_id, row.pin_id, plan, placement, now),
+          ...pinStatements(db, row.user_id, row.pin_id, draft, plan, placement, now),
           recountScheduled(db, row.user_id),
         ]);
         run.published++;

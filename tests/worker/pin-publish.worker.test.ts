@@ -6,6 +6,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { publishDueScheduledPins } from "~/builder/publish.server.ts";
+import { newDraft, newItem } from "~/builder/drafts.ts";
+import { addTag, createTag, setTaggedObjects } from "~/builder/pin-tags.ts";
 import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { CAST, CAST_BOARDS, browserFor, freshId, seedCast } from "./roles-fixture.ts";
 import type { Browser } from "./accounts-helpers.ts";
@@ -172,6 +174,35 @@ describe("publishing a carousel", () => {
     ]);
     expect(slots[2]!.images["236x"]!.url).toBe(`/media/uploads/${CAST.owner}/${uploads[2]}/236x.jpg`);
     expect((await row<{ n: number }>("SELECT count(*) AS n FROM media_uploads WHERE pin_id = ?1", Number(published.pin!.id)))!.n).toBe(3);
+  });
+});
+
+describe("publishing a tagged image", () => {
+  it("stores its placed tags with the pin, and its close-up shows them as links", async () => {
+    const product = await insertPin(freshId(), { kind: "product", title: "Walnut serving board" });
+    const upload = await uploadOf(CAST.owner);
+    let draft = { ...newDraft(), items: [newItem("tagged", { type: "image", source: "uploaded", ref: upload, width: 600, height: 900 })] };
+    draft = addTag(draft, 0, setTaggedObjects(createTag("t1", { x: 0.25, y: 0.75 }), [{ id: String(product), type: "product", title: "Walnut serving board", media: null }]));
+    const made = await draftOf(owner, { title: "Cheese night", boardId: String(CAST_BOARDS.public), items: draft.items, pinTags: draft.pinTags });
+    const published = await ok<Published>(owner, "PinResource", "create", { draft_id: made.id });
+    expect(await rows("SELECT x, y, tagged_pin_id FROM pin_tags WHERE pin_id = ?1", Number(published.pin!.id))).toEqual([{ x: 0.25, y: 0.75, tagged_pin_id: product }]);
+    const html = await (await signedOut.fetch(published.pin!.url)).text();
+    expect(html).toContain(`href="/pin/${product}/"`);
+  });
+
+  it("refuses a tag on a pin the publisher cannot see, and stores nothing", async () => {
+    const secret = freshId();
+    await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (?1, ?2, 'Hush', ?3, 'secret', 0, 0)").bind(secret, CAST.stranger, `hush-${secret}`).run();
+    const hidden = await insertPin(freshId(), { pinner: CAST.stranger, boardId: secret });
+    const upload = await uploadOf(CAST.owner);
+    let draft = { ...newDraft(), items: [newItem("tagged", { type: "image", source: "uploaded", ref: upload, width: 600, height: 900 })] };
+    draft = addTag(draft, 0, setTaggedObjects(createTag("t1", { x: 0.5, y: 0.5 }), [{ id: String(hidden), type: "pin", title: "Hidden", media: null }]));
+    const made = await draftOf(owner, { boardId: String(CAST_BOARDS.public), items: draft.items, pinTags: draft.pinTags });
+    const before = await footprint(CAST.owner);
+    const answer = await call(owner, "PinResource", "create", { draft_id: made.id });
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message_detail).toContain("pinTags.0");
+    expect(await footprint(CAST.owner)).toEqual(before);
   });
 });
 
