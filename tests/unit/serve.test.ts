@@ -85,7 +85,7 @@ describe("the runner", () => {
 describe("the runner's options", () => {
   it("take the config's crons and keep state where wrangler dev --persist-to does", () => {
     const { crons, options } = miniflareOptions(parseServeArgs(["--persist-to", ".wrangler/some-state", "--port", "0"]));
-    expect(crons).toEqual(["*/30 * * * *"]);
+    expect(crons).toEqual(["* * * * *", "*/30 * * * *"]);
     expect(options.resourcePersistencePath).toBe(path.join(ROOT, ".wrangler/some-state/v3"));
   });
 
