@@ -54,7 +54,7 @@ export function DraftList({ ui, drafts, selected, onToggle, onOpen, onDelete }: 
             {first && <CropOffer ui={ui} draft={draft} index={0} />}
             <div className="builder-draft-actions">
               <button type="button" className="button builder-small" onClick={() => onOpen(draft.id)} aria-label={fill(ui.editDraft, { title })}>
-                {ui.editorHeading}
+                {ui.edit}
               </button>
               <button type="button" className="button builder-small" onClick={() => onDelete(draft.id)} aria-label={fill(ui.deleteDraftOf, { title })}>
                 {ui.deleteDraft}
