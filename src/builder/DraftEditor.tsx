@@ -22,7 +22,7 @@ import { UploadCards, ACCEPTED_TYPES } from "./UploadView.tsx";
 import { TagEditorMount } from "./slots.tsx";
 
 /** The autosave waits this long after the last keystroke. */
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 const NO_BLOCKED_HOSTS: ReadonlySet<string> = new Set();
 
 interface DraftEditorProps {
@@ -159,12 +159,12 @@ export function DraftEditor({ strings, draft, boards, boardsFailed, disabled, me
                   <div className="builder-item-actions">
                     {view.items.length > 1 && at > 0 && (
                       <button type="button" className="builder-icon" aria-label={fill(ui.moveItemBack, { number })} onClick={() => void changeItems(moveItem(view, at, at - 1))}>
-                        <span aria-hidden="true">‹</span>
+                        <span className="builder-arrow" aria-hidden="true">‹</span>
                       </button>
                     )}
                     {view.items.length > 1 && at < view.items.length - 1 && (
                       <button type="button" className="builder-icon" aria-label={fill(ui.moveItemForward, { number })} onClick={() => void changeItems(moveItem(view, at, at + 1))}>
-                        <span aria-hidden="true">›</span>
+                        <span className="builder-arrow" aria-hidden="true">›</span>
                       </button>
                     )}
                     <button type="button" className="builder-icon" aria-label={fill(ui.removeItem, { number })} onClick={() => void changeItems(removeItem(view, at, Date.now()))}>

@@ -3,7 +3,7 @@
 import type { DraftChanges, PinDraft } from "./drafts.ts";
 
 /** The draft fields the single pin editor edits, as the API names them. */
-export const EDITOR_FIELDS = [
+const EDITOR_FIELDS = [
   "title",
   "description",
   "altText",

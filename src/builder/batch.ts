@@ -2,7 +2,7 @@
 // sent, so a draft keeps its own value of every field left alone.
 import type { DraftChanges, PinDraft } from "./drafts.ts";
 
-export const BATCH_FIELDS = ["title", "description", "websiteLink", "boardId"] as const;
+const BATCH_FIELDS = ["title", "description", "websiteLink", "boardId"] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 export type BatchValues = { [F in BatchField]: F extends "boardId" ? string | null : string };
 

@@ -38,7 +38,7 @@ export interface UploadMessages {
 }
 
 /** A fresh item id: letters, digits and dashes, as the draft's item schema takes. */
-export const newItemId = (): string => crypto.randomUUID();
+const newItemId = (): string => crypto.randomUUID();
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiCallError || error instanceof UploadRefused ? error.message : fallback);
 

@@ -6,7 +6,6 @@ import { perLocale } from "~/i18n/memo.ts";
 import uiTable from "../../locales/en_US/builder.json";
 
 export type UiKey = keyof (typeof uiTable)["ui"];
-export type ValidationKey = keyof (typeof uiTable)["validation"];
 
 export interface BuilderStrings {
   ui: Record<UiKey, string>;

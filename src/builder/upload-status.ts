@@ -3,7 +3,7 @@
 // the item's file is on its way to storage. Pure, so the island and its tests share the rules;
 // the island keeps the map in a nanostore and feeds it the XMLHttpRequest's events.
 
-export type UploadPhase = "uploading" | "uploaded" | "failed" | "cancelled";
+type UploadPhase = "uploading" | "uploaded" | "failed" | "cancelled";
 
 export interface UploadStatus {
   phase: UploadPhase;

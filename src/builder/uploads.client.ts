@@ -49,7 +49,7 @@ export function refusalMessage(body: unknown, fallback: string): string {
 }
 
 /** Sends `body` (a File, or a poster's Blob) to `path` with `method`, reporting progress. */
-export function sendBytes(path: string, method: "POST" | "PUT", body: Blob, handlers: UploadHandlers | null, networkMessage: string): UploadCall {
+function sendBytes(path: string, method: "POST" | "PUT", body: Blob, handlers: UploadHandlers | null, networkMessage: string): UploadCall {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadInfo>((resolve, reject) => {
     xhr.open(method, path);
