@@ -11,7 +11,8 @@ import { DRAFT_LIMITS } from "./drafts.ts";
 import { batchChanges, batchStart, dirtyFields, type BatchValues } from "./batch.ts";
 import { updateDraft, type DraftAnswer } from "./api.client.ts";
 import { rememberDraft } from "./store.client.ts";
-import { Field } from "./fields.tsx";
+import { ChoiceField, Field } from "./fields.tsx";
+import { boardChoices } from "./editor.ts";
 import { draftTitle } from "./DraftList.tsx";
 
 interface BatchEditProps {
@@ -35,7 +36,6 @@ export function BatchEdit({ strings, drafts, boards, onDone }: BatchEditProps) {
     setNothing(false);
     setValues((before) => ({ ...before, [field]: value }));
   };
-  const allBoards = boards ? [...boards.recent, ...boards.boards.filter((board) => !boards.recent.some((recent) => recent.id === board.id))] : [];
   const fieldError = (field: string) => {
     if (outcome.state !== "done") return null;
     const failed = outcome.failures.find((failure) => failure.fields[field]);
@@ -85,18 +85,7 @@ export function BatchEdit({ strings, drafts, boards, onDone }: BatchEditProps) {
       <Field id={fieldId("link")} label={ui.linkLabel} error={fieldError("websiteLink")}>
         {(describedBy, invalid) => <input id={fieldId("link")} type="url" dir="ltr" value={values.websiteLink} placeholder={ui.linkPlaceholder} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => set("websiteLink", event.target.value.trim())} />}
       </Field>
-      <Field id={fieldId("board")} label={ui.boardLabel} error={fieldError("boardId")}>
-        {(describedBy, invalid) => (
-          <select id={fieldId("board")} value={values.boardId ?? ""} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => set("boardId", event.target.value || null)}>
-            <option value="">{start.boardId === null ? ui.batchKeepBoard : ui.chooseBoard}</option>
-            {allBoards.map((board) => (
-              <option key={board.id} value={board.id}>
-                {board.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ChoiceField id={fieldId("board")} label={ui.boardLabel} error={fieldError("boardId")} value={values.boardId} empty={start.boardId === null ? ui.batchKeepBoard : ui.chooseBoard} choices={boardChoices(boards)} onChange={(value) => set("boardId", value)} />
       <div className="builder-actions">
         <button type="button" className="button primary" disabled={outcome.state === "saving"} onClick={() => void apply()}>
           {outcome.state === "saving" ? ui.batchSaving : ui.batchSave}

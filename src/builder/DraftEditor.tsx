@@ -13,10 +13,10 @@ import type { BuilderStrings } from "./strings.ts";
 import { DRAFT_LIMITS, removeItem, validateDraft, type PinDraft } from "./drafts.ts";
 import { draftDiff, hasChanges } from "./autosave.ts";
 import { previewUrl } from "./media.ts";
-import { moveItem, problemMessages, type PublishState } from "./editor.ts";
+import { boardChoices, moveItem, problemMessages, type PublishState } from "./editor.ts";
 import { publishDraft, updateDraft, type DraftAnswer, type PublishAnswer } from "./api.client.ts";
 import { $pending, $uploadInfo, forgetDraft, itemsChange, rememberDraft, startUploads, type UploadMessages } from "./store.client.ts";
-import { Field } from "./fields.tsx";
+import { ChoiceField, Field } from "./fields.tsx";
 import { CropOffer } from "./CropOffer.tsx";
 import { UploadCards, ACCEPTED_TYPES } from "./UploadView.tsx";
 import { TagEditorMount } from "./slots.tsx";
@@ -128,7 +128,6 @@ export function DraftEditor({ strings, draft, boards, boardsFailed, disabled, me
 
   const item = view.items[view.pinItemIndex] ?? null;
   const boardSections = view.boardId ? (boards?.sections[view.boardId] ?? []) : [];
-  const allBoards = boards ? [...boards.recent, ...boards.boards.filter((board) => !boards.recent.some((recent) => recent.id === board.id))] : [];
   const today = new Date().toLocaleDateString("en-CA");
   const fieldId = (name: string) => `${id}-${name}`;
   const general = save.state === "failed" && Object.keys(serverErrors).length === 0 ? fill(ui.saveFailed, { message: save.message }) : null;
@@ -226,40 +225,28 @@ export function DraftEditor({ strings, draft, boards, boardsFailed, disabled, me
               <textarea id={fieldId("alt")} rows={2} value={view.altText} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => edit("altText", event.target.value)} />
             )}
           </Field>
-          <Field id={fieldId("board")} label={ui.boardLabel} error={errors["boardId"] ?? (boardsFailed ? ui.boardsFailed : null)}>
-            {(describedBy, invalid) => (
-              <select
-                id={fieldId("board")}
-                value={view.boardId ?? ""}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                onChange={(event) => {
-                  edit("boardId", event.target.value || null);
-                  edit("sectionId", null);
-                }}
-              >
-                <option value="">{ui.chooseBoard}</option>
-                {allBoards.map((board) => (
-                  <option key={board.id} value={board.id}>
-                    {board.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceField
+            id={fieldId("board")}
+            label={ui.boardLabel}
+            error={errors["boardId"] ?? (boardsFailed ? ui.boardsFailed : null)}
+            value={view.boardId}
+            empty={ui.chooseBoard}
+            choices={boardChoices(boards)}
+            onChange={(value) => {
+              edit("boardId", value);
+              edit("sectionId", null);
+            }}
+          />
           {boardSections.length > 0 && (
-            <Field id={fieldId("section")} label={ui.sectionLabel} error={errors["sectionId"]}>
-              {(describedBy, invalid) => (
-                <select id={fieldId("section")} value={view.sectionId ?? ""} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => edit("sectionId", event.target.value || null)}>
-                  <option value="">{ui.noSection}</option>
-                  {boardSections.map((section) => (
-                    <option key={section.id} value={section.id}>
-                      {section.title}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <ChoiceField
+              id={fieldId("section")}
+              label={ui.sectionLabel}
+              error={errors["sectionId"]}
+              value={view.sectionId}
+              empty={ui.noSection}
+              choices={boardSections.map((section) => ({ id: section.id, name: section.title }))}
+              onChange={(value) => edit("sectionId", value)}
+            />
           )}
           <div className="builder-checks">
             <label>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { draftDiff, hasChanges } from "./autosave.ts";
 import { newDraft, newItem } from "./drafts.ts";
-import { cropRatioFor, moveItem, problemMessages } from "./editor.ts";
+import { boardChoices, cropRatioFor, moveItem, problemMessages } from "./editor.ts";
 
 const saved = { ...newDraft(), title: "Soup" };
 
@@ -83,5 +83,18 @@ describe("cropRatioFor: the crop offer (spec 001 §5)", () => {
     expect(cropRatioFor({ type: "image", source: "local", ref: "x", width: 1920, height: 1080 })).toBeNull();
     expect(cropRatioFor({ type: "image", source: "uploaded", ref: "x", width: null, height: null })).toBeNull();
     expect(cropRatioFor(null)).toBeNull();
+  });
+});
+
+describe("boardChoices", () => {
+  it("lists recent boards first and every board once", () => {
+    const board = (id: string, name: string) => ({ id, name, privacy: "public" as const, url: `/b/${id}/` });
+    const picker = { recent: [board("2", "Soups")], boards: [board("1", "Bread"), board("2", "Soups"), board("3", "Cakes")], sections: {}, saved: [] };
+    expect(boardChoices(picker)).toEqual([
+      { id: "2", name: "Soups" },
+      { id: "1", name: "Bread" },
+      { id: "3", name: "Cakes" },
+    ]);
+    expect(boardChoices(null)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // messages of validateDraft's problems, the crop offer and the publishing statuses it shows.
 import type { FieldProblem } from "~/domain/errors.ts";
 import { fill } from "~/saves/strings.ts";
+import type { PickerData } from "~/saves/picker.ts";
 import { isAllowedRatio, nearestAllowedRatio, type AllowedRatio } from "~/media/aspect-ratio.ts";
 import type { MediaRef, PinDraft } from "./drafts.ts";
 
@@ -38,4 +39,11 @@ export function problemMessages(problems: readonly FieldProblem[], messages: Rea
 export function cropRatioFor(media: MediaRef | null): AllowedRatio | null {
   if (!media || media.type !== "image" || media.source !== "uploaded" || !media.width || !media.height) return null;
   return isAllowedRatio(media.width, media.height, "pin") ? null : nearestAllowedRatio(media.width, media.height, "pin");
+}
+
+/** The boards a pin can go to, recent ones first, each once (the save picker's answer). */
+export function boardChoices(picker: PickerData | null): Array<{ id: string; name: string }> {
+  if (!picker) return [];
+  const recent = new Set(picker.recent.map((board) => board.id));
+  return [...picker.recent, ...picker.boards.filter((board) => !recent.has(board.id))].map((board) => ({ id: board.id, name: board.name }));
 }

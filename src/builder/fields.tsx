@@ -38,3 +38,37 @@ export function Field({ id, label, error, help, counter, children }: FieldProps)
     </div>
   );
 }
+
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+interface ChoiceFieldProps {
+  id: string;
+  label: string;
+  error: string | null | undefined;
+  value: string | null;
+  /** The first option, meaning none chosen. */
+  empty: string;
+  choices: readonly Choice[];
+  onChange: (value: string | null) => void;
+}
+
+/** A labelled select of ids (a board, a section) with its error slot; "" is none. */
+export function ChoiceField({ id, label, error, value, empty, choices, onChange }: ChoiceFieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      {(describedBy, invalid) => (
+        <select id={id} value={value ?? ""} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => onChange(event.target.value || null)}>
+          <option value="">{empty}</option>
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
