@@ -19,6 +19,7 @@ const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: readFil
 /** 1068 × 1600 (2:3), 1600 × 1000 and 1600 × 1200 (offered a crop), 1600 × 1082. */
 const FILES = [photo("djembe-pallet-table.jpg"), photo("dandelion-seeds.jpg"), photo("bird-ornament-lamps.jpg")];
 const EXTRA = photo("fig-red-bowl.jpg");
+const SPARE = photo("dune-grass-sea.jpg");
 
 interface Draft {
   id: string;
@@ -132,6 +133,13 @@ test.describe("signed in", () => {
       await page.getByLabel(t("ui.addItem")).setInputFiles(EXTRA);
       await expect(page.getByTestId("draft-item")).toHaveCount(2, { timeout: 30_000 });
       await expect(page.getByRole("button", { name: t("ui.showItem", { number: 2 }) })).toHaveAttribute("aria-pressed", "true");
+      // A third item, selected, then removed: the selection moves to its neighbour.
+      await page.getByLabel(t("ui.addItem")).setInputFiles(SPARE);
+      await expect(page.getByTestId("draft-item")).toHaveCount(3, { timeout: 30_000 });
+      await expect(page.getByRole("button", { name: t("ui.showItem", { number: 3 }) })).toHaveAttribute("aria-pressed", "true");
+      await page.getByRole("button", { name: t("ui.removeItem", { number: 3 }) }).click();
+      await expect(page.getByTestId("draft-item")).toHaveCount(2);
+      await expect(page.getByRole("button", { name: t("ui.showItem", { number: 2 }) })).toHaveAttribute("aria-pressed", "true");
 
       await page.getByLabel(t("ui.titleLabel")).fill("Lamps and fig bowls");
       await page.getByLabel(t("ui.descriptionLabel")).fill("Warm light for the evening");
@@ -196,6 +204,43 @@ test.describe("signed in", () => {
       await expect(dialog.getByRole("status")).toHaveText(t("ui.feedbackThanks"));
       await page.keyboard.press("Escape");
       await expect(page.getByRole("button", { name: t("ui.feedback") })).toBeFocused();
+    });
+
+    await test.step("a video becomes a draft, and a frame of it is sent as its cover", async () => {
+      // A second of WebM, recorded from a canvas in the browser itself.
+      const clip = await page.evaluate(async () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 320;
+        canvas.height = 480;
+        const context = canvas.getContext("2d")!;
+        const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: "video/webm" });
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (event) => chunks.push(event.data);
+        const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+        recorder.start();
+        const started = performance.now();
+        await new Promise<void>((resolve) => {
+          const frame = () => {
+            const elapsed = performance.now() - started;
+            context.fillStyle = `hsl(${Math.round(elapsed / 5) % 360} 70% 50%)`;
+            context.fillRect(0, 0, 320, 480);
+            if (elapsed < 1200) requestAnimationFrame(frame);
+            else resolve();
+          };
+          frame();
+        });
+        recorder.stop();
+        await stopped;
+        const bytes = new Uint8Array(await new Blob(chunks, { type: "video/webm" }).arrayBuffer());
+        let binary = "";
+        for (const byte of bytes) binary += String.fromCharCode(byte);
+        return btoa(binary);
+      });
+      const poster = page.waitForRequest((request) => request.method() === "PUT" && /\/v3\/media\/uploads\/[^/]+\/poster\/$/.test(request.url()), { timeout: 30_000 });
+      await page.getByLabel(t("ui.chooseFiles")).setInputFiles({ name: "clip.webm", mimeType: "video/webm", buffer: Buffer.from(clip, "base64") });
+      const sent = await poster;
+      expect(sent.headers()["content-type"]).toBe("image/jpeg");
+      await expect(draftCards(page)).toHaveCount(4, { timeout: 30_000 });
     });
 
     await test.step("the upload view has no accessibility violations at 390 px", async () => {
