@@ -200,7 +200,7 @@ export function DraftEditor({ strings, draft, boards, boardsFailed, disabled, me
                 <img src={previewUrl(info[item.media.ref])!} alt={view.altText || fill(ui.mediaAlt, { number: view.pinItemIndex + 1 })} />
               ) : null}
               <CropOffer ui={ui} draft={draft} index={view.pinItemIndex} />
-              <TagEditorMount item={item} onChange={(changed) => void changeItems({ ...view, items: view.items.map((each) => (each.id === changed.id ? changed : each)) })} />
+              <TagEditorMount item={item} imageUrl={item.media ? previewUrl(info[item.media.ref]) : null} draftLink={view.websiteLink} onChange={(changed) => void changeItems({ ...view, items: view.items.map((each) => (each.id === changed.id ? changed : each)) })} />
             </div>
           )}
         </div>

@@ -15,6 +15,9 @@ export function FromWebsiteMount(_props: FromWebsiteMountProps) {
 
 export interface TagEditorMountProps {
   item: DraftItem;
+  /** The item's picture to place tags on, and the draft's own link (a linked item takes no tags). */
+  imageUrl: string | null;
+  draftLink: string;
   onChange(item: DraftItem): void;
 }
 

@@ -75,10 +75,14 @@ export async function loadDrafts(more: boolean): Promise<void> {
   $draftsBookmark.set(page.bookmark);
 }
 
+/** Uploads asked for once already (a failed read is not retried until the page reloads). */
+const requestedUploads = new Set<string>();
+
 /** Reads the uploads the drafts show that the builder has not seen yet (their previews). */
 export async function loadUploadInfo(drafts: readonly PinDraft[]): Promise<void> {
   const known = $uploadInfo.get();
-  const wanted = new Set(drafts.flatMap((draft) => draft.items.flatMap((item) => (item.media?.source === "uploaded" && !known[item.media.ref] ? [item.media.ref] : []))));
+  const wanted = new Set(drafts.flatMap((draft) => draft.items.flatMap((item) => (item.media?.source === "uploaded" && !known[item.media.ref] && !requestedUploads.has(item.media.ref) ? [item.media.ref] : []))));
+  for (const id of wanted) requestedUploads.add(id);
   await Promise.all(
     [...wanted].map((id) =>
       readUpload(id).then(
