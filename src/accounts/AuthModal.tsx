@@ -81,6 +81,8 @@ interface AuthTrigger {
   mode: AuthMode;
   label: string;
   className?: string;
+  /** This trigger's own return path (the header's Create: the pin builder), instead of the island's. */
+  path?: string;
 }
 
 export interface AuthModalProps {
@@ -103,15 +105,16 @@ export interface AuthModalProps {
 export default function AuthModal({ strings, triggers, path, country, locale, intent, idPrefix = "auth-modal" }: AuthModalProps) {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<AuthMode>("login");
+  const [triggerNext, setTriggerNext] = useState<string | null>(null);
   const next = path === undefined ? null : safeNext(path);
   const dialogStrings = strings ?? (open ? pageAuthStrings() : null);
   return (
     <>
       {triggers.map((trigger) => (
         <a
-          key={trigger.mode}
+          key={`${trigger.mode}:${trigger.path ?? ""}`}
           className={trigger.className ?? "button"}
-          href={withNext(`/${trigger.mode}/`, next ?? "/")}
+          href={withNext(`/${trigger.mode}/`, trigger.path === undefined ? (next ?? "/") : safeNext(trigger.path))}
           aria-haspopup="dialog"
           data-auth-trigger={trigger.mode}
           onClick={(event) => {
@@ -120,6 +123,7 @@ export default function AuthModal({ strings, triggers, path, country, locale, in
             if (!strings && !pageAuthStrings()) return;
             event.preventDefault();
             if (intent) rememberIntent(intent);
+            setTriggerNext(trigger.path === undefined ? null : safeNext(trigger.path));
             setMode(trigger.mode);
             setOpen(true);
           }}
@@ -133,7 +137,7 @@ export default function AuthModal({ strings, triggers, path, country, locale, in
         onModeChange={setMode}
         onClose={() => setOpen(false)}
         strings={dialogStrings}
-        next={next}
+        next={triggerNext ?? next}
         country={country}
         locale={locale}
         idPrefix={idPrefix}

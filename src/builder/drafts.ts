@@ -23,7 +23,7 @@ const MEDIA_TYPES = ["image", "video"] as const;
 const MEDIA_SOURCES = ["local", "uploaded"] as const;
 
 /** Limits: a pin's title, description and link (src/pins/pin.ts); the rest our choice (docs/decisions.md). */
-const DRAFT_LIMITS = {
+export const DRAFT_LIMITS = {
   title: PIN_TITLE_MAX,
   description: PIN_DESCRIPTION_MAX,
   link: PIN_LINK_MAX,

@@ -28,7 +28,7 @@ export const LOGGER = {
 /** Spec 000 §8 "three specific codes": the transient gateway and overload answers. */
 export const RETRY_STATUSES: readonly number[] = [502, 503, 504];
 
-export const EVENT_TYPE = { CLICK: 1, VIEW: 13, IMPRESSION: 14, TEXT_TRANSLATION_USAGE: 9_101 } as const; // 90xx are the runtime's (src/runtime/report.ts)
+export const EVENT_TYPE = { CLICK: 1, VIEW: 13, IMPRESSION: 14, TEXT_TRANSLATION_USAGE: 9_101, PIN_BUILDER_FEEDBACK: 9_102 } as const; // 90xx are the runtime's (src/runtime/report.ts)
 export const VIEW_TYPE = { OTHER: 0, HOME: 1, PIN: 2, BOARD: 3, USER: 4, SEARCH: 5, ARTICLE: 6 } as const;
 /** Views whose event 13 goes out within 300 ms: content pages people often leave at once. */
 export const FAST_FLUSH_VIEW_TYPES: readonly number[] = [VIEW_TYPE.PIN, VIEW_TYPE.BOARD, VIEW_TYPE.USER, VIEW_TYPE.SEARCH];

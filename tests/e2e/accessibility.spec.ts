@@ -51,7 +51,7 @@ test("the log-in and sign-up dialogs have no accessibility violations", async ({
   await expectNoViolations(page, "the log-in dialog");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
-  await page.locator('.header-account a[data-auth-trigger="signup"]').click();
+  await page.locator('.header-account a.header-signup[data-auth-trigger="signup"]').click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expect(page.getByRole("dialog").getByRole("button", { name: text(project, "auth.signup.submit") })).toBeVisible();
   await expectNoViolations(page, "the sign-up dialog");

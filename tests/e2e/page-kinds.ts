@@ -29,6 +29,7 @@ export const PAGES: ReadonlyArray<readonly [string, string]> = [
 export const SIGNED_IN_PAGES: ReadonlyArray<readonly [string, string]> = [
   ["settings", "/settings/account-settings/"],
   ["comment settings", "/settings/edit/comments/"],
+  ["pin builder", "/pin-builder/"],
 ];
 
 /** An editorial article's path, from the articles sitemap. */

@@ -117,8 +117,20 @@ describe("the header", () => {
     const html = await (await get("/pin/101/")).text();
     expect(await countElements(html, '.header-account astro-island[component-url*="AuthModal"]')).toBe(1);
     expect(await attributeOf(html, '.header-account a[data-auth-trigger="login"]', "href")).toBe("/login/");
-    expect(await attributeOf(html, '.header-account a[data-auth-trigger="signup"]', "href")).toBe("/signup/");
+    expect(await attributeOf(html, '.header-account a.header-signup[data-auth-trigger="signup"]', "href")).toBe("/signup/");
     expect(await countElements(html, ".account-menu")).toBe(0);
+  });
+
+  it("signed out: Create is a sign-up trigger of the same island that comes back to the pin builder", async () => {
+    const html = await (await get("/pin/101/")).text();
+    expect(await attributeOf(html, '.header-account a.header-create[data-auth-trigger="signup"]', "href")).toBe("/signup/?next=/pin-builder/");
+    expect(await attributeOf(html, '.header-account a.header-create[data-auth-trigger="signup"]', "aria-haspopup")).toBe("dialog");
+  });
+
+  it("signed in: Create leads to the pin builder", async () => {
+    const html = await (await signedIn.fetch("/pin/101/")).text();
+    expect(await attributeOf(html, "header a.header-create", "href")).toBe("/pin-builder/");
+    expect(await countElements(html, "header a.header-create[data-auth-trigger]")).toBe(0);
   });
 
   it("signed out on a pin: a Save that asks to log in first", async () => {
