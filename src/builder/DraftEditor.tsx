@@ -19,7 +19,7 @@ import { $pending, $uploadInfo, forgetDraft, itemsChange, rememberDraft, startUp
 import { ChoiceField, Field } from "./fields.tsx";
 import { CropOffer } from "./CropOffer.tsx";
 import { UploadCards, ACCEPTED_TYPES } from "./UploadView.tsx";
-import { TagEditorMount } from "./slots.tsx";
+import TagEditor from "./TagEditor.tsx";
 
 /** The autosave waits this long after the last keystroke. */
 const AUTOSAVE_DELAY_MS = 800;
@@ -200,7 +200,14 @@ export function DraftEditor({ strings, draft, boards, boardsFailed, disabled, me
                 <img src={previewUrl(info[item.media.ref])!} alt={view.altText || fill(ui.mediaAlt, { number: view.pinItemIndex + 1 })} />
               ) : null}
               <CropOffer ui={ui} draft={draft} index={view.pinItemIndex} />
-              <TagEditorMount item={item} imageUrl={item.media ? previewUrl(info[item.media.ref]) : null} draftLink={view.websiteLink} onChange={(changed) => void changeItems({ ...view, items: view.items.map((each) => (each.id === changed.id ? changed : each)) })} />
+              <TagEditor
+                item={item}
+                tags={view.pinTags}
+                strings={strings.tags}
+                imageUrl={item.media ? previewUrl(info[item.media.ref]) : null}
+                draftLink={view.websiteLink}
+                onChange={({ item: changed, pinTags }) => void changeItems({ ...view, pinTags, items: view.items.map((each) => (each.id === changed.id ? changed : each)) })}
+              />
             </div>
           )}
         </div>

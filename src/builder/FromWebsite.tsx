@@ -6,7 +6,6 @@
 // from this site only, and the sites browsed never see the person's address).
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ApiCallError, NetworkError, call, resource } from "~/api/api.client.ts";
-import { pageStrings } from "~/i18n/page-strings.ts";
 import type { UploadAnswer } from "~/media/uploads.server.ts";
 import { fill } from "~/saves/strings.ts";
 import type { FoundPage } from "./find-images.server.ts";
@@ -16,10 +15,8 @@ import "./from-website.css";
 
 export interface FromWebsiteProps {
   onImported(upload: UploadAnswer, link: string): void;
-  /** The table, when the page does not carry "fromWebsite" in its strings block. */
-  strings?: FromWebsiteStrings;
-  /** The page's locale: the server renders the island with that locale's table. */
-  locale?: string;
+  /** The panel's words, from the builder's own props (one island, one table per locale). */
+  strings: FromWebsiteStrings;
 }
 
 const IMPORT_PATH = "/v3/media/uploads/from-url/";
@@ -157,8 +154,7 @@ export function FromWebsiteView(props: FromWebsiteViewProps) {
   );
 }
 
-export function FromWebsite({ onImported, strings: given, locale = "en_US" }: FromWebsiteProps) {
-  const strings = given ?? pageStrings("fromWebsite", locale);
+export function FromWebsite({ onImported, strings }: FromWebsiteProps) {
   const [address, setAddress] = useState("");
   const [page, setPage] = useState<FoundPage | null>(null);
   const [selected, setSelected] = useState<number | null>(null);

@@ -16,7 +16,7 @@ import { DraftEditor } from "./DraftEditor.tsx";
 import { BatchEdit } from "./BatchEdit.tsx";
 import { ScheduledPins } from "./ScheduledPins.tsx";
 import { Feedback } from "./FeedbackDialog.tsx";
-import { FromWebsiteMount } from "./slots.tsx";
+import { FromWebsite } from "./FromWebsite.tsx";
 
 export interface PinBuilderProps {
   strings: BuilderStrings;
@@ -135,7 +135,7 @@ export default function PinBuilder({ strings, disabled, maxUploadMegabytes, lang
       ) : (
         <>
           <UploadView ui={ui} maxMegabytes={maxUploadMegabytes} messages={messages} disabled={disabled} />
-          <FromWebsiteMount onImported={(upload, link) => void importUpload(upload, link).then((draft) => open(draft.id))} />
+          <FromWebsite strings={strings.fromWebsite} onImported={(upload, link) => void importUpload(upload, link).then((draft) => open(draft.id))} />
           <section className="builder-drafts-section" aria-labelledby="builder-drafts-heading">
             <div className="builder-drafts-head">
               <h2 id="builder-drafts-heading">{ui.draftsHeading}</h2>

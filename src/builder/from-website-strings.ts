@@ -1,6 +1,6 @@
 // The words of the builder's "create from a website" island (FromWebsite.tsx), from the
-// `builder` namespace. Islands do not load i18next: the page carries this table in its strings
-// block (src/i18n/page-strings.ts, name "fromWebsite"); placeholders stay as {{name}} for fill().
+// `builder` namespace. Islands do not load i18next: the builder's props carry this table
+// (src/builder/strings.ts); placeholders stay as {{name}} for fill().
 import type { TFunction } from "i18next";
 import { perLocale } from "~/i18n/memo.ts";
 

@@ -1,5 +1,5 @@
 // The "create from a website" island as it renders in each state, and the words it shows for a
-// failed call. The strings come from the locale files through the page-strings table.
+// failed call. The strings come from the locale files, as the builder hands them over.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -90,7 +90,7 @@ describe("FromWebsiteView", () => {
     expect(html).toContain('aria-invalid="false"');
   });
 
-  it("renders in French and Arabic from the page's locale", () => {
+  it("renders in French and Arabic from the tables it is given", () => {
     const fr = renderToStaticMarkup(createElement(FromWebsite, { onImported: noop, strings: fromWebsiteStrings(getT("fr")) }));
     expect(fr).toContain(">Trouver des images</button>");
     const ar = renderToStaticMarkup(createElement(FromWebsite, { onImported: noop, strings: fromWebsiteStrings(getT("ar_SA")) }));

@@ -144,7 +144,8 @@ async function uploadOne(file: File, messages: UploadMessages, target: string | 
 }
 
 /** The fields an item transition changes, for an update. */
-export const itemsChange = (draft: PinDraft) => ({ items: draft.items, pinItemIndex: draft.pinItemIndex });
+/** An item transition's change: the items, the selection, and the tags (items name theirs by id). */
+export const itemsChange = (draft: PinDraft) => ({ items: draft.items, pinItemIndex: draft.pinItemIndex, pinTags: draft.pinTags });
 
 /** Stops an upload in flight. */
 export function cancelUpload(draftKey: string, itemId: string): void {

@@ -4,7 +4,6 @@
 // (src/member-page/islands.server.ts), the two places islands render on the server.
 import type { TFunction } from "i18next";
 import { authStrings } from "~/accounts/auth-strings.ts";
-import { fromWebsiteStrings } from "~/builder/from-website-strings.ts";
 import { commentStrings } from "~/comments/strings.ts";
 import { DEFAULT_LOCALE, parseLocale, type Locale } from "~/context/locales.ts";
 import { serializeForScript } from "~/context/request-context.ts";
@@ -16,7 +15,6 @@ import { provideServerStrings, type PageStringTables, type PageStringsName, type
 const TABLES: { [N in PageStringsName]: (t: TFunction) => PageStringTables[N] } = {
   auth: authStrings,
   comments: commentStrings,
-  fromWebsite: fromWebsiteStrings,
   save: saveStrings,
   search: searchBoxStrings,
 };
@@ -27,7 +25,7 @@ export const serverPageStrings: ServerStrings = (name, locale) => TABLES[name](g
 provideServerStrings(serverPageStrings);
 
 /** The block's order, so that one set of names gives one text. */
-const BLOCK_ORDER = ["comments", "fromWebsite", "save", "search"] as const satisfies ReadonlyArray<Exclude<PageStringsName, "auth">>;
+const BLOCK_ORDER = ["comments", "save", "search"] as const satisfies ReadonlyArray<Exclude<PageStringsName, "auth">>;
 
 /** Each locale's blocks, by the names they hold: 45 locales and a few sets of names, bounded. */
 const blocks = new Map<string, string>();

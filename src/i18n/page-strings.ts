@@ -10,7 +10,6 @@
 // the server wrote from the same tables, so hydration renders exactly the server's HTML.
 import type { AuthStrings } from "~/accounts/auth-strings.ts";
 import { pageAuthStrings } from "~/accounts/auth-strings.ts";
-import type { FromWebsiteStrings } from "~/builder/from-website-strings.ts";
 import type { CommentStrings } from "~/comments/strings.ts";
 import type { SaveStrings } from "~/saves/strings.ts";
 import type { SearchBoxStrings } from "~/search/search-box-strings.ts";
@@ -22,7 +21,6 @@ export const PAGE_STRINGS_ID = "pinloom-strings";
 export interface PageStringTables {
   auth: AuthStrings;
   comments: CommentStrings;
-  fromWebsite: FromWebsiteStrings;
   save: SaveStrings;
   search: SearchBoxStrings;
 }
