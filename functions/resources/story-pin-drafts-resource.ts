@@ -8,17 +8,16 @@ import { z } from "zod";
 import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
 import { idOption } from "~/boards/options.ts";
 import { applyChanges, draftChangesSchema, linkHost, linkProblem, markEdited, newDraft, validateDraft, type PinDraft } from "~/builder/drafts.ts";
-import { DRAFTS_PAGE_SIZE, MAX_DRAFTS_PER_PERSON, blockedHostsAmong, boardChoiceProblems, createDraft, deleteDraft, findDraft, listDrafts, replaceDraft, type DraftAnswer } from "~/builder/drafts.server.ts";
+import { DRAFTS_PAGE_SIZE, MAX_DRAFTS_PER_PERSON, blockedHostsAmong, boardChoiceProblems, createDraft, deleteDraft, findDraft, listDrafts, type DraftAnswer } from "~/builder/drafts.server.ts";
 import { DomainError, badRequest, notFound, type FieldProblem } from "~/domain/errors.ts";
 import { markRemovedStickers, newStory, normalStory, stickerTarget, storyDraftSchema, validateStory, withAutoText, type StoryDraft } from "~/stories/story-draft.ts";
 import { storyUploads, visibleStickerTargets } from "~/stories/story-drafts.server.ts";
 import { pageMediaProblem } from "~/stories/story-publish.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
+import { saveOnTop } from "./pin-draft-resources.ts";
 import { bookmarkKeyset, feedAnswer, keysetBookmark, pageSize } from "./paging.ts";
 
 const draftNotFound = () => notFound("builder:api.draftNotFound");
-/** Two saves of one draft at once: the later re-reads and applies on top, a few times at most. */
-const UPDATE_TRIES = 3;
 
 /** What a create or update may set: the pin draft's own fields a story uses, and the story. */
 const storyChangesSchema = draftChangesSchema.omit({ type: true, items: true, pinTags: true, pinItemIndex: true }).extend({ story: storyDraftSchema.optional() });
@@ -111,18 +110,14 @@ export const storyPinDraftsResource: ResourceDefinition = {
       const { id, ...changes } = options;
       if (Object.values(changes).every((value) => value === undefined)) throw badRequest([{ field: "options", reason: "boards:validation.nothingToChange" }]);
       const db = c.env.DB;
-      for (let attempt = 0; attempt < UPDATE_TRIES; attempt++) {
-        const stored = await findStoryDraft(db, viewerId, id);
-        const made = await changedDraft(db, viewerId, stored.draft, changes);
+      const saved = await saveOnTop(db, viewerId, id, () => findStoryDraft(db, viewerId, id), async (stored, now) => {
+        const made = await changedDraft(db, viewerId, stored, changes);
         if ("problems" in made) throw badRequest(made.problems);
-        if (sameDraft(made.draft, stored.draft)) return storyAnswer(stored.draft);
-        const now = Date.now();
+        if (sameDraft(made.draft, stored)) return null;
         // The status rule: an edit marks the draft edited unless it is on its way (markEdited's protected set).
-        const edited = changes.status === undefined ? markEdited(made.draft, now) : { ...made.draft, lastEditedTime: now };
-        const saved = await replaceDraft(db, viewerId, id, stored.version, edited, now);
-        if (saved) return storyAnswer(saved);
-      }
-      throw new DomainError("conflict", { message: "builder:api.draftChanged" });
+        return changes.status === undefined ? markEdited(made.draft, now) : { ...made.draft, lastEditedTime: now };
+      });
+      return storyAnswer(saved);
     },
   }),
   delete: defineHandler({

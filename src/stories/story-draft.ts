@@ -198,7 +198,8 @@ export function markRemovedStickers(story: StoryDraft, visible: ReadonlySet<stri
       ...page,
       blocks: page.blocks.map((block) => {
         const target = stickerTarget(block);
-        return target === null ? block : { ...block, isRemoved: !visible.has(target) };
+        // Only an aimed sticker can lose its target: anything else is never marked removed.
+        return { ...block, isRemoved: target === null ? false : !visible.has(target) };
       }),
     })),
   };
