@@ -177,8 +177,6 @@ export function isBlockTaggable(block: Pick<StoryBlock, "media">): boolean {
   return media !== null && !(media.type === "video" && media.source === "local");
 }
 
-export const isSticker = (block: Pick<StoryBlock, "type">) => block.type === "mention_sticker" || block.type === "product_sticker";
-
 /** The target a sticker names, as "user:id" or "pin:id"; null for other blocks and unaimed stickers. */
 export function stickerTarget(block: Pick<StoryBlock, "type" | "userId" | "pinId">): string | null {
   if (block.type === "mention_sticker") return block.userId === null ? null : `user:${block.userId}`;
@@ -294,7 +292,7 @@ const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "#rrggbb");
 /** The longest text limit, a bound on the body; each type's own limit gives the message (validateStory). */
 const TEXT_CAP = Math.max(...Object.values(STORY_LIMITS.text));
 
-export const storyMediaSchema = z.strictObject({
+const storyMediaSchema = z.strictObject({
   type: z.enum(["image", "video"]),
   source: z.enum(["local", "uploaded"]),
   ref: z.string().min(1).max(200),
