@@ -8,6 +8,7 @@ import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
 import { passcodeRoutes } from "./passcode.ts";
+import { storyRoutes } from "./stories.ts";
 
 export const v3Routes = new Hono<AppEnv>();
 
@@ -16,6 +17,7 @@ v3Routes.route("/", passcodeRoutes);
 v3Routes.route("/", boardRoutes);
 v3Routes.route("/", commentRoutes);
 v3Routes.route("/", mediaUploadRoutes);
+v3Routes.route("/", storyRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

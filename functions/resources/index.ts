@@ -23,6 +23,7 @@ import { interestFollowResource } from "./interest-follow-resource.ts";
 import { inviteMetadataResource } from "./invite-metadata-resource.ts";
 import { inviteResource } from "./invite-resource.ts";
 import { pinDraftResource, pinDraftsResource } from "./pin-draft-resources.ts";
+import { storyPinDraftsResource } from "./story-pin-drafts-resource.ts";
 import { pinReactionResource } from "./pin-reaction-resource.ts";
 import { pinResource } from "./pin-resource.ts";
 import { reactionsResource } from "./reactions-resource.ts";
@@ -78,6 +79,7 @@ export const resources: Record<string, ResourceDefinition> = {
   InviteResource: inviteResource,
   PinDraftResource: pinDraftResource,
   PinDraftsResource: pinDraftsResource,
+  StoryPinDraftsResource: storyPinDraftsResource,
   PinReactionResource: pinReactionResource,
   PinResource: pinResource,
   ReactionsResource: reactionsResource,

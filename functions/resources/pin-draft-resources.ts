@@ -18,6 +18,7 @@ import {
   listDrafts,
   replaceDraft,
   type DraftAnswer,
+  type StoredDraft,
 } from "~/builder/drafts.server.ts";
 import { DomainError, badRequest, notFound } from "~/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -44,6 +45,30 @@ async function problemsOf(db: D1Database, viewerId: number, changes: DraftChange
   const boardChecked = problems.some((problem) => problem.field === "sectionId");
   if (choosing && !boardChecked) problems.push(...(await boardChoiceProblems(db, viewerId, draft.boardId, draft.sectionId)));
   return problems;
+}
+
+/**
+ * An autosave: reads the draft, makes its change (null when nothing changed, or throws its 400)
+ * and stores it only if no other save came between; otherwise re-reads and re-applies, a few
+ * times at most, then 409. A draft `read` cannot find is 404.
+ */
+export async function saveOnTop(
+  db: D1Database,
+  viewerId: number,
+  id: number,
+  read: () => Promise<StoredDraft | null>,
+  change: (stored: DraftAnswer, now: number) => Promise<PinDraft | null>,
+): Promise<DraftAnswer> {
+  for (let attempt = 0; attempt < UPDATE_TRIES; attempt++) {
+    const stored = await read();
+    if (!stored) throw draftNotFound();
+    const now = Date.now();
+    const changed = await change(stored.draft, now);
+    if (changed === null) return stored.draft;
+    const saved = await replaceDraft(db, viewerId, id, stored.version, changed, now);
+    if (saved) return saved;
+  }
+  throw new DomainError("conflict", { message: "builder:api.draftChanged" });
 }
 
 const sameDraft = (a: PinDraft, b: PinDraft) => JSON.stringify({ ...a, lastEditedTime: null, lastSavedTime: null }) === JSON.stringify({ ...b, lastEditedTime: null, lastSavedTime: null });
@@ -77,18 +102,12 @@ export const pinDraftResource: ResourceDefinition = {
       const { id, ...changes } = options;
       if (Object.values(changes).every((value) => value === undefined)) throw badRequest([{ field: "options", reason: "boards:validation.nothingToChange" }]);
       const db = c.env.DB;
-      for (let attempt = 0; attempt < UPDATE_TRIES; attempt++) {
-        const stored = await findDraft(db, viewerId, id);
-        if (!stored) throw draftNotFound();
-        const now = Date.now();
-        const changed = applyChanges(stored.draft, changes);
+      return saveOnTop(db, viewerId, id, () => findDraft(db, viewerId, id), async (stored, now) => {
+        const changed = applyChanges(stored, changes);
         const problems = await problemsOf(db, viewerId, changes, changed);
         if (problems.length > 0) throw badRequest(problems);
-        if (sameDraft(changed, stored.draft)) return stored.draft;
-        const saved: DraftAnswer | null = await replaceDraft(db, viewerId, id, stored.version, { ...changed, lastEditedTime: now }, now);
-        if (saved) return saved;
-      }
-      throw new DomainError("conflict", { message: "builder:api.draftChanged" });
+        return sameDraft(changed, stored) ? null : { ...changed, lastEditedTime: now };
+      });
     },
   }),
   delete: defineHandler({

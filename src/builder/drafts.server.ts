@@ -44,14 +44,17 @@ export async function findDraft(db: D1Database, userId: number, draftId: number)
   return row ? { draft: answerOf(row), version: row.version } : null;
 }
 
-/** One page of the viewer's drafts, newest first (by id: a draft's place never moves while paging). */
-export async function listDrafts(db: D1Database, userId: number, beforeId: number | null, size: number): Promise<KeysetPage<DraftAnswer>> {
+/**
+ * One page of the viewer's drafts, newest first (by id: a draft's place never moves while
+ * paging); of one type only when `type` is given (the story editor lists its own).
+ */
+export async function listDrafts(db: D1Database, userId: number, beforeId: number | null, size: number, type: PinDraft["type"] | null = null): Promise<KeysetPage<DraftAnswer>> {
   const { results } = await db
     .prepare(
       `SELECT id, draft, version, created_at, updated_at FROM pin_drafts
-       WHERE user_id = ?1 AND (?2 IS NULL OR id < ?2) ORDER BY id DESC LIMIT ?3`,
+       WHERE user_id = ?1 AND (?2 IS NULL OR id < ?2) AND (?4 IS NULL OR json_extract(draft, '$.type') = ?4) ORDER BY id DESC LIMIT ?3`,
     )
-    .bind(userId, beforeId, size + 1)
+    .bind(userId, beforeId, size + 1, type)
     .all<DraftRow>();
   return keysetPageOf(results, size, (row) => encodeKeyset(row.id, row.id), answerOf);
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { FieldProblem } from "~/domain/errors.ts";
 import { PIN_DESCRIPTION_MAX, PIN_LINK_MAX, PIN_TITLE_MAX, isAllowedLink } from "~/pins/pin.ts";
+import { storedStorySchema, type StoryDraft } from "~/stories/story-draft.ts";
 import { PIN_TAG_LIMITS, PIN_TAG_STATUSES, TAGGED_OBJECT_TYPES, isCoordinate, reconcileTags, type PinTag } from "./pin-tags.ts";
 
 const DRAFT_TYPES = ["single", "carousel", "story"] as const;
@@ -89,6 +90,8 @@ export interface PinDraft {
   pinTags: PinTag[];
   /** The selected item (spec "pinItemIndex"). */
   pinItemIndex: number;
+  /** A story draft's pages (src/stories/story-draft.ts), written by StoryPinDraftsResource only; null for other drafts. */
+  story: StoryDraft | null;
   lastEditedTime: number | null;
   lastSavedTime: number | null;
 }
@@ -118,6 +121,7 @@ export function newDraft(): PinDraft {
     items: [],
     pinTags: [],
     pinItemIndex: 0,
+    story: null,
     lastEditedTime: null,
     lastSavedTime: null,
   };
@@ -393,6 +397,8 @@ export function applyChanges(draft: PinDraft, changes: DraftChanges): PinDraft {
   // Only a story is chosen; single and carousel follow from the items.
   if (changes.type !== undefined && changes.type !== "story" && draft.type === "story") next.type = "single";
   next = withItems(next, items ?? next.items);
+  // Pages belong to a story: a draft that stops being one drops them.
+  if (next.type !== "story") next.story = null;
   return reconcileTags(next);
 }
 
@@ -424,6 +430,7 @@ export const storedDraftSchema = z.object({
   items: z.array(draftItemSchema).catch([]),
   pinTags: z.array(pinTagSchema).catch([]),
   pinItemIndex: z.number().int().min(0).catch(0),
+  story: storedStorySchema,
   lastEditedTime: z.number().nullable().catch(null),
   lastSavedTime: z.number().nullable().catch(null),
 });

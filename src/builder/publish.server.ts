@@ -17,6 +17,9 @@ import { linkHost, readStoredDraft, storedDraftSchema, validateDraft, type PinDr
 import { pinTagProblems, pinTagStatements } from "./pin-tags.server.ts";
 import { draftUploadIds, planPin, type PinPlan } from "./publish.ts";
 import { scheduledInstant, scheduleProblems } from "./schedule.ts";
+import { validateStory } from "~/stories/story-draft.ts";
+import { visibleStickerTargets } from "~/stories/story-drafts.server.ts";
+import { planStory, storyUploadIds } from "~/stories/story-publish.ts";
 
 /** What a publish answers (the builder's publishing statuses: spec 001 §4). */
 export type PublishAnswer =
@@ -43,7 +46,8 @@ export function newPinId(): number {
 }
 
 function draftLinks(draft: PinDraft): string[] {
-  return [draft.websiteLink, ...draft.items.map((item) => item.link ?? "")].flatMap((link) => {
+  const storyLinks = (draft.story?.pages ?? []).flatMap((page) => page.blocks.map((block) => block.linkBlock?.srcUrl ?? ""));
+  return [draft.websiteLink, ...draft.items.map((item) => item.link ?? ""), ...storyLinks].flatMap((link) => {
     const host = link ? linkHost(link) : null;
     return host ? [host] : [];
   });
@@ -55,14 +59,16 @@ function draftLinks(draft: PinDraft): string[] {
  * may save a pin to it; the section is on it) and, when scheduling, the time.
  */
 async function prepare(db: D1Database, userId: number, draft: PinDraft, now: number, reserved: number | null): Promise<{ plan: PinPlan; placement: Placement }> {
-  const [blocked, uploads, board, tagProblems] = await Promise.all([
+  const story = draft.type === "story";
+  const [blocked, uploads, board, tagProblems, visibleTargets] = await Promise.all([
     blockedHostsAmong(db, draftLinks(draft)),
-    publishableUploads(db, userId, draftUploadIds(draft)),
+    publishableUploads(db, userId, story ? storyUploadIds(draft.story) : draftUploadIds(draft)),
     draft.boardId === null ? null : loadBoardSave(db, userId, Number(draft.boardId), 0, draft.sectionId === null ? null : Number(draft.sectionId)),
     pinTagProblems(db, userId, draft),
+    story ? visibleStickerTargets(db, userId, draft.story) : new Set<string>(),
   ]);
-  const problems: FieldProblem[] = [...validateDraft(draft, blocked), ...tagProblems];
-  const planned = planPin(draft, uploads, reserved);
+  const problems: FieldProblem[] = [...validateDraft(draft, blocked), ...tagProblems, ...(story && draft.story ? validateStory(draft.story) : [])];
+  const planned = story ? planStory(draft, uploads, visibleTargets, reserved) : planPin(draft, uploads, reserved);
   if ("problems" in planned) problems.push(...planned.problems);
   if (draft.boardId !== null && (!board || decide(board.role, "save_pin", board.isPrivate) !== "ok")) problems.push({ field: "boardId", reason: "builder:validation.boardNotWritable" });
   else if (draft.sectionId !== null && board?.sectionBoardId !== board?.board.id) problems.push({ field: "sectionId", reason: "builder:validation.sectionNotOnBoard" });
@@ -81,8 +87,8 @@ function pinStatements(db: D1Database, userId: number, pinId: number, draft: Pin
       .prepare(
         `INSERT INTO pins (id, pinner_id, native_creator_id, board_id, section_id, kind, title, grid_title, description, description_html, alt_text,
                            dominant_color, domain, link, image_signature, comments_disabled, carousel_data, is_shopping_rec_allowed, pin_item_shareable,
-                           created_at, updated_at)
-         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18)`,
+                           created_at, updated_at, story_pin_data)
+         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19)`,
       )
       .bind(
         pinId,
@@ -103,6 +109,7 @@ function pinStatements(db: D1Database, userId: number, pinId: number, draft: Pin
         plan.isShoppingRecAllowed ? 1 : 0,
         plan.pinItemShareable ? 1 : 0,
         now,
+        plan.storyPinData === null ? null : JSON.stringify(plan.storyPinData),
       ),
     db
       .prepare(
@@ -151,6 +158,7 @@ function recountScheduled(db: D1Database, userId: number): D1PreparedStatement {
 async function refusal(db: D1Database, userId: number, stored: { draft: DraftAnswer; version: number }): Promise<Error> {
   const now = await findDraft(db, userId, Number(stored.draft.id));
   if (!now || now.version !== stored.version) return conflict("builder:api.draftChanged");
+  if (stored.draft.type === "story") return badRequest([{ field: "story.pages", reason: "builder:validation.mediaNotReady" }]);
   return badRequest(stored.draft.items.map((_, at) => ({ field: `items.${at}.media`, reason: "builder:validation.mediaNotReady" })));
 }
 

@@ -49,6 +49,7 @@ describe("the pin a draft publishes as", () => {
           { size: "orig", url: "/media/uploads/7/a1/orig.jpg", width: 1000, height: 1500 },
         ],
         video: null,
+        storyPinData: null,
         carouselData: null,
         commentsDisabled: true,
         isShoppingRecAllowed: true,

@@ -38,7 +38,7 @@ export interface PlannedVideo {
 
 /** The pin a draft publishes as. */
 export interface PinPlan {
-  kind: Extract<PinKind, "image" | "video" | "carousel">;
+  kind: Extract<PinKind, "image" | "video" | "carousel" | "story">;
   title: string;
   description: string;
   altText: string | null;
@@ -48,6 +48,8 @@ export interface PinPlan {
   imageSignature: string;
   images: PlannedImage[];
   video: PlannedVideo | null;
+  /** A story's pages as the close-up reads them (storyPinDataSchema); null for other pins. */
+  storyPinData: Record<string, unknown> | null;
   carouselData: { slots: Array<{ title: string | null; details: string | null; link: string | null; dominantColor: string; images: Record<string, { url: string; width: number; height: number }> }> } | null;
   commentsDisabled: boolean;
   isShoppingRecAllowed: boolean;
@@ -57,7 +59,10 @@ export interface PinPlan {
   interestIds: number[];
 }
 
-const FALLBACK_COLOUR = "#e9e9e9";
+export const FALLBACK_COLOUR = "#e9e9e9";
+
+/** The draft's interests that are ids (a tag the builder only suggested names none). */
+export const interestIdsOf = (draft: PinDraft): number[] => draft.interestTags.flatMap((tag) => (/^\d{1,18}$/.test(tag.id) ? [Number(tag.id)] : []));
 
 /** The uploads a draft's items name, in item order (an item without uploaded media names none). */
 export function draftUploadIds(draft: PinDraft): string[] {
@@ -76,7 +81,7 @@ function mediaProblem(item: DraftItem, uploads: ReadonlyMap<string, PublishableU
   return null;
 }
 
-const sizesOf = (upload: PublishableUpload) =>
+export const sizesOf = (upload: PublishableUpload) =>
   PIN_IMAGE_SIZES.flatMap((size) => {
     const image = upload.images?.[size];
     return image ? [{ size, ...image }] : [];
@@ -126,6 +131,7 @@ export function planPin(draft: PinDraft, uploads: ReadonlyMap<string, Publishabl
       imageSignature: first.id,
       images: sizesOf(first),
       video,
+      storyPinData: null,
       carouselData: carousel
         ? {
             slots: draft.items.map((item, at) => {
@@ -144,7 +150,7 @@ export function planPin(draft: PinDraft, uploads: ReadonlyMap<string, Publishabl
       isShoppingRecAllowed: draft.isShoppingRecAllowed,
       pinItemShareable: draft.pinItemShareable,
       uploadIds: itemUploads.map((upload) => upload.id),
-      interestIds: draft.interestTags.flatMap((tag) => (/^\d{1,18}$/.test(tag.id) ? [Number(tag.id)] : [])),
+      interestIds: interestIdsOf(draft),
     },
   };
 }

@@ -79,7 +79,8 @@ export const storyPinDataSchema = z.object({
       backgroundColor: z.string().default("#ffffff"),
       image: imageRef.nullish(),
       images: z.record(z.string(), imageRef).optional(),
-      blocks: z.array(z.looseObject({ type: z.string().transform((type) => type.toLowerCase()), text: z.string().nullish() })),
+      /** An image block's picture (and a video block's poster) at the size a page shows. */
+      blocks: z.array(z.looseObject({ type: z.string().transform((type) => type.toLowerCase()), text: z.string().nullish(), image: imageRef.nullish() })),
     }),
   ),
   totalVideoDuration: z.number().default(0),

@@ -24,4 +24,6 @@ export const SPEC_NEW_DRAFT = {
   items: [],
   pinTags: [],
   pinItemIndex: 0,
+  /** Only a story draft has pages. */
+  story: null,
 } as const;

@@ -368,3 +368,179 @@ describe("scheduled pins", () => {
     expect(await row("SELECT pin_id FROM media_uploads WHERE user_id = ?1 AND pin_id = ?2", CAST.stranger, scheduled.pin_id)).toBeNull();
   });
 });
+
+// --- Story pins ----------------------------------------------------------------------------------
+
+/** A 9:16 image upload of `userId` (900×1600, with the grid's and the close-up's cuts), as the story editor sends pages. */
+async function storyUploadOf(userId: number, width = 900, height = 1600): Promise<string> {
+  const id = crypto.randomUUID().replaceAll("-", "");
+  await env.DB.prepare(
+    `INSERT INTO media_uploads (id, user_id, kind, content_type, bytes, width, height, dominant_color, sizes, status, created_at)
+     VALUES (?1, ?2, 'image', 'image/jpeg', 1000, ?3, ?4, '#aa5533', ?5, 'uploaded', ?6)`,
+  )
+    .bind(id, userId, width, height, JSON.stringify({ "236x": [236, Math.round((236 * height) / width)], "736x": [736, Math.round((736 * height) / width)], orig: [width, height] }), Date.now())
+    .run();
+  return id;
+}
+
+const storyMedia = (ref: string) => ({ type: "image", source: "uploaded", ref });
+type StoryDraftAnswer = { id: string; story: { pages: unknown[] } };
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** A three-page story of the owner: a heading on an image page, a paragraph in the serif font with a product sticker, an image block and a link block. */
+async function threePageStory(boardId: number, product: number, fields: Record<string, unknown> = {}) {
+  const uploads = [await storyUploadOf(CAST.owner), await storyUploadOf(CAST.owner, 1080, 1920), await storyUploadOf(CAST.owner), await storyUploadOf(CAST.owner, 800, 800)] as const;
+  const draft = await ok<StoryDraftAnswer>(owner, "StoryPinDraftsResource", "create", {
+    boardId: String(boardId),
+    story: {
+      pages: [
+        { id: "p1", media: storyMedia(uploads[0]), blocks: [{ id: "b1", type: "heading", text: "Blood orange tart" }] },
+        {
+          id: "p2",
+          backgroundColor: "#f4e1c1",
+          media: storyMedia(uploads[1]),
+          blocks: [
+            { id: "b2", type: "paragraph", text: "Blind-bake the shell for twelve minutes.", fontId: "serif" },
+            { id: "b3", type: "product_sticker", pinId: String(product) },
+          ],
+        },
+        {
+          id: "p3",
+          media: storyMedia(uploads[2]),
+          blocks: [
+            { id: "b4", type: "image", media: storyMedia(uploads[3]) },
+            { id: "b5", type: "link", linkBlock: { text: "The full recipe", srcUrl: "https://fair-shop.example/blood-orange" } },
+          ],
+        },
+      ],
+    },
+    ...fields,
+  });
+  return { draft, uploads };
+}
+
+describe("publishing a story draft", () => {
+  let board: Awaited<ReturnType<typeof boardWithStories>>;
+  let published: Published;
+  let uploads: readonly [string, string, string, string];
+  let product: number;
+
+  beforeAll(async () => {
+    board = await boardWithStories();
+    product = await insertPin(freshId(), { pinner: CAST.stranger, kind: "product", title: "Enamel pie dish" });
+    const made = await threePageStory(board.boardId, product);
+    uploads = made.uploads;
+    const reopened = await ok<StoryDraftAnswer>(owner, "StoryPinDraftsResource", "get", { id: made.draft.id });
+    expect(reopened.story.pages).toHaveLength(3);
+    published = await ok<Published>(owner, "PinResource", "create", { draft_id: made.draft.id });
+  });
+
+  it("makes a story pin and ends the draft", async () => {
+    expect(published).toMatchObject({ status: "succeeded", pin: { type: "story" } });
+    expect(await row("SELECT id FROM pin_drafts WHERE id = ?1", Number(published.draft_id))).toBeNull();
+  });
+
+  it("stores story_pin_data with every page at its upload's sizes, the blocks and the totals; its grid image is the cover's", async () => {
+    const pinId = Number(published.pin!.id);
+    const pin = await row<{ kind: string; title: string; image_signature: string; story_pin_data: string }>("SELECT kind, title, image_signature, story_pin_data FROM pins WHERE id = ?1", pinId);
+    expect([pin!.kind, pin!.title, pin!.image_signature]).toEqual(["story", "Blood orange tart", uploads[0]]);
+    const data = JSON.parse(pin!.story_pin_data) as {
+      pinTitle: string;
+      totalVideoDuration: number;
+      staticPageCount: number;
+      hasProductPins: boolean;
+      metadata: Record<string, unknown>;
+      pages: Array<{ id: string; backgroundColor: string; image: { url: string; width: number; height: number }; images: Record<string, unknown>; blocks: Array<Record<string, unknown>> }>;
+    };
+    expect([data.pinTitle, data.totalVideoDuration, data.staticPageCount, data.hasProductPins]).toEqual(["Blood orange tart", 0, 3, true]);
+    expect(data.metadata).toMatchObject({ coverPageId: "p1" });
+    expect(data.pages.map((page) => [page.id, page.backgroundColor, page.image])).toEqual([
+      ["p1", "#ffffff", { url: `/media/uploads/${CAST.owner}/${uploads[0]}/736x.jpg`, width: 736, height: 1308 }],
+      ["p2", "#f4e1c1", { url: `/media/uploads/${CAST.owner}/${uploads[1]}/736x.jpg`, width: 736, height: 1308 }],
+      ["p3", "#ffffff", { url: `/media/uploads/${CAST.owner}/${uploads[2]}/736x.jpg`, width: 736, height: 1308 }],
+    ]);
+    expect(data.pages[1]!.images).toEqual({
+      "236x": { url: `/media/uploads/${CAST.owner}/${uploads[1]}/236x.jpg`, width: 236, height: 420 },
+      "736x": { url: `/media/uploads/${CAST.owner}/${uploads[1]}/736x.jpg`, width: 736, height: 1308 },
+      orig: { url: `/media/uploads/${CAST.owner}/${uploads[1]}/orig.jpg`, width: 1080, height: 1920 },
+    });
+    expect(data.pages.map((page) => page.blocks.map((block) => block.type))).toEqual([["heading"], ["paragraph", "product_sticker"], ["image", "link"]]);
+    expect(data.pages[1]!.blocks[0]).toMatchObject({ text: "Blind-bake the shell for twelve minutes.", font_id: "serif", style: { alignment: 1, color: "#333333", size: 28, letterSpacing: -0.4, lineHeight: 1.25 } });
+    expect(data.pages[1]!.blocks[1]).toMatchObject({ pin_id: String(product), is_removed: false });
+    expect(data.pages[2]!.blocks[0]).toMatchObject({ image: { url: `/media/uploads/${CAST.owner}/${uploads[3]}/736x.jpg`, width: 736, height: 736 } });
+    expect(data.pages[2]!.blocks[1]).toMatchObject({ text: "The full recipe", url: "https://fair-shop.example/blood-orange" });
+    expect(await rows("SELECT size, url FROM pin_images WHERE pin_id = ?1 ORDER BY size", pinId)).toEqual([
+      { size: "236x", url: `/media/uploads/${CAST.owner}/${uploads[0]}/236x.jpg` },
+      { size: "736x", url: `/media/uploads/${CAST.owner}/${uploads[0]}/736x.jpg` },
+      { size: "orig", url: `/media/uploads/${CAST.owner}/${uploads[0]}/orig.jpg` },
+    ]);
+  });
+
+  it("takes every upload the story shows, in the same batch", async () => {
+    const taken = await rows<{ id: string; pin_id: number; status: string }>("SELECT id, pin_id, status FROM media_uploads WHERE id IN (?1, ?2, ?3, ?4) ORDER BY id", ...uploads);
+    expect(taken).toHaveLength(4);
+    expect(new Set(taken.map((each) => `${each.pin_id}:${each.status}`))).toEqual(new Set([`${published.pin!.id}:published`]));
+  });
+
+  it("lands at the board's front after the 2 leading stories", async () => {
+    const order = await rows<{ pin_id: number }>("SELECT pin_id FROM board_pins WHERE board_id = ?1 ORDER BY position, pin_id", board.boardId);
+    expect(order.map((each) => each.pin_id)).toEqual([board.stories[0], board.stories[1], Number(published.pin!.id), board.image]);
+  });
+
+  it("shows a crawler every page's text and images in its HTML, without script", async () => {
+    const page = await signedOut.fetch(published.pin!.url, { headers: { "user-agent": GOOGLEBOT } });
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+    for (const text of ["Blood orange tart", "Blind-bake the shell for twelve minutes.", "The full recipe"]) expect(html).toContain(text);
+    for (const upload of uploads) expect(html).toContain(`src="/media/uploads/${CAST.owner}/${upload}/736x.jpg"`);
+  });
+
+  it("is found among the idea pins of search", async () => {
+    const found = await call(stranger, "BaseSearchResource", "get", { query: "blood orange tart", scope: "idea_pins" });
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.data)).toContain(published.pin!.id);
+  });
+});
+
+describe("a story draft that cannot publish", () => {
+  it.each([
+    ["a cover page without media", (pages: Array<Record<string, unknown>>) => [{ ...pages[0], media: null }, ...pages.slice(1)], "story.pages.0.media"],
+    ["a mention without its person", (pages: Array<Record<string, unknown>>) => [...pages, { id: "p4", blocks: [{ id: "m1", type: "mention_sticker" }] }], "story.pages.1.blocks.0.userId"],
+  ])("refuses %s with a 400 naming the field, changing nothing", async (_, change, field) => {
+    const upload = await storyUploadOf(CAST.owner);
+    const pages = change([{ id: "p1", media: storyMedia(upload), blocks: [{ id: "h1", type: "heading", text: "Unfinished" }] }]);
+    const draft = await ok<StoryDraftAnswer>(owner, "StoryPinDraftsResource", "create", { boardId: String(CAST_BOARDS.public), story: { pages } });
+    const before = await footprint(CAST.owner);
+    const answer = await call(owner, "PinResource", "create", { draft_id: draft.id });
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message_detail).toContain(`${field}:`);
+    expect(await footprint(CAST.owner)).toEqual(before);
+  });
+
+  it("refuses another person's story draft as missing", async () => {
+    const { draft } = await threePageStory(CAST_BOARDS.public, await insertPin(freshId(), { pinner: CAST.stranger, kind: "product" }));
+    expect((await call(stranger, "PinResource", "create", { draft_id: draft.id })).status).toBe(404);
+    expect(await row("SELECT id FROM pin_drafts WHERE id = ?1", Number(draft.id))).not.toBeNull();
+  });
+});
+
+describe("scheduling a story draft", () => {
+  it("keeps its pages until the cron publishes it as a story pin", async () => {
+    const at = new Date(Date.now() + 1.5 * 3_600_000);
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+        .formatToParts(at)
+        .map((part) => [part.type, part.value]),
+    );
+    const product = await insertPin(freshId(), { pinner: CAST.stranger, kind: "product" });
+    const { draft } = await threePageStory(CAST_BOARDS.public, product, { publishOption: "schedule", timeZone: "UTC", scheduledDate: `${parts.year}-${parts.month}-${parts.day}`, scheduledTime: `${parts.hour}:${parts.minute}` });
+    const scheduled = await ok<Published>(owner, "PinResource", "create", { draft_id: draft.id });
+    expect(scheduled.status).toBe("scheduled");
+    const reserved = (await row<{ pin_id: number; scheduled_ts: number }>("SELECT pin_id, scheduled_ts FROM scheduled_pins WHERE id = ?1", Number(scheduled.scheduled_pin!.id)))!;
+    expect(await row("SELECT id FROM pins WHERE id = ?1", reserved.pin_id)).toBeNull();
+    await publishDueScheduledPins(env.DB, reserved.scheduled_ts + 1);
+    const pin = await row<{ kind: string; story_pin_data: string }>("SELECT kind, story_pin_data FROM pins WHERE id = ?1", reserved.pin_id);
+    expect(pin!.kind).toBe("story");
+    expect((JSON.parse(pin!.story_pin_data) as { pages: unknown[] }).pages).toHaveLength(3);
+  });
+});
