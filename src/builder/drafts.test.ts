@@ -13,9 +13,9 @@ import {
   removeItem,
   setItemMedia,
   validateDraft,
-  type MediaRef,
   type PinDraft,
 } from "./drafts.ts";
+import type { MediaRef } from "./media-ref.ts";
 import { createTag } from "./pin-tags.ts";
 
 const NOW = 1_700_000_000_000;

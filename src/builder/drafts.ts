@@ -6,6 +6,8 @@ import { z } from "zod";
 import type { FieldProblem } from "~/domain/errors.ts";
 import { PIN_DESCRIPTION_MAX, PIN_LINK_MAX, PIN_TITLE_MAX, isAllowedLink } from "~/pins/pin.ts";
 import { storedStorySchema, type StoryDraft } from "~/stories/story-draft.ts";
+import { mediaRefSchema, type MediaRef } from "./media-ref.ts";
+
 import { PIN_TAG_LIMITS, PIN_TAG_STATUSES, TAGGED_OBJECT_TYPES, isCoordinate, reconcileTags, type PinTag } from "./pin-tags.ts";
 
 const DRAFT_TYPES = ["single", "carousel", "story"] as const;
@@ -19,9 +21,6 @@ const DRAFT_MODES = ["create", "edit"] as const;
 const DRAFT_VIEWS = ["upload", "batch-edit", "editor"] as const;
 const PUBLISH_OPTIONS = ["publish-immediately", "schedule"] as const;
 const PUBLISHING_STATUSES = ["notAttempted", "attempted", "publishing", "succeeded"] as const;
-const MEDIA_TYPES = ["image", "video"] as const;
-/** Where the media is: still on the person's device, or uploaded to our storage. */
-const MEDIA_SOURCES = ["local", "uploaded"] as const;
 
 /** Limits: a pin's title, description and link (src/pins/pin.ts); the rest our choice (docs/decisions.md). */
 export const DRAFT_LIMITS = {
@@ -35,18 +34,6 @@ export const DRAFT_LIMITS = {
   /** Items a draft may hold, by type: a carousel 5, a story 20 pages. */
   items: { single: 1, carousel: 5, story: 20 } satisfies Record<DraftType, number>,
 } as const;
-
-/** Media an item shows: a reference to an upload (or a file still on the device), never its bytes. */
-export interface MediaRef {
-  type: (typeof MEDIA_TYPES)[number];
-  source: (typeof MEDIA_SOURCES)[number];
-  /** The upload's id in storage, or the device's local id before the upload ends. */
-  ref: string;
-  width: number | null;
-  height: number | null;
-  /** A video's length as the person's browser measured it; null for images. */
-  durationMs?: number | null | undefined;
-}
 
 export interface DraftItem {
   /** Stable within the draft, chosen by the builder, so an autosave can tell an item's new media. */
@@ -250,7 +237,7 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** An IANA time zone name this runtime knows (the one the browser reported). */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
     return true;
@@ -319,18 +306,9 @@ const text = (maximum: number) => z.string().max(maximum * 4);
 const decimalId = z.string().regex(/^\d{1,18}$/, "ids are 1 to 18 digits");
 const tagId = z.string().min(1).max(64);
 
-const mediaSchema = z.strictObject({
-  type: z.enum(MEDIA_TYPES),
-  source: z.enum(MEDIA_SOURCES),
-  ref: z.string().min(1).max(200),
-  width: z.number().int().min(1).max(100_000).nullable().default(null),
-  height: z.number().int().min(1).max(100_000).nullable().default(null),
-  durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).nullable().optional(),
-});
-
 const draftItemSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "1 to 64 letters, digits, - or _"),
-  media: mediaSchema.nullable().default(null),
+  media: mediaRefSchema.nullable().default(null),
   title: text(DRAFT_LIMITS.title).nullable().default(null),
   description: text(DRAFT_LIMITS.description).nullable().default(null),
   link: text(DRAFT_LIMITS.link).nullable().default(null),

@@ -4,7 +4,8 @@ import type { FieldProblem } from "~/domain/errors.ts";
 import { fill } from "~/saves/strings.ts";
 import type { PickerData } from "~/saves/picker.ts";
 import { isAllowedRatio, nearestAllowedRatio, type AllowedRatio } from "~/media/aspect-ratio.ts";
-import type { MediaRef, PinDraft } from "./drafts.ts";
+import type { PinDraft } from "./drafts.ts";
+import type { MediaRef } from "./media-ref.ts";
 
 /** Spec 001 §4 publishing statuses the editor walks through (the draft itself never claims them). */
 export interface PublishState {

@@ -39,7 +39,7 @@ export function Field({ id, label, error, help, counter, children }: FieldProps)
   );
 }
 
-export interface Choice {
+interface Choice {
   id: string;
   name: string;
 }

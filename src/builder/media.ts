@@ -1,6 +1,6 @@
 // What the builder reads of an upload's answer (POST /v3/media/uploads/, src/media/uploads.server.ts
 // UploadAnswer), and how an upload becomes an item's media. Pure: shared by the island and tests.
-import type { MediaRef } from "./drafts.ts";
+import type { MediaRef } from "./media-ref.ts";
 
 export interface UploadInfo {
   id: string;

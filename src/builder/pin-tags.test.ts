@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyChanges, draftChangesSchema, newDraft, newItem, readStoredDraft, setItemMedia, validateDraft, type MediaRef, type PinDraft } from "./drafts.ts";
+import { applyChanges, draftChangesSchema, newDraft, newItem, readStoredDraft, setItemMedia, validateDraft, type PinDraft } from "./drafts.ts";
+import type { MediaRef } from "./media-ref.ts";
 import {
   addTag,
   arrowMove,

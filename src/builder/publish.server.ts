@@ -40,7 +40,7 @@ interface Placement {
  * seeded ones' successors, and not guessable, so a scheduled pin's id says nothing about
  * another person's pins. A collision is refused by the primary key, never overwritten.
  */
-export function newPinId(): number {
+function newPinId(): number {
   const [high, low] = crypto.getRandomValues(new Uint32Array(2)) as unknown as [number, number];
   return 2 ** 52 + (high & 0xfffff) * 2 ** 32 + low;
 }
@@ -227,7 +227,7 @@ interface ScheduledRow {
 }
 
 /** Scheduled pins one person may keep at once. */
-export const MAX_SCHEDULED_PER_PERSON = 100;
+const MAX_SCHEDULED_PER_PERSON = 100;
 
 /** The person's scheduled pins, soonest first (spec 001 §4: kept ordered by scheduled_ts). */
 export async function listScheduledPins(db: D1Database, userId: number): Promise<ScheduledPinAnswer[]> {

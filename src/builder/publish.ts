@@ -19,14 +19,14 @@ export interface PublishableUpload {
   pin_id: number | null;
 }
 
-export interface PlannedImage {
+interface PlannedImage {
   size: PinImageSize;
   url: string;
   width: number;
   height: number;
 }
 
-export interface PlannedVideo {
+interface PlannedVideo {
   format: "V_720P" | "V_WEBM";
   url: string;
   mimeType: string;

@@ -9,7 +9,7 @@ import type { PinDraft } from "./drafts.ts";
  * time already passing would publish at once) and at most this far (our choice, as large
  * pin schedulers allow: docs/decisions.md).
  */
-export const SCHEDULE_LIMITS = {
+const SCHEDULE_LIMITS = {
   minimumLeadMinutes: 10,
   maximumAheadDays: 30,
 } as const;

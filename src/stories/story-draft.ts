@@ -10,15 +10,15 @@
 // flips).
 import { z } from "zod";
 import type { FieldProblem } from "~/domain/errors.ts";
-import type { MediaRef } from "~/builder/drafts.ts";
+import { mediaRefSchema, type MediaRef } from "~/builder/media-ref.ts";
 import { DEFAULT_FONT_ID, isStoryFont } from "./fonts.ts";
 
 /** Block types a person can make on the web (spec 000 §3 less the app-only stickers). */
-export const STORY_BLOCK_TYPES = ["heading", "paragraph", "image", "video", "link", "mention_sticker", "product_sticker", "ingredient", "supply", "music"] as const;
+const STORY_BLOCK_TYPES = ["heading", "paragraph", "image", "video", "link", "mention_sticker", "product_sticker", "ingredient", "supply", "music"] as const;
 export type StoryBlockType = (typeof STORY_BLOCK_TYPES)[number];
 
 /** Limits we chose (docs/decisions.md "Making pins"). */
-export const STORY_LIMITS = {
+const STORY_LIMITS = {
   pages: { min: 1, max: 20 },
   blocksPerPage: 10,
   /** Characters of a block's text, by type: a heading reads like a pin title, a paragraph like a description. */
@@ -42,12 +42,12 @@ export const STORY_LIMITS = {
 } as const;
 
 /** Spec 000 §3's default text style: alignment 1 (centred), dark grey, size 28, letter spacing -0.4, line height 1.25. */
-export const DEFAULT_TEXT_STYLE = { alignment: 1, color: "#333333", size: 28, letterSpacing: -0.4, lineHeight: 1.25 } as const;
+const DEFAULT_TEXT_STYLE = { alignment: 1, color: "#333333", size: 28, letterSpacing: -0.4, lineHeight: 1.25 } as const;
 /** Alignment 0 is the start of the line, 1 the centre, 2 the end. */
-export const TEXT_ALIGNMENTS = [0, 1, 2] as const;
-export const DEFAULT_BACKGROUND = "#ffffff";
+const TEXT_ALIGNMENTS = [0, 1, 2] as const;
+const DEFAULT_BACKGROUND = "#ffffff";
 
-export interface TextStyle {
+interface TextStyle {
   alignment: (typeof TEXT_ALIGNMENTS)[number];
   /** #rrggbb. */
   color: string;
@@ -67,7 +67,7 @@ export interface BlockEdits {
 }
 
 /** A link block's target and what fetching it found (spec "linkBlock"). */
-export interface LinkBlock {
+interface LinkBlock {
   text: string;
   srcUrl: string;
   canonicalUrl: string | null;
@@ -292,15 +292,6 @@ const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "#rrggbb");
 /** The longest text limit, a bound on the body; each type's own limit gives the message (validateStory). */
 const TEXT_CAP = Math.max(...Object.values(STORY_LIMITS.text));
 
-const storyMediaSchema = z.strictObject({
-  type: z.enum(["image", "video"]),
-  source: z.enum(["local", "uploaded"]),
-  ref: z.string().min(1).max(200),
-  width: z.number().int().min(1).max(100_000).nullable().default(null),
-  height: z.number().int().min(1).max(100_000).nullable().default(null),
-  durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).nullable().optional(),
-});
-
 const stretch = z
   .number()
   .min(-STORY_LIMITS.stretch.max)
@@ -335,13 +326,13 @@ const linkBlockSchema = z.strictObject({
   isFetching: z.boolean().default(false),
 });
 
-export const storyBlockSchema = z.strictObject({
+const storyBlockSchema = z.strictObject({
   id: blockId,
   type: z.enum(STORY_BLOCK_TYPES).default("paragraph"),
   text: z.string().max(TEXT_CAP * 4).default(""),
   fontId: z.string().max(64).default(DEFAULT_FONT_ID),
   style: textStyleSchema.default({ ...DEFAULT_TEXT_STYLE }),
-  media: storyMediaSchema.nullable().default(null),
+  media: mediaRefSchema.nullable().default(null),
   edits: blockEditsSchema.default(newEdits),
   linkBlock: linkBlockSchema.nullable().default(null),
   userId: decimalId.nullable().default(null),
@@ -350,10 +341,10 @@ export const storyBlockSchema = z.strictObject({
   isRemoved: z.boolean().default(false),
 });
 
-export const storyPageSchema = z.strictObject({
+const storyPageSchema = z.strictObject({
   id: blockId,
   backgroundColor: hexColour.default(DEFAULT_BACKGROUND),
-  media: storyMediaSchema.nullable().default(null),
+  media: mediaRefSchema.nullable().default(null),
   blocks: z.array(storyBlockSchema).max(STORY_LIMITS.blocksPerPage).default([]),
   selectedBlockId: blockId.nullable().default(null),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newDraft, type MediaRef, type PinDraft } from "~/builder/drafts.ts";
+import { newDraft, type PinDraft } from "~/builder/drafts.ts";
+import type { MediaRef } from "~/builder/media-ref.ts";
 import type { PublishableUpload } from "~/builder/publish.ts";
 import { newBlock, newPage, newStory, type StoryBlock, type StoryPage } from "./story-draft.ts";
 import { planStory, storyUploadIds } from "./story-publish.ts";

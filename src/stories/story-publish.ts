@@ -4,7 +4,8 @@
 // Pure: the server reads the uploads and the sticker targets the author can see, asks this for
 // the pin, and writes it in the same guarded batch as any other pin (publish.server.ts).
 import type { FieldProblem } from "~/domain/errors.ts";
-import type { MediaRef, PinDraft } from "~/builder/drafts.ts";
+import type { PinDraft } from "~/builder/drafts.ts";
+import type { MediaRef } from "~/builder/media-ref.ts";
 import { FALLBACK_COLOUR, interestIdsOf, sizesOf, type PinPlan, type PublishableUpload } from "~/builder/publish.ts";
 import { isAllowedRatio } from "~/media/aspect-ratio.ts";
 import { fontFamily } from "./fonts.ts";
