@@ -12,7 +12,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { requireWriteAllowed } from "~/accounts/guards.server.ts";
-import { badRequest, zodProblems } from "~/domain/errors.ts";
+import { badRequest, forbidden, zodProblems } from "~/domain/errors.ts";
 import { importWebImage, importWebImageSchema, previewWebImage } from "~/builder/find-images.server.ts";
 import { CROP_RATIOS } from "~/media/aspect-ratio.ts";
 import { success } from "~/server/answer.ts";
@@ -34,6 +34,10 @@ mediaUploadRoutes.post("/media/uploads/from-url/", async (c) => {
 });
 
 mediaUploadRoutes.get("/media/uploads/from-url/", async (c) => {
+  // The builder's own <img> asks from this site; another site must not spend the person's
+  // fetches (a GET carries no CSRF token, but browsers say where a request comes from).
+  const site = c.req.header("sec-fetch-site");
+  if (site !== undefined && site !== "same-origin") throw forbidden("api.forbidden");
   const parsed = importWebImageSchema.safeParse(c.req.queries("url")?.length === 1 ? { url: c.req.query("url") } : {});
   if (!parsed.success) throw badRequest(zodProblems(parsed.error, ""));
   const image = await previewWebImage(c.env.DB, c.var.ctx, parsed.data.url);

@@ -25,6 +25,6 @@ export default {
       ctx.waitUntil(sweepAbandonedUploads(env.DB, env.MEDIA));
       return;
     }
-    ctx.waitUntil(publishDueScheduledPins(env.DB));
+    ctx.waitUntil(publishDueScheduledPins(env.DB, Date.now(), { creationDisabled: env.PIN_CREATION_DISABLED === "true" }));
   },
 } satisfies ExportedHandler<Env>;

@@ -10,7 +10,7 @@ import { idOption } from "~/boards/options.ts";
 import { applyChanges, draftChangesSchema, linkHost, linkProblem, markEdited, newDraft, validateDraft, type PinDraft } from "~/builder/drafts.ts";
 import { DRAFTS_PAGE_SIZE, MAX_DRAFTS_PER_PERSON, blockedHostsAmong, boardChoiceProblems, createDraft, deleteDraft, findDraft, listDrafts, type DraftAnswer } from "~/builder/drafts.server.ts";
 import { DomainError, badRequest, notFound, type FieldProblem } from "~/domain/errors.ts";
-import { markRemovedStickers, newStory, normalStory, stickerTarget, storyDraftSchema, validateStory, withAutoText, type StoryDraft } from "~/stories/story-draft.ts";
+import { markRemovedStickers, newStory, normalStory, stickerTarget, storyDraftSchema, storyLinkFields, validateStory, withAutoText, type StoryDraft } from "~/stories/story-draft.ts";
 import { storyUploads, visibleStickerTargets } from "~/stories/story-drafts.server.ts";
 import { pageMediaProblem } from "~/stories/story-publish.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -48,11 +48,11 @@ async function changedDraft(db: D1Database, viewerId: number, before: PinDraft, 
   const { story: incoming, ...fields } = changes;
   const base = applyChanges(before, fields);
   const story = normalStory(incoming ?? before.story ?? newStory());
-  const links = story.pages.flatMap((page) => page.blocks.flatMap((block) => (block.linkBlock?.srcUrl ? [block.linkBlock.srcUrl] : [])));
+  const links = storyLinkFields(story);
   const [visible, uploads, blocked] = await Promise.all([
     visibleStickerTargets(db, viewerId, story),
     storyUploads(db, viewerId, story),
-    blockedHostsAmong(db, [...links, base.websiteLink].flatMap((link) => [linkHost(link)].filter((host): host is string => host !== null))),
+    blockedHostsAmong(db, [...links.map((each) => each.link), base.websiteLink].flatMap((link) => [linkHost(link)].filter((host): host is string => host !== null))),
   ]);
   const problems = [...validateDraft(base, blocked), ...validateStory(story)];
   const saved = savedTargets(before.story);
@@ -67,10 +67,12 @@ async function changedDraft(db: D1Database, viewerId: number, before: PinDraft, 
       if (target !== null && !visible.has(target) && !saved.has(`${block.id}>${target}`)) {
         problems.push({ field: at(block.type === "mention_sticker" ? "userId" : "pinId"), reason: "builder:story.stickerUnavailable" });
       }
-      const linkReason = block.linkBlock ? linkProblem(block.linkBlock.srcUrl, blocked) : null;
-      if (linkReason) problems.push({ field: at("linkBlock.srcUrl"), reason: linkReason });
     });
   });
+  for (const { field, link } of links) {
+    const reason = linkProblem(link, blocked);
+    if (reason) problems.push({ field, reason });
+  }
   const choosing = changes.boardId !== undefined || changes.sectionId !== undefined;
   if (choosing && !problems.some((problem) => problem.field === "sectionId")) problems.push(...(await boardChoiceProblems(db, viewerId, base.boardId, base.sectionId)));
   if (problems.length > 0) return { problems };

@@ -241,7 +241,13 @@ async function readPage(html: Uint8Array<ArrayBuffer>, contentType: string): Pro
         if (src) add({ src, width, height, alt });
       },
     });
-  await rewriter.transform(new Response(html, { headers: { "content-type": contentType } })).arrayBuffer();
+  try {
+    await rewriter.transform(new Response(html, { headers: { "content-type": contentType } })).arrayBuffer();
+  } catch {
+    // The rewriter refuses a character set it cannot decode (UTF-16, an unknown label): such a
+    // page is unreadable here, said as such, never a 500.
+    throw refused("builder:validation.pageNotHtml");
+  }
   if (read.title.trim() === "") read.title = fallback.title;
   if (read.description.trim() === "") read.description = fallback.description;
   read.canonical ??= fallback.url;

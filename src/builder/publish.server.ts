@@ -13,11 +13,11 @@ import { escapeHtml } from "~/html/sanitize.server.ts";
 import { attachUploadsStatement, firstUploadsOf, publishableUploads, releaseUploadsStatement, UPLOADS_ATTACHED_SQL } from "~/media/uploads.server.ts";
 import { isWriteRefused, writeGuard } from "~/server/write-guard.server.ts";
 import { blockedHostsAmong, findDraft, type DraftAnswer } from "./drafts.server.ts";
-import { linkHost, readStoredDraft, storedDraftSchema, validateDraft, type PinDraft } from "./drafts.ts";
+import { linkHost, linkProblem, readStoredDraft, storedDraftSchema, validateDraft, type PinDraft } from "./drafts.ts";
 import { pinTagProblems, pinTagStatements } from "./pin-tags.server.ts";
 import { draftUploadIds, planPin, type PinPlan } from "./publish.ts";
 import { scheduledInstant, scheduleProblems } from "./schedule.ts";
-import { validateStory } from "~/stories/story-draft.ts";
+import { storyLinkFields, validateStory } from "~/stories/story-draft.ts";
 import { visibleStickerTargets } from "~/stories/story-drafts.server.ts";
 import { planStory, storyUploadIds } from "~/stories/story-publish.ts";
 
@@ -46,7 +46,7 @@ function newPinId(): number {
 }
 
 function draftLinks(draft: PinDraft): string[] {
-  const storyLinks = (draft.story?.pages ?? []).flatMap((page) => page.blocks.map((block) => block.linkBlock?.srcUrl ?? ""));
+  const storyLinks = draft.story ? storyLinkFields(draft.story).map((each) => each.link) : [];
   return [draft.websiteLink, ...draft.items.map((item) => item.link ?? ""), ...storyLinks].flatMap((link) => {
     const host = link ? linkHost(link) : null;
     return host ? [host] : [];
@@ -68,6 +68,11 @@ async function prepare(db: D1Database, userId: number, draft: PinDraft, now: num
     story ? visibleStickerTargets(db, userId, draft.story) : new Set<string>(),
   ]);
   const problems: FieldProblem[] = [...validateDraft(draft, blocked), ...tagProblems, ...(story && draft.story ? validateStory(draft.story) : [])];
+  // A story's links were checked when saved; a host blocked since (or while it waited to publish) stops it now.
+  for (const { field, link } of story && draft.story ? storyLinkFields(draft.story) : []) {
+    const reason = linkProblem(link, blocked);
+    if (reason) problems.push({ field, reason });
+  }
   const planned = story ? planStory(draft, uploads, visibleTargets, reserved) : planPin(draft, uploads, reserved);
   if ("problems" in planned) problems.push(...planned.problems);
   if (draft.boardId !== null && (!board || decide(board.role, "save_pin", board.isPrivate) !== "ok")) problems.push({ field: "boardId", reason: "builder:validation.boardNotWritable" });
@@ -148,6 +153,14 @@ function pinStatements(db: D1Database, userId: number, pinId: number, draft: Pin
   return statements;
 }
 
+/** Scheduled pins one person may keep at once: as many as their list shows. */
+const MAX_SCHEDULED_PER_PERSON = 100;
+const tooManyScheduled = () => new DomainError("conflict", { message: "builder:api.tooManyScheduled", values: { maximum: MAX_SCHEDULED_PER_PERSON } });
+
+async function scheduledCount(db: D1Database, userId: number): Promise<number> {
+  return (await db.prepare("SELECT count(*) AS n FROM scheduled_pins WHERE user_id = ?1").bind(userId).first<{ n: number }>())?.n ?? 0;
+}
+
 /** users.scheduled_pin_count is part of the viewer a session carries: this isolate's cached sessions of the person go. */
 function recountScheduled(db: D1Database, userId: number): D1PreparedStatement {
   forgetSessions({ userIds: [userId] });
@@ -155,9 +168,11 @@ function recountScheduled(db: D1Database, userId: number): D1PreparedStatement {
 }
 
 /** After a refused batch: the draft changed or went (409), else its uploads were taken meanwhile (400). */
-async function refusal(db: D1Database, userId: number, stored: { draft: DraftAnswer; version: number }): Promise<Error> {
+async function refusal(db: D1Database, userId: number, stored: { draft: DraftAnswer; version: number }, placement: Placement): Promise<Error> {
   const now = await findDraft(db, userId, Number(stored.draft.id));
   if (!now || now.version !== stored.version) return conflict("builder:api.draftChanged");
+  if (!(await db.prepare("SELECT 1 FROM boards WHERE id = ?1").bind(placement.boardId).first())) return badRequest([{ field: "boardId", reason: "builder:validation.boardNotWritable" }]);
+  if (stored.draft.publishOption === "schedule" && (await scheduledCount(db, userId)) >= MAX_SCHEDULED_PER_PERSON) return tooManyScheduled();
   if (stored.draft.type === "story") return badRequest([{ field: "story.pages", reason: "builder:validation.mediaNotReady" }]);
   return badRequest(stored.draft.items.map((_, at) => ({ field: `items.${at}.media`, reason: "builder:validation.mediaNotReady" })));
 }
@@ -173,11 +188,16 @@ export async function publishDraft(db: D1Database, userId: number, draftId: numb
   const { plan, placement } = await prepare(db, userId, draft, now, null);
   const pinId = newPinId();
   const scheduling = draft.publishOption === "schedule";
+  if (scheduling && (await scheduledCount(db, userId)) >= MAX_SCHEDULED_PER_PERSON) throw tooManyScheduled();
+  // The one guard: the uploads all taken, the draft ended at the version read, the board still
+  // there, and (scheduling) room left under the per-person limit.
+  const guard = `${UPLOADS_ATTACHED_SQL} AND NOT EXISTS (SELECT 1 FROM pin_drafts WHERE id = ?4) AND EXISTS (SELECT 1 FROM boards WHERE id = ?5)
+                 AND (?6 = 0 OR (SELECT count(*) FROM scheduled_pins WHERE user_id = ?7) < ?8)`;
   const ends = [
     ...also,
     attachUploadsStatement(db, userId, plan.uploadIds, pinId, scheduling ? "uploaded" : "published"),
     db.prepare("DELETE FROM pin_drafts WHERE id = ?1 AND user_id = ?2 AND version = ?3").bind(draftId, userId, stored.version),
-    writeGuard(db, "draft-or-uploads-changed", `${UPLOADS_ATTACHED_SQL} AND NOT EXISTS (SELECT 1 FROM pin_drafts WHERE id = ?4)`, pinId, plan.uploadIds.length, draftId),
+    writeGuard(db, "draft-or-uploads-changed", guard, pinId, plan.uploadIds.length, draftId, placement.boardId, scheduling ? 1 : 0, userId, MAX_SCHEDULED_PER_PERSON),
   ];
   const scheduledTs = scheduling ? scheduledInstant(draft) : 0;
   const statements = scheduling
@@ -193,7 +213,7 @@ export async function publishDraft(db: D1Database, userId: number, draftId: numb
   try {
     results = await db.batch(statements);
   } catch (error) {
-    if (isWriteRefused(error)) throw await refusal(db, userId, stored);
+    if (isWriteRefused(error)) throw await refusal(db, userId, stored, placement);
     throw error;
   }
   if (scheduling) {
@@ -226,8 +246,7 @@ interface ScheduledRow {
   scheduled_ts: number;
 }
 
-/** Scheduled pins one person may keep at once. */
-const MAX_SCHEDULED_PER_PERSON = 100;
+
 
 /** The person's scheduled pins, soonest first (spec 001 §4: kept ordered by scheduled_ts). */
 export async function listScheduledPins(db: D1Database, userId: number): Promise<ScheduledPinAnswer[]> {
@@ -280,14 +299,16 @@ export async function cancelScheduledPin(db: D1Database, userId: number, id: num
 
 /** Scheduled pins one cron run publishes at most; the rest wait a minute. */
 const DUE_PER_RUN = 50;
+/** A pin storage keeps failing to publish is given back to its person's drafts after this long. */
+const GIVE_UP_AFTER_MS = 60 * 60 * 1000;
 
 export interface ScheduledRun {
   published: number;
-  /** Could not publish (the board or the media went meanwhile): back in the person's drafts. */
+  /** Could not publish (the board or the media went, the account may no longer write, or it kept failing): back in the person's drafts. */
   returned: number;
   /** Published by an overlapping run first, or cancelled meanwhile. */
   skipped: number;
-  /** Storage failed; tried again next run. */
+  /** Storage failed; tried again on a later run, after the pins that have not failed. */
   failed: number;
 }
 
@@ -295,45 +316,55 @@ export interface ScheduledRun {
  * Publishes the scheduled pins that are due. Each pin's batch inserts it under the id chosen
  * when it was scheduled and deletes its scheduled row, guarded on that row: two runs that
  * overlap cannot both publish it (the later batch meets the earlier's pin and rolls back
- * whole). A pin that can no longer publish (its board gone, no longer the person's to save
- * to) goes back to the person's drafts with its uploads, rather than vanishing.
+ * whole). A pin that can no longer publish goes back to the person's drafts with its uploads,
+ * rather than vanishing. While pin creation is switched off nothing publishes; the pins wait.
  */
-export async function publishDueScheduledPins(db: D1Database, now = Date.now()): Promise<ScheduledRun> {
-  const { results } = await db
-    .prepare("SELECT id, user_id, pin_id, board_id, title, draft, scheduled_ts FROM scheduled_pins WHERE scheduled_ts <= ?1 ORDER BY scheduled_ts, id LIMIT ?2")
-    .bind(now, DUE_PER_RUN)
-    .all<ScheduledRow>();
+export async function publishDueScheduledPins(db: D1Database, now = Date.now(), options: { creationDisabled?: boolean } = {}): Promise<ScheduledRun> {
   const run: ScheduledRun = { published: 0, returned: 0, skipped: 0, failed: 0 };
+  if (options.creationDisabled) return run;
+  // Pins that failed before go after the rest, so a few that keep failing never hold up the others.
+  const { results } = await db
+    .prepare(
+      `SELECT s.id, s.user_id, s.pin_id, s.board_id, s.title, s.draft, s.scheduled_ts, s.failed_at, u.is_write_banned
+       FROM scheduled_pins s JOIN users u ON u.id = s.user_id
+       WHERE s.scheduled_ts <= ?1 ORDER BY s.failed_at IS NOT NULL, s.scheduled_ts, s.id LIMIT ?2`,
+    )
+    .bind(now, DUE_PER_RUN)
+    .all<ScheduledRow & { failed_at: number | null; is_write_banned: number }>();
   for (const row of results) {
     const draft = readStoredDraft(row.draft);
-    let prepared: { plan: PinPlan; placement: Placement } | null;
-    try {
-      prepared = await prepare(db, row.user_id, draft, now, row.pin_id);
-    } catch (error) {
-      // Refused by the rules: it cannot publish as it stands. Anything else (storage away) is
-      // tried again on the next run.
-      if (!(error instanceof DomainError)) {
-        run.failed++;
-        continue;
+    const givenUp = row.failed_at !== null && now - row.scheduled_ts > GIVE_UP_AFTER_MS;
+    let prepared: { plan: PinPlan; placement: Placement } | null = null;
+    if (row.is_write_banned !== 1 && !givenUp) {
+      try {
+        prepared = await prepare(db, row.user_id, draft, now, row.pin_id);
+      } catch (error) {
+        // Refused by the rules: it cannot publish as it stands. Anything else (storage away) is
+        // tried again on a later run.
+        if (!(error instanceof DomainError)) {
+          await markFailed(db, row.id, now);
+          run.failed++;
+          continue;
+        }
       }
-      prepared = null;
     }
-    const stillScheduled = (extra = "") => writeGuard(db, "scheduled-pin-gone", `EXISTS (SELECT 1 FROM scheduled_pins WHERE id = ?2)${extra}`, row.id);
+    const stillScheduled = writeGuard(db, "scheduled-pin-gone", "EXISTS (SELECT 1 FROM scheduled_pins WHERE id = ?2)", row.id);
     try {
       if (prepared) {
         const { plan, placement } = prepared;
         await db.batch([
-          stillScheduled(),
+          stillScheduled,
           attachUploadsStatement(db, row.user_id, plan.uploadIds, row.pin_id, "published"),
-          writeGuard(db, "uploads-changed", UPLOADS_ATTACHED_SQL, row.pin_id, plan.uploadIds.length),
+          writeGuard(db, "uploads-or-board-changed", `${UPLOADS_ATTACHED_SQL} AND EXISTS (SELECT 1 FROM boards WHERE id = ?4)`, row.pin_id, plan.uploadIds.length, placement.boardId),
           db.prepare("DELETE FROM scheduled_pins WHERE id = ?1").bind(row.id),
           ...pinStatements(db, row.user_id, row.pin_id, draft, plan, placement, now),
           recountScheduled(db, row.user_id),
         ]);
         run.published++;
       } else {
+        // Back to the drafts even past the per-person draft limit: losing the pin would be worse.
         await db.batch([
-          stillScheduled(),
+          stillScheduled,
           db.prepare("DELETE FROM scheduled_pins WHERE id = ?1").bind(row.id),
           releaseUploadsStatement(db, row.user_id, row.pin_id),
           db
@@ -345,10 +376,18 @@ export async function publishDueScheduledPins(db: D1Database, now = Date.now()):
       }
     } catch (error) {
       if (isWriteRefused(error) || isPrimaryKeyClash(error)) run.skipped++;
-      else run.failed++;
+      else {
+        await markFailed(db, row.id, now);
+        run.failed++;
+      }
     }
   }
   return run;
+}
+
+/** Notes a failed try, so later runs take the pins that have not failed first (best effort: storage may be away). */
+async function markFailed(db: D1Database, id: number, now: number): Promise<void> {
+  await db.prepare("UPDATE scheduled_pins SET failed_at = ?2 WHERE id = ?1").bind(id, now).run().catch(() => undefined);
 }
 
 const isPrimaryKeyClash = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: pins\.id|PRIMARY KEY/i.test(error.message);

@@ -98,6 +98,7 @@ describe("what stops a draft from publishing", () => {
     ["an upload another pin shows", draftWith([taken]), [taken], [["items.0.media", "builder:validation.mediaNotReady"]]],
     ["a video with no poster yet", draftWith([video("v2", false)]), [video("v2", false)], [["items.0.media", "builder:validation.videoNeedsPoster"]]],
     ["a video in a carousel", draftWith([free, video("v3", true)]), [free, video("v3", true)], [["items.1.media", "builder:validation.carouselImagesOnly"]]],
+    ["the same upload twice in a carousel", draftWith([free, free]), [free], [["items.1.media", "builder:validation.duplicateItem"]]],
     ["a story (made in the story editor)", draftWith([free], { type: "story" }), [free], [["type", "builder:validation.storyNotHere"]]],
   ])("%s", (_, draft, uploads, expected) => {
     const result = planPin(draft, mapOf(uploads));

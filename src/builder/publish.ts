@@ -98,8 +98,12 @@ export function planPin(draft: PinDraft, uploads: ReadonlyMap<string, Publishabl
   if (draft.type === "story") problems.push({ field: "type", reason: "builder:validation.storyNotHere" });
   if (draft.boardId === null) problems.push({ field: "boardId", reason: "builder:validation.boardRequired" });
   if (draft.items.length === 0) problems.push({ field: "items", reason: "builder:validation.mediaRequired" });
+  const seen = new Set<string>();
   draft.items.forEach((item, at) => {
-    const reason = mediaProblem(item, uploads, reserved, draft.items.length > 1);
+    // One upload shows in one place: the same file twice in a carousel is one too many.
+    const repeated = item.media !== null && seen.has(item.media.ref);
+    if (item.media) seen.add(item.media.ref);
+    const reason = repeated ? "builder:validation.duplicateItem" : mediaProblem(item, uploads, reserved, draft.items.length > 1);
     if (reason) problems.push({ field: `items.${at}.media`, reason });
   });
   if (problems.length > 0) return { problems };

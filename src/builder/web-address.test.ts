@@ -78,7 +78,6 @@ describe("normaliseWebAddress", () => {
     ["  https://Shop.Example/Page?q=1#reviews  ", "https://shop.example/Page?q=1"],
     ["http://shop.example:80/a", "http://shop.example/a"],
     ["https://shop.example:443/a", "https://shop.example/a"],
-    ["https://shop.example:8443/a", "https://shop.example:8443/a"],
     ["https://shop.example./a", "https://shop.example/a"],
     ["https://shop.example", "https://shop.example/"],
     ["https://bücher.example/", "https://xn--bcher-kva.example/"],
@@ -96,7 +95,9 @@ describe("normaliseWebAddress", () => {
     ["nothing", "", "builder:validation.linkScheme"],
     ["a user name and password", "https://user:secret@shop.example/", "builder:validation.addressPrivate"],
     ["a loopback address in decimal", "http://2130706433/", "builder:validation.addressPrivate"],
-    ["localhost", "http://localhost:8787/", "builder:validation.addressPrivate"],
+    ["localhost", "http://localhost/", "builder:validation.addressPrivate"],
+    ["a port that is not the scheme's own", "https://shop.example:8443/a", "builder:validation.addressPort"],
+    ["a public address on an internal service's port", "http://shop.example:6379/", "builder:validation.addressPort"],
     ["2,049 characters", `https://shop.example/${"a".repeat(2049 - "https://shop.example/".length)}`, "builder:validation.linkTooLong"],
   ])("refuses %s", (_name, input, problem) => {
     expect(normaliseWebAddress(input)).toEqual({ problem });

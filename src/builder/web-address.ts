@@ -100,12 +100,13 @@ export function isPrivateHost(hostname: string): boolean {
   return PRIVATE_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
 }
 
-export type AddressProblem = "builder:validation.linkTooLong" | "builder:validation.linkScheme" | "builder:validation.addressPrivate";
+export type AddressProblem = "builder:validation.linkTooLong" | "builder:validation.linkScheme" | "builder:validation.addressPrivate" | "builder:validation.addressPort";
 
 /**
  * The address a person typed, normalised for fetching and as a cache key: trimmed, http or
- * https only, no user name or password, host lower-cased without its trailing dot, default
- * port and fragment dropped; or the problem with it.
+ * https only, no user name or password, only the scheme's own port (a web page is on it; other
+ * ports are where services that were never meant for the web listen), host lower-cased without
+ * its trailing dot, fragment dropped; or the problem with it.
  */
 export function normaliseWebAddress(input: string): { url: URL } | { problem: AddressProblem } {
   const text = input.trim();
@@ -118,6 +119,7 @@ export function normaliseWebAddress(input: string): { url: URL } | { problem: Ad
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return { problem: "builder:validation.linkScheme" };
   if (url.username !== "" || url.password !== "") return { problem: "builder:validation.addressPrivate" };
+  if (url.port !== "") return { problem: "builder:validation.addressPort" };
   url.hash = "";
   url.hostname = url.hostname.replace(/\.+$/, "");
   if (isPrivateHost(url.hostname)) return { problem: "builder:validation.addressPrivate" };

@@ -16,13 +16,13 @@ type MediaOwner =
   /** pool/<n>/...: a pooled image (large demo worlds), shown by the pins whose images name it. */
   | { kind: "pool"; url: string }
   /** uploads/<user id>/<upload id>/...: a builder upload, its owner's until a pin shows it. */
-  | { kind: "upload"; uploadId: string; userId: string };
+  | { kind: "upload"; uploadId: string; userId: string; file: string };
 
 const PIN_KEY = /^pins\/([1-9][0-9]{0,17})\//;
 const AVATAR_KEY = /^(users\/[A-Za-z0-9_-]{1,40})\/[a-z]+\.jpg$/;
 const DID_IT_KEY = /^did-it\/([0-9a-f]{32})\.(jpg|png|webp)$/;
 const POOL_KEY = /^pool\/[0-9]{1,6}\//;
-const UPLOAD_KEY = /^uploads\/([1-9][0-9]{0,17})\/([0-9a-f]{32})\/[^/]+$/;
+const UPLOAD_KEY = /^uploads\/([1-9][0-9]{0,17})\/([0-9a-f]{32})\/([^/]+)$/;
 
 export function mediaOwnerOf(key: string): MediaOwner | null {
   const pin = PIN_KEY.exec(key);
@@ -33,7 +33,7 @@ export function mediaOwnerOf(key: string): MediaOwner | null {
   if (didIt) return { kind: "didIt", key, signature: didIt[1]! };
   if (POOL_KEY.test(key)) return { kind: "pool", url: mediaUrl(key) };
   const upload = UPLOAD_KEY.exec(key);
-  if (upload) return { kind: "upload", userId: upload[1]!, uploadId: upload[2]! };
+  if (upload) return { kind: "upload", userId: upload[1]!, uploadId: upload[2]!, file: upload[3]! };
   return null;
 }
 
@@ -52,7 +52,7 @@ const pinRule = (viewer: string | null) => visibleSql("pin", { pin: "p", board: 
  * A statement answering `viewer` and `anyone` for a key's owner. Parameters: ?1 the owner's
  * key, ?2 the viewer id (NULL signed out); for avatars ?3 the device id (NULL without a device
  * cookie) and ?4 the time; for tried-it photos ?3 the upload's signature; for builder uploads
- * ?3 the owner the key's folder names.
+ * ?3 the owner the key's folder names and ?4 the key's file name.
  */
 function accessSql(owner: MediaOwner): string {
   switch (owner.kind) {
@@ -82,8 +82,11 @@ function accessSql(owner: MediaOwner): string {
     case "upload": {
       // Shown by a pin (media_uploads.pin_id, set by the batch that publishes it), under that
       // pin's rule; a scheduled pin's reservation names a pin that does not exist yet.
+      // Only the upload's current cut (and its video) is the pin's: a cut a crop or a new poster
+      // replaced stays its owner's even if deleting it failed.
+      const currentCut = `(?4 LIKE 'video.%' OR (mu.revision IS NULL AND instr(?4, '-') = 0) OR (mu.revision IS NOT NULL AND substr(?4, 1, length(mu.revision) + 1) = mu.revision || '-'))`;
       const shownBy = (viewer: string | null) =>
-        `EXISTS (SELECT 1 FROM media_uploads mu ${pinJoins("mu.pin_id")} WHERE mu.id = ?1 AND mu.user_id = ?3 AND ${pinRule(viewer)})`;
+        `EXISTS (SELECT 1 FROM media_uploads mu ${pinJoins("mu.pin_id")} WHERE mu.id = ?1 AND mu.user_id = ?3 AND ${currentCut} AND ${pinRule(viewer)})`;
       // Its owner reads it whatever its state; the folder must be the owner's, so a key naming
       // another person's folder is missing even to the upload's owner.
       return `SELECT EXISTS (SELECT 1 FROM media_uploads mu WHERE mu.id = ?1 AND mu.user_id = ?2 AND mu.user_id = ?3) OR ${shownBy("?2")} AS viewer,
@@ -109,7 +112,7 @@ export async function mediaAccess(db: D1Database, owner: MediaOwner, viewerId: n
         : owner.kind === "didIt"
           ? [owner.key, viewerId, owner.signature]
           : owner.kind === "upload"
-            ? [owner.uploadId, viewerId, Number(owner.userId)]
+            ? [owner.uploadId, viewerId, Number(owner.userId), owner.file]
             : [owner.url, viewerId];
   const row = await db.prepare(sql).bind(...binds).first<{ viewer: number; anyone: number }>();
   return { viewer: row?.viewer === 1, anyone: row?.anyone === 1 };

@@ -28,21 +28,23 @@ const edits = (left: number, top: number, scale = 1, rotate = 0): BlockEdits => 
 const storyOf = (...blocks: StoryBlock[][]): StoryDraft => ({ ...newStory(), pages: blocks.map((each, at) => ({ ...newPage(`p${at}`), blocks: each })) });
 const block = (id: string, fields: Partial<StoryBlock>): StoryBlock => ({ ...newBlock(id), ...fields });
 
+/** A new paragraph block as spec 000's default text style and our placement give it, written out once. */
+const DEFAULT_BLOCK = {
+  type: "paragraph",
+  text: "",
+  fontId: "sans",
+  style: { alignment: 1, color: "#333333", size: 28, letterSpacing: -0.4, lineHeight: 1.25 },
+  media: null,
+  edits: { left: 0.5, top: 0.5, scale: 1, transform: { rotate: 0, scaleX: 1, scaleY: 1 } },
+  linkBlock: null,
+  userId: null,
+  pinId: null,
+  isRemoved: false,
+} as const;
+
 describe("a new block: spec 000's default text style", () => {
   it("is a paragraph in alignment 1, dark grey, size 28, letter spacing -0.4, line height 1.25, centred on its page", () => {
-    expect(newBlock("b1")).toEqual({
-      id: "b1",
-      type: "paragraph",
-      text: "",
-      fontId: "sans",
-      style: { alignment: 1, color: "#333333", size: 28, letterSpacing: -0.4, lineHeight: 1.25 },
-      media: null,
-      edits: { left: 0.5, top: 0.5, scale: 1, transform: { rotate: 0, scaleX: 1, scaleY: 1 } },
-      linkBlock: null,
-      userId: null,
-      pinId: null,
-      isRemoved: false,
-    });
+    expect(newBlock("b1")).toEqual({ id: "b1", ...DEFAULT_BLOCK });
   });
 
   it("gives a page a white background and no selected block", () => {
@@ -51,7 +53,7 @@ describe("a new block: spec 000's default text style", () => {
 
   it("reads a block sent with only its id as the same defaults", () => {
     const parsed = storyDraftSchema.parse({ pages: [{ id: "p1", blocks: [{ id: "b1" }] }] });
-    expect(parsed.pages[0]!.blocks[0]).toEqual(newBlock("b1"));
+    expect(parsed.pages[0]!.blocks[0]).toEqual({ id: "b1", ...DEFAULT_BLOCK });
     expect(parsed.pages[0]!.backgroundColor).toBe("#ffffff");
   });
 });

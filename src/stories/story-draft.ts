@@ -261,6 +261,25 @@ export function normalStory(story: StoryDraft): StoryDraft {
  * API names it (`story.pages.0.blocks.1.text`): ids used once, the cover a page, each block's
  * text within its type's limit, a font the editor offers, media of the block's kind.
  */
+/**
+ * Every web address a story's link blocks hold, with the field it is in: each must pass the pin
+ * link rule (http or https, 2,048 characters, no blocked host) when saved and when published.
+ */
+export function storyLinkFields(story: StoryDraft): Array<{ field: string; link: string }> {
+  return story.pages.flatMap((page, p) =>
+    page.blocks.flatMap((block, b) => {
+      const link = block.linkBlock;
+      if (!link) return [];
+      const at = (name: string) => `story.pages.${p}.blocks.${b}.linkBlock.${name}`;
+      return [
+        { field: at("srcUrl"), link: link.srcUrl },
+        ...(link.canonicalUrl ? [{ field: at("canonicalUrl"), link: link.canonicalUrl }] : []),
+        ...(link.imageUrl ? [{ field: at("imageUrl"), link: link.imageUrl }] : []),
+      ].filter((each) => each.link !== "");
+    }),
+  );
+}
+
 export function validateStory(story: StoryDraft): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const pageIds = new Set(story.pages.map((page) => page.id));

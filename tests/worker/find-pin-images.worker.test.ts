@@ -107,7 +107,7 @@ describe("FindPinImagesResource", () => {
   });
 
   it.each([
-    ["localhost", "http://localhost:8787/"],
+    ["localhost", "http://localhost/"],
     ["a private address", "http://192.168.1.1/"],
     ["cloud metadata", "http://169.254.169.254/latest/meta-data/"],
     ["an IPv6 loopback", "http://[::1]/"],
@@ -133,6 +133,12 @@ describe("FindPinImagesResource", () => {
 
   it("refuses an answer that is not HTML with a 400 naming url", async () => {
     const answer = await find(`${FIXTURE_SITE}/data.json`);
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message_detail).toBe("url: This address isn't a web page. Enter the address of a page with images");
+  });
+
+  it("refuses a page in a character set it cannot read with the same 400, never a 500", async () => {
+    const answer = await find(`${FIXTURE_SITE}/utf16`);
     expect(answer.status).toBe(400);
     expect(answer.error?.message_detail).toBe("url: This address isn't a web page. Enter the address of a page with images");
   });
@@ -279,5 +285,11 @@ describe("previewing a found image", () => {
     expect(missing.status).toBe(400);
     expect((await missing.json<{ message_detail: string }>()).message_detail).toBe("url: is required");
     expect((await preview(new Browser(), `${FIXTURE_SITE}/images/photo.png`)).status).toBe(401);
+  });
+
+  it("answers only the site's own pages: another site's request is a 403", async () => {
+    const url = `${IMPORT_PATH}?url=${encodeURIComponent(`${FIXTURE_SITE}/images/photo.png`)}`;
+    expect((await finder.fetch(url, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+    expect((await finder.fetch(url, { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
   });
 });

@@ -93,6 +93,8 @@ function site(url: URL): Response {
       return redirect("/redirect-loop");
     case "/huge":
       return html(HUGE);
+    case "/utf16":
+      return new Response(new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x68, 0x00]), { headers: { "content-type": "text/html; charset=utf-16" } });
     case "/data.json":
       return new Response(JSON.stringify({ images: ["/a.jpg"] }), { headers: { "content-type": "application/json" } });
     case "/counted":

@@ -153,6 +153,20 @@ describe("publishing a draft now", () => {
   });
 });
 
+describe("a re-cut upload's published bytes", () => {
+  it("are its current cut only: an older cut left behind stays its owner's", async () => {
+    const upload = await uploadOf(CAST.owner);
+    // A crop switched the row to revision ab12cd34; deleting the old cut's objects failed.
+    await env.DB.prepare("UPDATE media_uploads SET revision = 'ab12cd34' WHERE id = ?1").bind(upload).run();
+    await Promise.all(["ab12cd34-236x.jpg", "ab12cd34-orig.jpg"].map((name) => env.MEDIA.put(`uploads/${CAST.owner}/${upload}/${name}`, "bytes")));
+    const draft = await draftOf(owner, { boardId: String(CAST_BOARDS.public), items: [item(upload)] });
+    await ok(owner, "PinResource", "create", { draft_id: draft.id });
+    expect((await stranger.fetch(`/media/uploads/${CAST.owner}/${upload}/ab12cd34-236x.jpg`)).status).toBe(200);
+    expect((await stranger.fetch(`/media/uploads/${CAST.owner}/${upload}/orig.jpg`)).status).toBe(404);
+    expect((await owner.fetch(`/media/uploads/${CAST.owner}/${upload}/orig.jpg`)).status).toBe(200);
+  });
+});
+
 describe("publishing a carousel", () => {
   it("makes one carousel pin whose slots keep each item's own title and link", async () => {
     const uploads = [await uploadOf(CAST.owner), await uploadOf(CAST.owner), await uploadOf(CAST.owner)];
@@ -349,6 +363,40 @@ describe("scheduled pins", () => {
     expect((await owner.fetch(`/pin/${scheduled!.pin_id}/`)).status).toBe(200);
     // A third run finds nothing due.
     expect(await publishDueScheduledPins(env.DB, due)).toEqual({ published: 0, returned: 0, skipped: 0, failed: 0 });
+  });
+
+  it("refuse a 101st scheduled pin with a 409, storing nothing", async () => {
+    const person = CAST.follower;
+    const follower = await browserFor("follower");
+    const boardId = freshId();
+    await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (?1, ?2, 'Many', ?3, 'public', 0, 0)").bind(boardId, person, `many-${boardId}`).run();
+    await env.DB.batch(
+      Array.from({ length: 100 }, (_, at) =>
+        env.DB.prepare("INSERT INTO scheduled_pins (user_id, pin_id, board_id, title, draft, scheduled_ts, created_at) VALUES (?1, ?2, ?3, 'Queued', '{}', ?4, 0)").bind(person, 7_000_000 + at, boardId, Date.now() + 86_400_000),
+      ),
+    );
+    const draft = await draftOf(follower, { boardId: String(boardId), items: [item(await uploadOf(person))], publishOption: "schedule", timeZone: "Europe/Paris", ...parisAhead(5) });
+    const before = await footprint(person);
+    const answer = await call(follower, "PinResource", "create", { draft_id: draft.id });
+    expect(answer.status).toBe(409);
+    expect(answer.error?.message).toBe("You can keep up to 100 scheduled Pins. Publish or cancel one to schedule another.");
+    expect(await footprint(person)).toEqual(before);
+    await env.DB.prepare("DELETE FROM scheduled_pins WHERE user_id = ?1").bind(person).run();
+  });
+
+  it("wait while pin creation is switched off, and go back to the drafts of an account that may no longer write", async () => {
+    const draft = await draftOf(writer, { title: "Banned meanwhile", boardId: String(CAST_BOARDS.public), items: [item(await uploadOf(CAST.collaborator_write))], publishOption: "schedule", timeZone: "Europe/Paris", ...parisAhead(4) });
+    await ok(writer, "PinResource", "create", { draft_id: draft.id });
+    const scheduled = (await row<{ id: number; scheduled_ts: number; pin_id: number }>("SELECT id, scheduled_ts, pin_id FROM scheduled_pins WHERE user_id = ?1", CAST.collaborator_write))!;
+    expect(await publishDueScheduledPins(env.DB, scheduled.scheduled_ts + 1, { creationDisabled: true })).toEqual({ published: 0, returned: 0, skipped: 0, failed: 0 });
+    expect(await row("SELECT id FROM scheduled_pins WHERE id = ?1", scheduled.id)).not.toBeNull();
+    await env.DB.prepare("UPDATE users SET is_write_banned = 1 WHERE id = ?1").bind(CAST.collaborator_write).run();
+    try {
+      expect(await publishDueScheduledPins(env.DB, scheduled.scheduled_ts + 1)).toEqual({ published: 0, returned: 1, skipped: 0, failed: 0 });
+    } finally {
+      await env.DB.prepare("UPDATE users SET is_write_banned = 0 WHERE id = ?1").bind(CAST.collaborator_write).run();
+    }
+    expect(await row("SELECT id FROM pins WHERE id = ?1", scheduled.pin_id)).toBeNull();
   });
 
   it("returns a pin whose board went to the person's drafts instead of losing it", async () => {

@@ -5,7 +5,7 @@
 -- pin sets it before its pin exists (it reserves its uploads), so it is no foreign key.
 ALTER TABLE media_uploads ADD COLUMN pin_id INTEGER;
 CREATE INDEX media_uploads_pin ON media_uploads(pin_id) WHERE pin_id IS NOT NULL;
--- The URL look-ups the pin_id column replaces.
+-- Media access finds an upload's pin by pin_id, so these URL indexes serve no query.
 DROP INDEX pin_images_upload;
 DROP INDEX pin_video_formats_upload;
 
