@@ -14,8 +14,12 @@ import { localeText, projectOf, type Project } from "./strings.ts";
 
 const text = localeText({ b: "builder", auth: "auth" });
 const ACCOUNT: Record<Project, string> = { en: "demo", ar: "sam" };
-/** A board both accounts may publish to: demo owns it, sam collaborates on it. */
-const BOARD = "10003";
+/**
+ * A board both accounts may publish to: demo owns it, sam collaborates on it. It is secret, so
+ * what this file publishes never reaches the public feeds other files photograph.
+ */
+const BOARD = "10001";
+const BOARD_PATH = "/demo/surprise-party-for-maya/";
 const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: readFileSync(new URL(`../../scripts/seed/photos/${name}`, import.meta.url)) });
 /** 1068 × 1600 (2:3), 1600 × 1000 and 1600 × 1200 (offered a crop), 1600 × 1082. */
 const FILES = [photo("djembe-pallet-table.jpg"), photo("dandelion-seeds.jpg"), photo("bird-ornament-lamps.jpg")];
@@ -314,8 +318,8 @@ test.describe("signed in", () => {
       await expect(scheduled).toHaveCount(0);
     });
 
-    await test.step("both published pins are on the board, the profile and in search at once", async () => {
-      for (const path of ["/demo/family-recipes-we-share/", `/${ACCOUNT[project]}/`]) {
+    await test.step("both published pins are on the board, the author's profile and in their search at once", async () => {
+      for (const path of [BOARD_PATH, `/${ACCOUNT[project]}/`]) {
         await page.goto(path);
         for (const href of [tagged, carousel]) await expect(page.locator(`a[href="${href}"]`).first(), `${href} on ${path}`).toBeAttached();
       }
