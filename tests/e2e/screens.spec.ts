@@ -47,6 +47,8 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.images]
       .filter((img) => {
+        // A picture in a closed disclosure (a pin tag's card) is not shown, so it never loads.
+        if (!img.checkVisibility()) return false;
         const box = img.getBoundingClientRect();
         return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.left < innerWidth && box.right > 0;
       })
