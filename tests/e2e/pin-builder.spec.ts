@@ -261,6 +261,14 @@ test.describe("signed in", () => {
     const project = projectOf(testInfo.project.name);
     const t = (key: string, values: Record<string, string | number> = {}) => text(project, `b.${key}`, values);
     const untitled = () => page.getByRole("button", { name: t("ui.editDraft", { title: t("ui.untitled") }) }).first();
+    /** Opens a draft in the editor; the list may still be settling after its load, so the press is repeated until the editor shows. */
+    const openDraft = async (button: () => ReturnType<Page["getByRole"]>) => {
+      const editor = page.getByRole("heading", { name: t("ui.editorHeading") });
+      await expect(async () => {
+        if (!(await editor.isVisible())) await button().click({ timeout: 3_000 });
+        await expect(editor).toBeVisible({ timeout: 3_000 });
+      }).toPass({ timeout: 30_000 });
+    };
     const publishNow = async (): Promise<string> => {
       await page.getByRole("button", { name: t("ui.publish"), exact: true }).click();
       const result = page.getByTestId("publish-result");
@@ -278,7 +286,7 @@ test.describe("signed in", () => {
 
     let tagged = "";
     await test.step("an image is tagged with a product and published", async () => {
-      await untitled().click();
+      await openDraft(untitled);
       await page.getByLabel(t("ui.titleLabel")).fill("Dandelion clock");
       await page.getByRole("button", { name: t("tags.add") }).click();
       await page.getByLabel(t("tags.searchLabel")).fill("brass lamps");
@@ -296,7 +304,7 @@ test.describe("signed in", () => {
     let carousel = "";
     await test.step("the carousel is published now", async () => {
       await page.goto("/pin-builder/");
-      await draftCards(page).filter({ hasText: t("ui.carouselBadge", { count: 2 }) }).getByRole("button", { name: t("ui.editDraft", { title: "Lamps and fig bowls" }) }).click();
+      await openDraft(() => draftCards(page).filter({ hasText: t("ui.carouselBadge", { count: 2 }) }).getByRole("button", { name: t("ui.editDraft", { title: "Lamps and fig bowls" }) }));
       carousel = await publishNow();
       await page.goto(carousel);
       await expect(page.getByRole("heading", { name: "Lamps and fig bowls" })).toBeVisible();
@@ -304,7 +312,7 @@ test.describe("signed in", () => {
 
     await test.step("the third is scheduled for tomorrow, listed, and can be cancelled", async () => {
       await page.goto("/pin-builder/");
-      await untitled().click();
+      await openDraft(untitled);
       await page.getByLabel(t("ui.titleLabel")).fill("Seeds at dawn");
       await page.getByLabel(t("ui.publishLater")).check();
       const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
