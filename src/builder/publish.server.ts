@@ -36,9 +36,9 @@ interface Placement {
 }
 
 /**
- * Pin ids are random in [2^52, 2^53): exact in JavaScript numbers, sixteen digits like the
- * seeded ones' successors, and not guessable, so a scheduled pin's id says nothing about
- * another person's pins. A collision is refused by the primary key, never overwritten.
+ * Pin ids are random in [2^52, 2^53): exact as JavaScript numbers, sixteen digits, and not
+ * guessable, so a pin's id says nothing about anyone's other pins. A collision is refused by
+ * the primary key, never overwritten.
  */
 function newPinId(): number {
   const [high, low] = crypto.getRandomValues(new Uint32Array(2)) as unknown as [number, number];
