@@ -52,8 +52,8 @@ export async function pinTagProblems(db: D1Database, viewerId: number, draft: Ta
 }
 
 /**
- * The statements that store the draft's tags on pin `pinId`, for the publish batch: the pin's
- * earlier tags go (editing a published pin replaces them, deleted ones included), then one row
+ * The statements that store the draft's tags on pin `pinId`, for the publish batch: any tags
+ * the pin had go first (so running them again leaves exactly the draft's tags), then one row
  * per tagged pin of each live, placed tag. A tagged pin deleted since pinTagProblems looked is
  * left out rather than failing the whole publish, and a pin never tags itself.
  */
