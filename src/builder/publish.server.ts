@@ -92,8 +92,9 @@ function pinStatements(db: D1Database, userId: number, pinId: number, draft: Pin
       .prepare(
         `INSERT INTO pins (id, pinner_id, native_creator_id, board_id, section_id, kind, title, grid_title, description, description_html, alt_text,
                            dominant_color, domain, link, image_signature, comments_disabled, carousel_data, is_shopping_rec_allowed, pin_item_shareable,
-                           created_at, updated_at, story_pin_data)
-         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19)`,
+                           created_at, updated_at, story_pin_data, category)
+         -- A made pin takes its board's category: what related pins and topic feeds go by.
+         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19, (SELECT category FROM boards WHERE id = ?3))`,
       )
       .bind(
         pinId,

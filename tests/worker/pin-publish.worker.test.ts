@@ -55,7 +55,7 @@ async function draftOf(browser: Browser, fields: Record<string, unknown>): Promi
 /** A fresh public board of the owner, with two story pins and an image pin at its front. */
 async function boardWithStories(): Promise<{ boardId: number; stories: [number, number]; image: number }> {
   const boardId = freshId();
-  await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (?1, ?2, 'Made here', ?3, 'public', 0, 0)").bind(boardId, CAST.owner, `made-${boardId}`).run();
+  await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, category, created_at, updated_at) VALUES (?1, ?2, 'Made here', ?3, 'public', 'food', 0, 0)").bind(boardId, CAST.owner, `made-${boardId}`).run();
   const [first, second, image] = [freshId(), freshId(), freshId()];
   await insertPin(first, { boardId, kind: "story" });
   await insertPin(second, { boardId, kind: "story" });
@@ -121,6 +121,8 @@ describe("publishing a draft now", () => {
       dominant_color: "#336699",
       comments_disabled: 1,
       image_signature: upload,
+      // Its board's category, which related pins go by.
+      category: "food",
     });
     expect(await rows("SELECT size, url, width, height FROM pin_images WHERE pin_id = ?1 ORDER BY size", Number(published.pin!.id))).toEqual([
       { size: "236x", url: `/media/uploads/${CAST.owner}/${upload}/236x.jpg`, width: 236, height: 354 },
