@@ -3,7 +3,9 @@
 // and a pointer drag's move. The island records each result in its history (history.ts) and
 // autosaves it; nothing here touches the DOM or the network.
 import { fill } from "~/saves/strings.ts";
-import { moveBlock, newBlock, newPage, rotateBlock, scaleBlock, type BlockEdits, type StoryBlock, type StoryBlockType, type StoryDraft, type StoryPage } from "./story-draft.ts";
+import type { DraftChanges, PinDraft } from "~/builder/drafts.ts";
+import { draftDiff } from "~/builder/autosave.ts";
+import { moveBlock, newBlock, newPage, newStory, rotateBlock, scaleBlock, withAutoText, type BlockEdits, type StoryBlock, type StoryBlockType, type StoryDraft, type StoryPage } from "./story-draft.ts";
 
 /** Pages and blocks a story may hold (the server's limits, docs/decisions.md "Story limits"). */
 export const MAX_PAGES = 20;
@@ -161,4 +163,49 @@ export function blockName(block: Pick<StoryBlock, "type" | "text">, position: nu
   const type = typeNames[block.type] ?? block.type;
   const text = block.text.trim();
   return fill(template, { type, label: text === "" ? String(position) : text.slice(0, 60) });
+}
+
+// --- What the editor edits and what an autosave sends ------------------------------------------
+
+/** The draft fields the story editor edits: one value, so undo and redo step through all of them. */
+export type StoryDoc = Pick<PinDraft, "title" | "description" | "boardId" | "sectionId" | "publishOption" | "scheduledDate" | "scheduledTime"> & { story: StoryDraft };
+
+export const docOf = (draft: PinDraft): StoryDoc => ({
+  title: draft.title,
+  description: draft.description,
+  boardId: draft.boardId,
+  sectionId: draft.sectionId,
+  publishOption: draft.publishOption,
+  scheduledDate: draft.scheduledDate,
+  scheduledTime: draft.scheduledTime,
+  story: draft.story ?? newStory(),
+});
+
+/**
+ * The doc after a story change: the title and description follow the blocks until the person
+ * writes their own (withAutoText, the rule the server applies on every save).
+ */
+export function withStory(doc: StoryDoc, story: StoryDraft): StoryDoc {
+  const texts = withAutoText({ title: doc.title, description: doc.description, story }, { title: false, description: false });
+  return { ...doc, ...texts };
+}
+
+/** The doc after the person wrote the title or the description themselves. */
+export function withText(doc: StoryDoc, field: "title" | "description", value: string): StoryDoc {
+  const texts = withAutoText({ title: field === "title" ? value : doc.title, description: field === "description" ? value : doc.description, story: doc.story }, { title: field === "title", description: field === "description" });
+  return { ...doc, ...texts };
+}
+
+/** The changes an autosave sends: the fields that differ from the stored draft, the story whole when any of it changed. */
+export function storyChanges(saved: PinDraft, doc: StoryDoc, timeZone: string): DraftChanges & { story?: StoryDraft } {
+  const changes: DraftChanges & { story?: StoryDraft } = draftDiff(saved, { ...saved, ...doc }, timeZone);
+  if (JSON.stringify(saved.story ?? null) !== JSON.stringify(doc.story)) changes.story = doc.story;
+  return changes;
+}
+
+/** A product pin named by its address (…/pin/123/) or its number; null for anything else. */
+export function pinIdFrom(value: string): string | null {
+  const text = value.trim();
+  const match = /^(\d{1,18})$/.exec(text) ?? /\/pin\/(\d{1,18})\/?(?:[?#].*)?$/.exec(text);
+  return match ? match[1]! : null;
 }
