@@ -186,7 +186,13 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
 
   /** One undoable edit. */
   const commit = (next: StoryDoc) => setHistory((before) => (before ? record(before, next) : before));
-  const commitStory = (change: (story: StoryDraft) => StoryDraft) => setHistory((before) => (before ? record(before, withStory(before.present, change(before.present.story))) : before));
+  const commitStory = (change: (story: StoryDraft) => StoryDraft) =>
+    setHistory((before) => {
+      if (!before) return before;
+      const story = change(before.present.story);
+      // A change that changes nothing (selecting the selected block) is no undo step.
+      return story === before.present.story ? before : record(before, withStory(before.present, story));
+    });
   /** A change shown at once but recorded later as one step (a drag). */
   const preview = (change: (story: StoryDraft) => StoryDraft) => setHistory((before) => (before ? replacePresent(before, withStory(before.present, change(before.present.story))) : before));
   const clearError = (field: string) => setServerErrors(({ [field]: _cleared, ...rest }) => rest);
@@ -431,17 +437,17 @@ function history_replaceDraftParam(draftId: string): void {
 function PageStrip({ ui, story, info, onStory }: { ui: Ui; story: StoryDraft; info: Record<string, UploadInfo>; onStory: (change: (story: StoryDraft) => StoryDraft) => void }) {
   const count = story.pages.length;
   return (
-    <nav className="story-pages" aria-label={ui.pagesLabel}>
+    <nav className="story-strip" aria-label={ui.pagesLabel}>
       <ol>
         {story.pages.map((page, at) => {
           const number = at + 1;
           const current = at === story.selectedPageIndex;
           const src = page.media ? pictureUrl(info[page.media.ref]) : null;
           return (
-            <li key={page.id} className={current ? "story-page-thumb story-page-current" : "story-page-thumb"} data-testid="story-page">
-              <button type="button" className="story-page-show" aria-current={current ? "page" : undefined} onClick={() => onStory((before) => showPage(before, at))} style={{ backgroundColor: page.backgroundColor }}>
+            <li key={page.id} className={current ? "story-strip-thumb story-strip-current" : "story-strip-thumb"} data-testid="story-page">
+              <button type="button" className="story-strip-show" aria-current={current ? "page" : undefined} onClick={() => onStory((before) => showPage(before, at))} style={{ backgroundColor: page.backgroundColor }}>
                 {src && <img src={src} alt="" />}
-                <span className="story-page-number">{fill(ui.pageButton, { number })}</span>
+                <span className="story-strip-number">{fill(ui.pageButton, { number })}</span>
                 {story.coverPageIndex === at && <span className="builder-badge">{ui.coverMark}</span>}
               </button>
               <div className="builder-item-actions">
@@ -595,7 +601,7 @@ function Canvas({ ui, strings, story, current, info, fonts, helpId, onStory, onP
 function BlockFace({ ui, strings, block, info, textStyle }: { ui: Ui; strings: StoryEditorStrings; block: StoryBlock; info: Record<string, UploadInfo>; textStyle: Record<string, unknown> }) {
   if (block.type === "image") {
     const src = block.media ? previewUrl(info[block.media.ref]) : null;
-    return src ? <img className="story-block-image" src={src} alt="" /> : <span className="story-sticker">{strings.blockTypes.image}</span>;
+    return src ? <img className="story-block-picture" src={src} alt="" /> : <span className="story-sticker">{strings.blockTypes.image}</span>;
   }
   if (block.type === "product_sticker" || block.type === "mention_sticker") {
     return <span className={block.isRemoved ? "story-sticker story-sticker-removed" : "story-sticker"}>{block.isRemoved ? ui.stickerRemoved : strings.blockTypes[block.type]}</span>;
