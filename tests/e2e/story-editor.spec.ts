@@ -128,6 +128,8 @@ test.describe("the story pin editor", () => {
       await page.mouse.up();
       await grip.focus();
       await page.keyboard.press("ArrowRight");
+      // The autosave follows the last edit: wait until the stored story has the third page's link.
+      await expect.poll(async () => (await storyDraft(page, draftId)).story.pages[2]?.blocks[0]?.edits.left ?? 0, { timeout: 15_000 }).toBeGreaterThan(0.6);
       await saved();
       const link = (await storyDraft(page, draftId)).story.pages[2]!.blocks[0]!;
       // The drag moved it 10% right and down (0.6, 0.6), the nudge another 1% right.
@@ -138,7 +140,7 @@ test.describe("the story pin editor", () => {
 
     await test.step("the board is chosen and everything is saved as the editor shows it", async () => {
       await page.getByLabel(s("boardLabel"), { exact: true }).selectOption(BOARD);
-      await saved();
+      await expect.poll(async () => (await pageResource<{ boardId: string | null }>(page, "StoryPinDraftsResource", "get", { id: draftId })).data.boardId, { timeout: 15_000 }).toBe(BOARD);
       const stored = await storyDraft(page, draftId);
       expect(stored.title).toBe("Autumn soup night");
       expect(stored.story.pages).toHaveLength(3);
@@ -167,7 +169,7 @@ test.describe("the story pin editor", () => {
         if (!/\/pin-builder\/story\//.test(page.url())) await edit.click({ timeout: 3_000 });
         await expect(page).toHaveURL(new RegExp(`/pin-builder/story/\\?draft=${draftId}$`), { timeout: 3_000 });
       }).toPass({ timeout: 30_000 });
-      await page.getByRole("button", { name: s("pageButton", { number: 2 }) }).click();
+      await page.getByRole("button", { name: s("pageButton", { number: 2 }), exact: true }).click();
       await expect(page.getByTestId("story-block").filter({ hasText: "Roast the squash first." })).toBeVisible();
     });
 
