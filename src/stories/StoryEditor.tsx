@@ -59,6 +59,7 @@ export interface StoryEditorProps {
   language: string;
 }
 
+const BUILDER_PATH = "/pin-builder/";
 /** The autosave waits this long after the last edit. */
 const AUTOSAVE_DELAY_MS = 800;
 /** The close-up's canvas width the text sizes are measured on (story-draft.ts TextStyle.size). */
@@ -225,7 +226,7 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
           )}
         </p>
         <p>
-          <a href="/pin-builder/">{ui.backToBuilder}</a>
+          <a href={BUILDER_PATH}>{ui.backToBuilder}</a>
         </p>
       </div>
     );
@@ -261,7 +262,15 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
         </p>
       )}
       <div className="builder-editor-head">
-        <a className="button builder-small" href="/pin-builder/" onClick={() => void saveNow()}>
+        <a
+          className="button builder-small"
+          href={BUILDER_PATH}
+          onClick={(event) => {
+            // The last edit is saved before the page goes, not cut off by it.
+            event.preventDefault();
+            void saveNow().then(() => location.assign(BUILDER_PATH));
+          }}
+        >
           {ui.backToBuilder}
         </a>
         <div className="story-history">

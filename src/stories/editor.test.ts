@@ -58,6 +58,7 @@ describe("story editor blocks", () => {
     expect(page.selectedBlockId).toBe("l");
     expect(page.blocks[0]!.style.size).toBe(40);
     expect(page.blocks[0]!.edits).toEqual({ left: 0.5, top: 0.5, scale: 1, transform: { rotate: 0, scaleX: 1, scaleY: 1 } });
+    expect(page.blocks[1]!.edits.top).toBe(0.6);
     expect(page.blocks[1]!.linkBlock).toEqual({ text: "", srcUrl: "", canonicalUrl: null, imageSignature: null, imageUrl: null, isFetching: false });
   });
 

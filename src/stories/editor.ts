@@ -18,6 +18,9 @@ export type EditorBlockType = (typeof EDITOR_BLOCK_TYPES)[number];
 /** A heading starts larger than the default text (the default text style is a paragraph's). */
 const HEADING_SIZE = 40;
 
+/** Where new blocks start, top to bottom: the first at the centre. */
+const STACK_TOPS = [0.5, 0.6, 0.7, 0.8, 0.4, 0.3, 0.2] as const;
+
 /** A fresh id for a page or block: letters, digits and dashes, as the story schema takes. */
 export const newStoryId = (prefix: "page" | "block"): string => `${prefix}-${crypto.randomUUID()}`;
 
@@ -72,7 +75,9 @@ export const showPage = (story: StoryDraft, index: number): StoryDraft => (story
 export function addBlock(story: StoryDraft, id: string, type: EditorBlockType): StoryDraft {
   const page = currentPage(story);
   if (!page || page.blocks.length >= MAX_BLOCKS_PER_PAGE) return story;
-  const base = newBlock(id, type);
+  // Each new block starts a little lower than the last, so blocks added in a row do not hide each other.
+  const start = newBlock(id, type);
+  const base = { ...start, edits: { ...start.edits, top: STACK_TOPS[page.blocks.length % STACK_TOPS.length]! } };
   const block: StoryBlock =
     type === "heading" ? { ...base, style: { ...base.style, size: HEADING_SIZE } } : type === "link" ? { ...base, linkBlock: { text: "", srcUrl: "", canonicalUrl: null, imageSignature: null, imageUrl: null, isFetching: false } } : base;
   return changePage(story, story.selectedPageIndex, { blocks: [...page.blocks, block], selectedBlockId: id } as Partial<StoryPage>);
