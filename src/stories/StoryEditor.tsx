@@ -194,7 +194,7 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
       // A change that changes nothing (selecting the selected block) is no undo step.
       return story === before.present.story ? before : record(before, withStory(before.present, story));
     });
-  /** A change shown at once but recorded later as one step (a drag). */
+  /** A change shown at once with no undo step of its own: a selection, or a drag recorded as one step when it ends. */
   const preview = (change: (story: StoryDraft) => StoryDraft) => setHistory((before) => (before ? replacePresent(before, withStory(before.present, change(before.present.story))) : before));
   const clearError = (field: string) => setServerErrors(({ [field]: _cleared, ...rest }) => rest);
 
@@ -286,7 +286,7 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
         </p>
       </div>
 
-      <PageStrip ui={ui} story={story} info={info} onStory={commitStory} />
+      <PageStrip ui={ui} story={story} info={info} onStory={commitStory} onShow={preview} />
 
       <div className="story-editor-grid">
         <div className="story-stage">
@@ -443,7 +443,10 @@ function history_replaceDraftParam(draftId: string): void {
   window.history.replaceState(null, "", url);
 }
 
-function PageStrip({ ui, story, info, onStory }: { ui: Ui; story: StoryDraft; info: Record<string, UploadInfo>; onStory: (change: (story: StoryDraft) => StoryDraft) => void }) {
+type StoryChange = (change: (story: StoryDraft) => StoryDraft) => void;
+
+/** The pages in order: show one (no undo step: it changes what is seen, not the story), add, reorder, remove. */
+function PageStrip({ ui, story, info, onStory, onShow }: { ui: Ui; story: StoryDraft; info: Record<string, UploadInfo>; onStory: StoryChange; onShow: StoryChange }) {
   const count = story.pages.length;
   return (
     <nav className="story-strip" aria-label={ui.pagesLabel}>
@@ -454,7 +457,7 @@ function PageStrip({ ui, story, info, onStory }: { ui: Ui; story: StoryDraft; in
           const src = page.media ? pictureUrl(info[page.media.ref]) : null;
           return (
             <li key={page.id} className={current ? "story-strip-thumb story-strip-current" : "story-strip-thumb"} data-testid="story-page">
-              <button type="button" className="story-strip-show" aria-current={current ? "page" : undefined} onClick={() => onStory((before) => showPage(before, at))} style={{ backgroundColor: page.backgroundColor }}>
+              <button type="button" className="story-strip-show" aria-current={current ? "page" : undefined} onClick={() => onShow((before) => showPage(before, at))} style={{ backgroundColor: page.backgroundColor }}>
                 {src && <img src={src} alt="" />}
                 <span className="story-strip-number">{fill(ui.pageButton, { number })}</span>
                 {story.coverPageIndex === at && <span className="builder-badge">{ui.coverMark}</span>}
@@ -512,7 +515,7 @@ function Canvas({ ui, strings, story, current, info, fonts, helpId, onStory, onP
     if (event.button !== 0) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, start: current, blockId: block.id, moved: false };
-    onStory((before) => selectBlock(before, block.id));
+    onPreview((before) => selectBlock(before, block.id));
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
     const active = drag.current;
@@ -546,7 +549,7 @@ function Canvas({ ui, strings, story, current, info, fonts, helpId, onStory, onP
       style={{ backgroundColor: page.backgroundColor }}
       data-testid="story-canvas"
       onPointerDown={(event) => {
-        if (event.target === event.currentTarget) onStory((before) => selectBlock(before, null));
+        if (event.target === event.currentTarget) onPreview((before) => selectBlock(before, null));
       }}
     >
       {src && <img className="story-canvas-media" src={src} alt="" />}
@@ -582,7 +585,7 @@ function Canvas({ ui, strings, story, current, info, fonts, helpId, onStory, onP
               onPointerUp={onPointerEnd}
               onPointerCancel={onPointerEnd}
               onKeyDown={onKeyDown(block)}
-              onClick={() => onStory((before) => selectBlock(before, block.id))}
+              onClick={() => onPreview((before) => selectBlock(before, block.id))}
             >
               {editing ? <span aria-hidden="true">✥</span> : <BlockFace ui={ui} strings={strings} block={block} info={info} textStyle={textStyle} />}
             </button>

@@ -107,7 +107,13 @@ test.describe("the story pin editor", () => {
       await blockText("paragraph").fill("Roast the squash first.");
       await page.getByLabel(s("fontLabel"), { exact: true }).selectOption("serif");
       await addBlock("product_sticker");
-      await page.getByLabel(s("productLabel"), { exact: true }).fill(`/pin/${product}/`);
+      // A pin that does not exist: the server's 400 shows under the sticker's own field, and the real product clears it.
+      const productField = page.getByLabel(s("productLabel"), { exact: true });
+      await productField.fill("/pin/999999999999/");
+      await expect(productField).toHaveAttribute("aria-invalid", "true", { timeout: 15_000 });
+      await expect(page.getByText(t("story.stickerUnavailable"), { exact: true })).toBeVisible();
+      await productField.fill(`/pin/${product}/`);
+      await expect(productField).toHaveAttribute("aria-invalid", "false", { timeout: 15_000 });
     });
 
     await test.step("page 3: a link block dragged with the pointer and nudged with the keyboard", async () => {
