@@ -42,11 +42,12 @@ import {
   selectBlock,
   showPage,
   storyChanges,
+  withFetchedPage,
   withStory,
   withText,
   type StoryDoc,
 } from "./editor.ts";
-import { createStoryDraft, listFonts, lookupUser, readStoryDraft, updateStoryDraft, type FontChoice, type StoryDraftAnswer } from "./api.client.ts";
+import { createStoryDraft, listFonts, lookupUser, readStoryDraft, readWebPage, updateStoryDraft, type FontChoice, type StoryDraftAnswer } from "./api.client.ts";
 import type { StoryEditorStrings, StoryUiKey } from "./strings.ts";
 
 export interface StoryEditorProps {
@@ -643,7 +644,20 @@ function BlockSettings({ ui, strings, block, fonts, info, disabled, fieldId, err
   const [product, setProduct] = useState(block.pinId ?? "");
   const [username, setUsername] = useState("");
   const [mention, setMention] = useState<{ found: string | null; failed: boolean }>({ found: null, failed: false });
+  const [reading, setReading] = useState<{ busy: boolean; failed: string | null }>({ busy: false, failed: null });
   const texty = TEXT_TYPES.has(block.type);
+  const readPage = async () => {
+    const url = block.linkBlock?.srcUrl ?? "";
+    if (url === "") return;
+    setReading({ busy: true, failed: null });
+    try {
+      const found = await readWebPage(url);
+      onChange((each) => (each.linkBlock?.srcUrl === url ? withFetchedPage(each, found) : each));
+      setReading({ busy: false, failed: null });
+    } catch (failure) {
+      setReading({ busy: false, failed: fill(ui.fetchLinkFailed, { message: messageOf(failure) }) });
+    }
+  };
   const findPerson = async () => {
     try {
       const person = await lookupUser(username.trim().replace(/^@/, ""));
@@ -705,6 +719,16 @@ function BlockSettings({ ui, strings, block, fonts, info, disabled, fieldId, err
             />
           )}
         </Field>
+      )}
+      {block.type === "link" && (
+        <div className="story-inline">
+          <button type="button" className="button builder-small" disabled={reading.busy || !block.linkBlock?.srcUrl} onClick={() => void readPage()}>
+            {reading.busy ? ui.fetchingLink : ui.fetchLink}
+          </button>
+          <p className="builder-error" role="status">
+            {reading.failed ?? ""}
+          </p>
+        </div>
       )}
       {block.type === "image" && (
         <MediaControl ui={ui} label={ui.blockImageLabel} pick={ui.uploadBlockImage} media={block.media} info={info} disabled={disabled} story9x16={false} error={error("media")} onMedia={(media) => onChange((each) => ({ ...each, media }))} remove={null} />

@@ -1,10 +1,12 @@
 // The story editor's calls, named as the API names them: StoryPinDraftsResource (open, create,
-// autosave), the fonts the editor offers, and a person looked up by username for a mention.
+// autosave), the fonts the editor offers, a link block's page read, and a person looked up by
+// username for a mention.
 // Answers are checked for the fields the island reads.
 import { call, resource } from "~/api/api.client.ts";
 import type { DraftChanges } from "~/builder/drafts.ts";
 import type { DraftAnswer } from "~/builder/api.client.ts";
 import type { StoryDraft } from "./story-draft.ts";
+import type { FetchedPage } from "./editor.ts";
 
 export type StoryDraftAnswer = DraftAnswer & { story: StoryDraft };
 export type StoryChanges = DraftChanges & { story?: StoryDraft };
@@ -28,6 +30,12 @@ export interface FontChoice {
 export async function listFonts(): Promise<FontChoice[]> {
   const answer = await call<{ fonts?: unknown[] }>("/v3/storypins/fonts/");
   return (answer?.fonts ?? []).filter((font): font is FontChoice => typeof (font as FontChoice)?.id === "string" && typeof (font as FontChoice).name === "string" && typeof (font as FontChoice).family === "string");
+}
+
+/** A web page's title, canonical address and images, read by the builder's bounded, cached page fetch. */
+export async function readWebPage(url: string): Promise<FetchedPage> {
+  const answer = await resource<Partial<FetchedPage> | null>("FindPinImagesResource", "get", { url, source: "pin_create" });
+  return { title: typeof answer?.title === "string" ? answer.title : "", link: typeof answer?.link === "string" ? answer.link : "", items: Array.isArray(answer?.items) ? answer.items.filter((item) => typeof item?.src === "string") : [] };
 }
 
 export async function lookupUser(username: string): Promise<{ id: string; username: string; full_name: string }> {

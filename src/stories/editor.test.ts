@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { newBlock, newEdits, newPage, newStory, type StoryDraft } from "./story-draft.ts";
+import { newBlock, newEdits, newPage, newStory, type StoryBlock, type StoryDraft } from "./story-draft.ts";
 import { newDraft, type PinDraft } from "~/builder/drafts.ts";
-import { addBlock, addPage, blockName, changeBlock, docOf, dragEdits, keyEdit, movePage, pinIdFrom, removeBlock, removePage, selectBlock, storyChanges, withStory, withText } from "./editor.ts";
+import { addBlock, addPage, blockName, changeBlock, docOf, dragEdits, keyEdit, movePage, pinIdFrom, removeBlock, removePage, selectBlock, storyChanges, withFetchedPage, withStory, withText } from "./editor.ts";
 
 const threePages = (): StoryDraft => ({ ...newStory("a"), pages: [newPage("a"), newPage("b"), newPage("c")] });
 const ids = (story: StoryDraft) => story.pages.map((page) => page.id);
@@ -161,5 +161,22 @@ describe("story editor doc", () => {
     expect(pinIdFrom("/pin/89/?utm=x")).toBe("89");
     expect(pinIdFrom("https://pinloom.example/board/1/")).toBeNull();
     expect(pinIdFrom("12a")).toBeNull();
+  });
+});
+
+describe("link blocks", () => {
+  const link = (text: string): StoryBlock => ({ ...newBlock("l", "link"), text, linkBlock: { text, srcUrl: "https://example.com/soup", canonicalUrl: null, imageSignature: null, imageUrl: null, isFetching: true } });
+  const page = { title: "  Squash soup, the long way  ", link: "https://example.com/recipes/soup", items: [{ src: "https://example.com/soup.jpg" }, { src: "https://example.com/b.jpg" }] };
+
+  it("takes the page's title, canonical address and first image when the person wrote no text", () => {
+    expect(withFetchedPage(link(""), page)).toMatchObject({
+      text: "Squash soup, the long way",
+      linkBlock: { text: "Squash soup, the long way", srcUrl: "https://example.com/soup", canonicalUrl: "https://example.com/recipes/soup", imageUrl: "https://example.com/soup.jpg", isFetching: false },
+    });
+  });
+
+  it("keeps the person's own text and cuts a long title to 100 characters", () => {
+    expect(withFetchedPage(link("Full recipe"), page).text).toBe("Full recipe");
+    expect(withFetchedPage(link(""), { title: "x".repeat(150), link: "", items: [] })).toMatchObject({ text: "x".repeat(100), linkBlock: { canonicalUrl: null, imageUrl: null } });
   });
 });

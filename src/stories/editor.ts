@@ -214,3 +214,23 @@ export function pinIdFrom(value: string): string | null {
   const match = /^(\d{1,18})$/.exec(text) ?? /\/pin\/(\d{1,18})\/?(?:[?#].*)?$/.exec(text);
   return match ? match[1]! : null;
 }
+
+/** What the builder's web page read (FindPinImagesResource) says of a page, as a link block uses it. */
+export interface FetchedPage {
+  title: string;
+  link: string;
+  items: ReadonlyArray<{ src: string }>;
+}
+
+/** Link text longer than this is cut (the link block's text limit, docs/decisions.md "Story limits"). */
+const LINK_TEXT_MAX = 100;
+
+/**
+ * A link block after its page was read: its canonical address and first image, and the page's
+ * title as its text unless the person wrote their own; no longer fetching.
+ */
+export function withFetchedPage(block: StoryBlock, page: FetchedPage): StoryBlock {
+  const link = block.linkBlock ?? { text: "", srcUrl: "", canonicalUrl: null, imageSignature: null, imageUrl: null, isFetching: false };
+  const text = block.text.trim() !== "" ? block.text : page.title.trim().slice(0, LINK_TEXT_MAX);
+  return { ...block, text, linkBlock: { ...link, text, canonicalUrl: page.link || null, imageUrl: page.items[0]?.src ?? null, isFetching: false } };
+}
