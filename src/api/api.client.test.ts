@@ -74,6 +74,15 @@ describe("call", () => {
     expect(JSON.parse(seen[0]!.body!)).toEqual({ options: { session_accounts: true } });
   });
 
+  it("a resource call's 400 keeps the field problems its error object names", async () => {
+    const failure = { status: "failure", code: 1, message: "Invalid parameters", data: null, error: { code: 1, message: "Invalid parameters", message_detail: "story.pages.1.blocks.1.pinId: Gone", extra_data: null, http_status: 400 } };
+    const { transport } = fakeTransport([{ status: 400, body: { resource_response: failure } }]);
+    const error = (await resource("StoryPinDraftsResource", "update", { id: "1" }, transport).catch((e: unknown) => e)) as ApiCallError;
+    expect(error).toBeInstanceOf(ApiCallError);
+    expect(error.httpStatus).toBe(400);
+    expect(error.detail).toBe("story.pages.1.blocks.1.pinId: Gone");
+  });
+
   it("resource get sends the options in the data query parameter, by GET, without a body", async () => {
     const { transport, seen } = fakeTransport([{ status: 200, body: { resource_response: { status: "success", code: 0, message: "ok", data: { boards: [] } } } }]);
     await expect(resource("BoardPickerResource", "get", { pin_id: "12", filter: "a&b" }, transport)).resolves.toEqual({ boards: [] });

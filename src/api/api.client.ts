@@ -21,7 +21,7 @@ export interface Envelope<T = unknown> {
   message_detail?: string | null;
   extra_data?: Record<string, unknown> | null;
   api_error_code?: number;
-  error?: { extra_data?: Record<string, unknown> | null };
+  error?: { extra_data?: Record<string, unknown> | null; message_detail?: string | null };
 }
 
 /** A body that says failure: carries the server's code, message and extra data. */
@@ -38,7 +38,8 @@ export class ApiCallError extends Error {
     this.name = "ApiCallError";
     this.httpStatus = httpStatus;
     this.code = typeof body?.code === "number" ? body.code : null;
-    this.detail = body?.message_detail ?? null;
+    // A resource call's failure keeps its field problems in the error object too.
+    this.detail = body?.message_detail ?? body?.error?.message_detail ?? null;
     // A resource call's failure keeps its extra data in the error object (src/server/app.ts).
     this.extraData = body?.extra_data ?? body?.error?.extra_data ?? null;
     this.data = body?.data ?? null;

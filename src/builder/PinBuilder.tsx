@@ -27,6 +27,9 @@ export interface PinBuilderProps {
   language: string;
 }
 
+/** The story pin editor's page (src/pages/pin-builder/story/). */
+const STORY_EDITOR_PATH = "/pin-builder/story/";
+
 type View = { kind: "drafts" } | { kind: "editor"; id: string } | { kind: "batch"; ids: string[] };
 type Result = { kind: "published"; title: string; url: string } | { kind: "scheduled"; title: string; at: number };
 type Load = "loading" | "ready" | "failed";
@@ -69,6 +72,8 @@ export default function PinBuilder({ strings, disabled, maxUploadMegabytes, lang
   }, []);
 
   const open = (id: string) => {
+    // A story draft opens in the story editor, its own page.
+    if (drafts.find((draft) => draft.id === id)?.type === "story") return location.assign(`${STORY_EDITOR_PATH}?draft=${encodeURIComponent(id)}`);
     setResult(null);
     setView({ kind: "editor", id });
   };
@@ -103,6 +108,9 @@ export default function PinBuilder({ strings, disabled, maxUploadMegabytes, lang
         </p>
       )}
       <div className="builder-top">
+        <a className="button builder-small" href={STORY_EDITOR_PATH}>
+          {ui.createStory}
+        </a>
         <Feedback ui={ui} />
       </div>
       {result && (
