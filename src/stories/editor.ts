@@ -83,15 +83,6 @@ export function addBlock(story: StoryDraft, id: string, type: EditorBlockType): 
   return changePage(story, story.selectedPageIndex, { blocks: [...page.blocks, block], selectedBlockId: id } as Partial<StoryPage>);
 }
 
-/** The page index and block of an id, wherever it is. */
-export function findBlock(story: StoryDraft, id: string): { pageIndex: number; block: StoryBlock } | null {
-  for (const [pageIndex, page] of story.pages.entries()) {
-    const block = page.blocks.find((each) => each.id === id);
-    if (block) return { pageIndex, block };
-  }
-  return null;
-}
-
 /** Changes one block by id. */
 export function changeBlock(story: StoryDraft, id: string, change: (block: StoryBlock) => StoryBlock): StoryDraft {
   return { ...story, pages: story.pages.map((page) => (page.blocks.some((block) => block.id === id) ? { ...page, blocks: page.blocks.map((block) => (block.id === id ? change(block) : block)) } : page)) };
@@ -113,14 +104,14 @@ export function selectBlock(story: StoryDraft, id: string | null): StoryDraft {
 }
 
 /** A nudge moves a block by this fraction of its page; with Shift, by the larger one. */
-export const NUDGE = 0.01;
-export const BIG_NUDGE = 0.1;
+const NUDGE = 0.01;
+const BIG_NUDGE = 0.1;
 /** + and - scale by this factor (Shift: the larger one). */
-export const SCALE_STEP = 1.1;
-export const BIG_SCALE_STEP = 1.5;
+const SCALE_STEP = 1.1;
+const BIG_SCALE_STEP = 1.5;
 /** [ and ] turn by this many degrees (Shift: the larger one). */
-export const ROTATE_STEP = 5;
-export const BIG_ROTATE_STEP = 45;
+const ROTATE_STEP = 5;
+const BIG_ROTATE_STEP = 45;
 
 /**
  * The edit a key makes to the selected block, or null for a key the canvas does not take:
