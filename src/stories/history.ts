@@ -2,7 +2,7 @@
 // states undone since. Pure and generic, so the island keeps one value and tests read it plainly.
 
 /** Edits a person can step back through; older ones are dropped first. */
-export const HISTORY_LIMIT = 50;
+const HISTORY_LIMIT = 50;
 
 export interface History<T> {
   past: readonly T[];

@@ -7,8 +7,8 @@
 // Each project works as its own account and starts by deleting that account's drafts (the e2e
 // state is kept between runs), so the two projects never share a draft.
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations } from "./axe.ts";
 import { pageResource, signIn } from "./session.ts";
 import { localeText, projectOf, type Project } from "./strings.ts";
 
@@ -44,14 +44,6 @@ async function drafts(page: Page): Promise<Draft[]> {
 
 async function deleteAllDrafts(page: Page): Promise<void> {
   for (const draft of await drafts(page)) expect((await pageResource(page, "PinDraftResource", "delete", { id: draft.id })).status).toBe(200);
-}
-
-async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-    `axe on ${what}`,
-  ).toEqual([]);
 }
 
 const draftCards = (page: Page) => page.getByTestId("draft-card");

@@ -7,8 +7,8 @@
 // shows its three pages.
 // Each project works as its own account and starts by deleting that account's story drafts.
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations } from "./axe.ts";
 import { pageResource, signIn } from "./session.ts";
 import { localeText, projectOf, type Project } from "./strings.ts";
 
@@ -53,14 +53,6 @@ async function productPin(page: Page): Promise<string> {
     if (found?.id) return found.id;
   }
   throw new Error("no product pin found in search");
-}
-
-async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-    `axe on ${what}`,
-  ).toEqual([]);
 }
 
 test.describe("the story pin editor", () => {
