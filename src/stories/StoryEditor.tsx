@@ -11,7 +11,7 @@ import { fill } from "~/saves/strings.ts";
 import { savingApi } from "~/saves/api.client.ts";
 import type { PickerData } from "~/saves/picker.ts";
 import { isAllowedRatio } from "~/media/aspect-ratio.ts";
-import { cropUpload, publishDraft, readUpload, type PublishAnswer } from "~/builder/api.client.ts";
+import { cropUpload, listDrafts, publishDraft, readUpload, type DraftAnswer, type PublishAnswer } from "~/builder/api.client.ts";
 import { boardChoices, problemMessages } from "~/builder/editor.ts";
 import { mediaRefOf, previewUrl, type UploadInfo } from "~/builder/media.ts";
 import type { MediaRef } from "~/builder/media-ref.ts";
@@ -29,22 +29,33 @@ import {
   addBlock,
   addPage,
   blockName,
+  builderVideos,
   changeBlock,
   changePage,
   docOf,
   dragEdits,
+  handleKeyEdit,
+  historyShortcut,
+  isTextEntry,
   keyEdit,
   movePage,
   newStoryId,
   pinIdFrom,
+  publishMedia,
   removeBlock,
   removePage,
+  rotateDragEdits,
+  scaleDragEdits,
   selectBlock,
   showPage,
   storyChanges,
+  uploadProcessed,
   withFetchedPage,
   withStory,
   withText,
+  type BuilderVideo,
+  type MediaProgress,
+  type PublishMedia,
   type StoryDoc,
 } from "./editor.ts";
 import { createStoryDraft, listFonts, lookupUser, readStoryDraft, readWebPage, updateStoryDraft, type FontChoice, type StoryDraftAnswer } from "./api.client.ts";
@@ -92,6 +103,8 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
   const [boardsFailed, setBoardsFailed] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [publishError, setPublishError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [musicNote, setMusicNote] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const info = useStore($uploadInfo);
   const timeZone = useMemo(() => (typeof Intl === "undefined" ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone), []);
@@ -100,9 +113,9 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
     return (ms: number) => format.format(new Date(ms));
   }, [language]);
   // The autosave timer and the buttons read the latest state, not the render that set them up.
-  const latest = useRef({ saved, history });
+  const latest = useRef({ saved, history, done: false });
   useEffect(() => {
-    latest.current = { saved, history };
+    latest.current = { saved, history, done: result !== null };
   });
 
   useEffect(() => {
@@ -122,6 +135,18 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
       live = false;
     };
   }, [draftId, attempt]);
+  // Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes, anywhere on the page except in a text
+  // field, where the browser's own undo of the typing applies. Nothing once the story is published.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const action = historyShortcut(event);
+      if (!action || event.defaultPrevented || latest.current.done || isTextEntry(event.target as HTMLElement | null)) return;
+      event.preventDefault();
+      setHistory((before) => (before ? (action === "undo" ? undo(before) : redo(before)) : before));
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   useEffect(() => {
     listFonts().then(setFonts, () => setFonts([]));
     savingApi()
@@ -204,6 +229,19 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
     setPublishing(true);
     try {
       if (!(await saveNow())) return;
+      // Each media item's progress (spec "publishProgress"): its upload read back and checked
+      // processed, one after another. The server's publish decides, and names any that is not.
+      const items = publishMedia(latest.current.history?.present.story ?? doc.story);
+      const mark = (ref: string, state: MediaProgress) => setProgress((before) => (before ? { ...before, states: { ...before.states, [ref]: state } } : before));
+      setProgress({ items, states: Object.fromEntries(items.map((item) => [item.ref, "waiting" as const])) });
+      for (const item of items) {
+        mark(item.ref, "processing");
+        const ready = await readUpload(item.ref).then(
+          (upload) => (rememberUpload(upload), uploadProcessed(upload, item.kind)),
+          () => false,
+        );
+        mark(item.ref, ready ? "ready" : "failed");
+      }
       const answer: PublishAnswer = await publishDraft(saved.id);
       setResult(answer.status === "succeeded" ? { kind: "published", url: answer.pin.url } : { kind: "scheduled", at: answer.scheduled_pin.scheduled_ts });
     } catch (error) {
@@ -334,7 +372,14 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
                   + {strings.blockTypes[type]}
                 </button>
               ))}
+              {/* Music needs a licensed source whose attribution is known; there is none, so the picker says so rather than offering any. */}
+              <button type="button" className="button builder-small" aria-expanded={musicNote} aria-controls={fieldId("music-note")} onClick={() => setMusicNote((open) => !open)}>
+                + {strings.blockTypes.music}
+              </button>
             </div>
+            <p className="builder-hint" id={fieldId("music-note")} role="status" data-testid="music-note">
+              {musicNote ? ui.musicNone : ""}
+            </p>
           </section>
 
           <section className="story-section" aria-labelledby={fieldId("block-heading")} data-testid="block-settings">
@@ -418,6 +463,7 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
               <p role="status" data-testid="publish-status">
                 {publishing ? ui.statusPublishing : ""}
               </p>
+              {progress && progress.items.length > 0 && <PublishProgress ui={ui} strings={strings} progress={progress} />}
               {publishError && (
                 <p className="builder-error" role="alert">
                   {publishError}
@@ -427,6 +473,35 @@ export default function StoryEditor({ strings, draftId, disabled, language }: St
           </section>
         </div>
       </div>
+    </div>
+  );
+}
+
+interface Progress {
+  items: PublishMedia[];
+  states: Readonly<Record<string, MediaProgress>>;
+}
+
+/** Each media item's publishing progress: where it is in the story and whether it is processed, with a bar for all of them. */
+function PublishProgress({ ui, strings, progress }: { ui: Ui; strings: StoryEditorStrings; progress: Progress }) {
+  const done = progress.items.filter((item) => progress.states[item.ref] === "ready").length;
+  const summary = fill(ui.progressSummary, { done, total: progress.items.length });
+  const stateText: Record<MediaProgress, string> = { waiting: ui.progressWaiting, processing: ui.progressProcessing, ready: ui.progressReady, failed: ui.progressFailed };
+  return (
+    <div className="story-progress" data-testid="publish-progress">
+      <progress max={progress.items.length} value={done} aria-label={summary} />
+      <p aria-live="polite">{summary}</p>
+      <ul>
+        {progress.items.map((item) => {
+          const state = progress.states[item.ref] ?? "waiting";
+          const place = item.blockType === null ? fill(ui.progressPage, { number: item.page + 1 }) : fill(ui.progressBlock, { number: item.page + 1, type: strings.blockTypes[item.blockType] });
+          return (
+            <li key={item.ref} data-state={state} data-testid="publish-progress-item">
+              {place}: {stateText[state]}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
@@ -445,6 +520,8 @@ function history_replaceDraftParam(draftId: string): void {
 }
 
 type StoryChange = (change: (story: StoryDraft) => StoryDraft) => void;
+/** What a pointer drag on the canvas does: the block moves, or one of its handles scales or turns it. */
+type DragMode = "move" | "scale" | "rotate";
 
 /** The pages in order: show one (no undo step: it changes what is seen, not the story), add, reorder, remove. */
 function PageStrip({ ui, story, info, onStory, onShow }: { ui: Ui; story: StoryDraft; info: Record<string, UploadInfo>; onStory: StoryChange; onShow: StoryChange }) {
@@ -507,15 +584,18 @@ interface CanvasProps {
 
 function Canvas({ ui, strings, story, current, info, fonts, helpId, onStory, onPreview, onCommitFrom }: CanvasProps) {
   const canvas = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ pointerId: number; x: number; y: number; start: StoryDoc; blockId: string; moved: boolean } | null>(null);
+  const drag = useRef<{ pointerId: number; mode: DragMode; x: number; y: number; start: StoryDoc; blockId: string; moved: boolean } | null>(null);
   const page = story.pages[story.selectedPageIndex]!;
   const src = page.media ? pictureUrl(info[page.media.ref]) : null;
   const familyOf = (fontId: string) => fonts.find((font) => font.id === fontId)?.family ?? fontFamily(fontId);
 
-  const onPointerDown = (block: StoryBlock) => (event: PointerEvent<HTMLButtonElement>) => {
+  /** A pointer pressed on a block (moves it) or on one of its handles (scales or turns it). */
+  const onPointerDown = (block: StoryBlock, mode: DragMode) => (event: PointerEvent<HTMLButtonElement>) => {
     if (event.button !== 0) return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, start: current, blockId: block.id, moved: false };
+    // A handle's press must not also start the block's move underneath it.
+    event.stopPropagation();
+    drag.current = { pointerId: event.pointerId, mode, x: event.clientX, y: event.clientY, start: current, blockId: block.id, moved: false };
     onPreview((before) => selectBlock(before, block.id));
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
@@ -525,7 +605,16 @@ function Canvas({ ui, strings, story, current, info, fonts, helpId, onStory, onP
     const startBlock = active.start.story.pages.flatMap((each) => each.blocks).find((block) => block.id === active.blockId);
     if (!startBlock) return;
     active.moved = true;
-    const edits = dragEdits(startBlock.edits, event.clientX - active.x, event.clientY - active.y, box.width, box.height);
+    const from = { x: active.x, y: active.y };
+    const to = { x: event.clientX, y: event.clientY };
+    // The block's centre on the screen: its edits place the centre as fractions of the canvas.
+    const centre = { x: box.left + startBlock.edits.left * box.width, y: box.top + startBlock.edits.top * box.height };
+    const edits =
+      active.mode === "scale"
+        ? scaleDragEdits(startBlock.edits, centre, from, to)
+        : active.mode === "rotate"
+          ? rotateDragEdits(startBlock.edits, centre, from, to)
+          : dragEdits(startBlock.edits, to.x - from.x, to.y - from.y, box.width, box.height);
     onPreview((before) => changeBlock(before, active.blockId, (block) => ({ ...block, edits })));
   };
   const onPointerEnd = (event: PointerEvent<HTMLButtonElement>) => {
@@ -534,12 +623,19 @@ function Canvas({ ui, strings, story, current, info, fonts, helpId, onStory, onP
     drag.current = null;
     if (active.moved) onCommitFrom(active.start);
   };
-  const onKeyDown = (block: StoryBlock) => (event: KeyboardEvent<HTMLButtonElement>) => {
-    const edit = keyEdit(event.key, event.shiftKey);
+  const onKeyDown = (block: StoryBlock, handle: "scale" | "rotate" | null) => (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const edit = handle ? handleKeyEdit(handle, event.key, event.shiftKey) : keyEdit(event.key, event.shiftKey);
     if (!edit) return;
     event.preventDefault();
     onStory((before) => changeBlock(selectBlock(before, block.id), block.id, (each) => ({ ...each, edits: edit(each.edits) })));
   };
+  const pointerHandlers = (block: StoryBlock, mode: DragMode) => ({
+    onPointerDown: onPointerDown(block, mode),
+    onPointerMove,
+    onPointerUp: onPointerEnd,
+    onPointerCancel: onPointerEnd,
+  });
 
   return (
     <div
@@ -581,18 +677,32 @@ function Canvas({ ui, strings, story, current, info, fonts, helpId, onStory, onP
               aria-label={name}
               aria-pressed={selected}
               aria-describedby={helpId}
-              onPointerDown={onPointerDown(block)}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerEnd}
-              onPointerCancel={onPointerEnd}
-              onKeyDown={onKeyDown(block)}
+              {...pointerHandlers(block, "move")}
+              onKeyDown={onKeyDown(block, null)}
               onClick={() => onPreview((before) => selectBlock(before, block.id))}
             >
               {editing ? <span aria-hidden="true">✥</span> : <BlockFace ui={ui} strings={strings} block={block} info={info} textStyle={textStyle} />}
             </button>
+            {selected && (
+              <>
+                {/* The handles keep their size on the screen whatever the block's scale: each sits in an
+                    anchor that undoes the block's scale (its turn they share, so the turn handle stays above the block). */}
+                <span className="story-handle-anchor story-handle-corner" style={{ transform: `scale(${1 / (scale * transform.scaleX)}, ${1 / (scale * transform.scaleY)})` }}>
+                  <button type="button" className="story-handle" aria-label={fill(ui.resizeHandle, { name })} aria-describedby={helpId} data-testid="scale-handle" {...pointerHandlers(block, "scale")} onKeyDown={onKeyDown(block, "scale")}>
+                    <span className="story-handle-dot story-handle-square" aria-hidden="true" />
+                  </button>
+                </span>
+                <span className="story-handle-anchor story-handle-top" style={{ transform: `scale(${1 / (scale * transform.scaleX)}, ${1 / (scale * transform.scaleY)})` }}>
+                  <button type="button" className="story-handle story-handle-turn" aria-label={fill(ui.rotateHandle, { name })} aria-describedby={helpId} data-testid="rotate-handle" {...pointerHandlers(block, "rotate")} onKeyDown={onKeyDown(block, "rotate")}>
+                    <span className="story-handle-dot" aria-hidden="true">↻</span>
+                  </button>
+                </span>
+              </>
+            )}
             {editing && (
               <textarea
-                className="story-block-text"
+                className={block.type === "heading" ? "story-block-text story-heading-face" : "story-block-text"}
+                dir="auto"
                 aria-label={`${strings.blockTypes[block.type]} · ${ui.textLabel}`}
                 value={block.type === "link" ? (block.linkBlock?.text ?? block.text) : block.text}
                 placeholder={ui.emptyBlock}
@@ -616,12 +726,16 @@ function BlockFace({ ui, strings, block, info, textStyle }: { ui: Ui; strings: S
     const src = block.media ? previewUrl(info[block.media.ref]) : null;
     return src ? <img className="story-block-picture" src={src} alt="" /> : <span className="story-sticker">{strings.blockTypes.image}</span>;
   }
+  if (block.type === "video") {
+    const src = block.media ? previewUrl(info[block.media.ref]) : null;
+    return src ? <img className="story-block-picture" src={src} alt="" /> : <span className="story-sticker">{strings.blockTypes.video}</span>;
+  }
   if (block.type === "product_sticker" || block.type === "mention_sticker") {
     return <span className={block.isRemoved ? "story-sticker story-sticker-removed" : "story-sticker"}>{block.isRemoved ? ui.stickerRemoved : strings.blockTypes[block.type]}</span>;
   }
   const text = block.type === "link" ? block.linkBlock?.text || block.text || block.linkBlock?.srcUrl || "" : block.text;
   return (
-    <span className={block.type === "link" ? "story-block-face story-sticker" : "story-block-face"} style={textStyle}>
+    <span className={block.type === "link" ? "story-block-face story-sticker" : block.type === "heading" ? "story-block-face story-heading-face" : "story-block-face"} style={textStyle} dir="auto">
       {text || ui.emptyBlock}
     </span>
   );
@@ -733,6 +847,7 @@ function BlockSettings({ ui, strings, block, fonts, info, disabled, fieldId, err
       {block.type === "image" && (
         <MediaControl ui={ui} label={ui.blockImageLabel} pick={ui.uploadBlockImage} media={block.media} info={info} disabled={disabled} story9x16={false} error={error("media")} onMedia={(media) => onChange((each) => ({ ...each, media }))} remove={null} />
       )}
+      {block.type === "video" && <VideoChoice ui={ui} fieldId={fieldId} media={block.media} error={error("media")} onMedia={(media) => onChange((each) => ({ ...each, media }))} />}
       {block.type === "product_sticker" && (
         <Field id={fieldId("product")} label={ui.productLabel} help={ui.productHelp} error={error("pinId") ?? (product.trim() !== "" && pinIdFrom(product) === null ? ui.productUnknown : null)}>
           {(describedBy, invalid) => (
@@ -771,6 +886,63 @@ function BlockSettings({ ui, strings, block, fonts, info, disabled, fieldId, err
         {ui.removeBlock}
       </button>
     </div>
+  );
+}
+
+/** Builder draft pages read for their videos: enough for anyone's recent uploads, and bounded. */
+const VIDEO_DRAFT_PAGES = 3;
+
+/** A video block's video: one the person already uploaded in the builder (its drafts' videos), chosen from a list. */
+function VideoChoice({ ui, fieldId, media, error, onMedia }: { ui: Ui; fieldId: (name: string) => string; media: MediaRef | null; error: string | undefined; onMedia: (media: MediaRef | null) => void }) {
+  const [videos, setVideos] = useState<BuilderVideo[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const drafts: DraftAnswer[] = [];
+      let bookmark: string | null = null;
+      for (let page = 0; page < VIDEO_DRAFT_PAGES; page++) {
+        const answer = await listDrafts(bookmark);
+        drafts.push(...answer.drafts);
+        bookmark = answer.bookmark;
+        if (bookmark === null) break;
+      }
+      return builderVideos(drafts);
+    })().then(
+      (found) => {
+        if (!live) return;
+        setVideos(found);
+        for (const video of found) if (!$uploadInfo.get()[video.media.ref]) readUpload(video.media.ref).then(rememberUpload, () => undefined);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const choices = videos ?? [];
+  // A chosen video no longer in the drafts (published since, say) stays listed, so the choice shows as made.
+  const listed = media && !choices.some((video) => video.media.ref === media.ref) ? [{ media, title: "" }, ...choices] : choices;
+  return (
+    <Field id={fieldId("video")} label={ui.videoLabel} help={videos !== null && videos.length === 0 ? ui.videoNone : ui.videoHelp} error={error ?? (failed ? ui.videosFailed : null)}>
+      {(describedBy, invalid) => (
+        <select
+          id={fieldId("video")}
+          value={media?.ref ?? ""}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          disabled={videos === null && !failed}
+          onChange={(event) => onMedia(listed.find((video) => video.media.ref === event.target.value)?.media ?? null)}
+        >
+          <option value="">{ui.videoChoose}</option>
+          {listed.map((video, at) => (
+            <option key={video.media.ref} value={video.media.ref}>
+              {video.title || fill(ui.videoUntitled, { number: at + 1 })}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

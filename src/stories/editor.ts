@@ -4,6 +4,7 @@
 // autosaves it; nothing here touches the DOM or the network.
 import { fill } from "~/saves/strings.ts";
 import type { DraftChanges, PinDraft } from "~/builder/drafts.ts";
+import type { MediaRef } from "~/builder/media-ref.ts";
 import { draftDiff } from "~/builder/autosave.ts";
 import { moveBlock, newBlock, newPage, newStory, rotateBlock, scaleBlock, withAutoText, type BlockEdits, type StoryBlock, type StoryBlockType, type StoryDraft, type StoryPage } from "./story-draft.ts";
 
@@ -12,7 +13,7 @@ export const MAX_PAGES = 20;
 export const MAX_BLOCKS_PER_PAGE = 10;
 
 /** The block types the editor offers, in the order of its menu. */
-export const EDITOR_BLOCK_TYPES = ["heading", "paragraph", "image", "link", "product_sticker", "mention_sticker", "ingredient", "supply"] as const satisfies readonly StoryBlockType[];
+export const EDITOR_BLOCK_TYPES = ["heading", "paragraph", "image", "video", "link", "product_sticker", "mention_sticker", "ingredient", "supply"] as const satisfies readonly StoryBlockType[];
 export type EditorBlockType = (typeof EDITOR_BLOCK_TYPES)[number];
 
 /** A heading starts larger than the default text (the default text style is a paragraph's). */
@@ -154,6 +155,75 @@ export function dragEdits(start: BlockEdits, dx: number, dy: number, width: numb
   return moveBlock(start, dx / width, dy / height);
 }
 
+/** A point in the page's pixels (the browser's client coordinates). */
+interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * A drag of the corner handle as a scale: the block grows by how much further from its centre
+ * the pointer is than where the drag started (dragging the corner outward to twice the distance
+ * doubles it). Kept within the scale limits; a start on the centre itself changes nothing.
+ */
+export function scaleDragEdits(start: BlockEdits, centre: Point, from: Point, to: Point): BlockEdits {
+  const before = Math.hypot(from.x - centre.x, from.y - centre.y);
+  const after = Math.hypot(to.x - centre.x, to.y - centre.y);
+  if (!(before >= 1) || !Number.isFinite(after)) return start;
+  return scaleBlock(start, after / before);
+}
+
+/**
+ * A drag of the rotate handle as a turn: the block turns by the angle the pointer swept around
+ * its centre (clockwise on the screen is positive, as CSS rotates). The angle wraps into
+ * (-180, 180]; a pointer on the centre itself changes nothing.
+ */
+export function rotateDragEdits(start: BlockEdits, centre: Point, from: Point, to: Point): BlockEdits {
+  const near = (point: Point) => Math.hypot(point.x - centre.x, point.y - centre.y) < 1;
+  if (near(from) || near(to)) return start;
+  const swept = Math.atan2(to.y - centre.y, to.x - centre.x) - Math.atan2(from.y - centre.y, from.x - centre.x);
+  return rotateBlock(start, Math.round(((swept * 180) / Math.PI) * 10) / 10);
+}
+
+/**
+ * The edit a key makes on one of the selected block's handles, so each handle works from the
+ * keyboard as it does under the pointer: on the resize handle the arrows away from the centre
+ * (right, up) grow the block and the others shrink it; on the rotate handle right and up turn it
+ * clockwise, left and down back. Shift takes the larger step, as on the block itself.
+ */
+export function handleKeyEdit(handle: "scale" | "rotate", key: string, shift: boolean): ((edits: BlockEdits) => BlockEdits) | null {
+  const forward = key === "ArrowRight" || key === "ArrowUp";
+  const backward = key === "ArrowLeft" || key === "ArrowDown";
+  if (!forward && !backward) return keyEdit(key, shift);
+  if (handle === "scale") {
+    const step = shift ? BIG_SCALE_STEP : SCALE_STEP;
+    return (edits) => scaleBlock(edits, forward ? step : 1 / step);
+  }
+  const turn = shift ? BIG_ROTATE_STEP : ROTATE_STEP;
+  return (edits) => rotateBlock(edits, forward ? turn : -turn);
+}
+
+/** The keys of an undo or redo: Ctrl or Cmd with Z undoes, with Shift+Z (or Ctrl+Y) redoes. */
+export function historyShortcut(key: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): "undo" | "redo" | null {
+  if (key.altKey || !(key.ctrlKey || key.metaKey)) return null;
+  const letter = key.key.toLowerCase();
+  if (letter === "z") return key.shiftKey ? "redo" : "undo";
+  if (letter === "y" && key.ctrlKey && !key.shiftKey) return "redo";
+  return null;
+}
+
+/** Input types a person types text into: there the browser's own undo applies, not the story's. */
+const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set(["text", "search", "url", "email", "tel", "password", "number", "date", "time", "datetime-local", "month", "week"]);
+
+/** Whether an element takes typed text (a text field, a text area, editable content). */
+export function isTextEntry(element: { tagName?: string; type?: string; isContentEditable?: boolean } | null): boolean {
+  if (!element) return false;
+  if (element.isContentEditable) return true;
+  const tag = (element.tagName ?? "").toUpperCase();
+  if (tag === "TEXTAREA") return true;
+  return tag === "INPUT" && TEXT_INPUT_TYPES.has((element.type ?? "text").toLowerCase());
+}
+
 /** What a block is called to assistive technology: its type's name and its text (or its number on the page). */
 export function blockName(block: Pick<StoryBlock, "type" | "text">, position: number, typeNames: Readonly<Record<string, string>>, template: string): string {
   const type = typeNames[block.type] ?? block.type;
@@ -224,4 +294,59 @@ export function withFetchedPage(block: StoryBlock, page: FetchedPage): StoryBloc
   const link = block.linkBlock ?? { text: "", srcUrl: "", canonicalUrl: null, imageSignature: null, imageUrl: null, isFetching: false };
   const text = block.text.trim() !== "" ? block.text : page.title.trim().slice(0, LINK_TEXT_MAX);
   return { ...block, text, linkBlock: { ...link, text, canonicalUrl: page.link || null, imageUrl: page.items[0]?.src ?? null, isFetching: false } };
+}
+
+// --- Publishing progress ----------------------------------------------------------------------
+
+/** One media item a story publishes: where it is (a page's full-page media, or a block's) and its upload. */
+export interface PublishMedia {
+  ref: string;
+  kind: "image" | "video";
+  /** The page it is on, from 0. */
+  page: number;
+  /** The block showing it, null for the page's full-page media. */
+  blockType: StoryBlockType | null;
+}
+
+/** Where each media item is in publishing (spec 001 "publishProgress"): not looked at yet, being checked, processed, or not. */
+export type MediaProgress = "waiting" | "processing" | "ready" | "failed";
+
+/** The uploaded media a story publishes, pages in order, each page's own before its blocks'; each upload once. */
+export function publishMedia(story: StoryDraft): PublishMedia[] {
+  const seen = new Set<string>();
+  return story.pages.flatMap((page, at) =>
+    [{ media: page.media, blockType: null }, ...page.blocks.map((block) => ({ media: block.media, blockType: block.type }))].flatMap(({ media, blockType }) => {
+      if (media === null || media.source !== "uploaded" || seen.has(media.ref)) return [];
+      seen.add(media.ref);
+      return [{ ref: media.ref, kind: media.type, page: at, blockType }];
+    }),
+  );
+}
+
+/** Whether an upload is processed enough to publish: its cuts are made, and a video has its file and poster. */
+export function uploadProcessed(upload: { kind: "image" | "video"; images: Partial<Record<string, unknown>> | null; video_url: string | null }, kind: "image" | "video"): boolean {
+  if (upload.kind !== kind || !upload.images?.["orig"]) return false;
+  return kind === "image" || upload.video_url !== null;
+}
+
+// --- Video blocks -------------------------------------------------------------------------------
+
+/** A video the person already uploaded in the builder, as a video block can show it. */
+export interface BuilderVideo {
+  media: MediaRef;
+  /** Its item's title, else its draft's; empty when neither has one. */
+  title: string;
+}
+
+/** The uploaded videos of the person's builder drafts, each once, newest draft first as listed. A video still on the device is not offered. */
+export function builderVideos(drafts: ReadonlyArray<Pick<PinDraft, "title" | "items">>): BuilderVideo[] {
+  const seen = new Set<string>();
+  return drafts.flatMap((draft) =>
+    draft.items.flatMap((item) => {
+      const media = item.media;
+      if (media === null || media.type !== "video" || media.source !== "uploaded" || seen.has(media.ref)) return [];
+      seen.add(media.ref);
+      return [{ media, title: (item.title ?? "").trim() || draft.title.trim() }];
+    }),
+  );
 }
