@@ -328,7 +328,7 @@ export const blockEditsSchema = z.strictObject({
   }),
 });
 
-const textStyleSchema = z.strictObject({
+export const textStyleSchema = z.strictObject({
   alignment: z.union(TEXT_ALIGNMENTS.map((value) => z.literal(value))),
   color: hexColour,
   size: z.number().min(8).max(120),
