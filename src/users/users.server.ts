@@ -31,8 +31,8 @@ export interface BoardCard {
   cover: (ImageBox & { dominantColor: string }) | null;
 }
 
-/** The profile's pin feeds: the pins they created, and the pins they saved to their boards. */
-export const PROFILE_PIN_FEEDS = ["created", "saved"] as const;
+/** The profile's pin feeds: the pins they created, the pins they saved to their boards, and their story pins (spec 001 "story pins feed"). */
+export const PROFILE_PIN_FEEDS = ["created", "saved", "stories"] as const;
 export type ProfilePinFeed = (typeof PROFILE_PIN_FEEDS)[number];
 
 export interface ProfilePage {
@@ -59,6 +59,8 @@ export interface ProfilePage {
   created: KeysetPage<GridPin>;
   /** Pins this user saved to boards the viewer may see, last saved first: the first page. */
   saved: KeysetPage<GridPin>;
+  /** The story pins this user created that the viewer may see, newest first: the first page. */
+  stories: KeysetPage<GridPin>;
   /** The share image: the newest created pin the viewer may see, else the last saved one. */
   cover: CoverImage | null;
 }
@@ -180,8 +182,8 @@ function boardsPage(rows: BoardCardRow[], ownerId: number, username: string, sor
 /** A profile feed's pins the viewer may see, newest first; binds ?1 username, ?2 viewer, ?3/?4 cursor. */
 function pinsSql(feed: ProfilePinFeed, limit: string): string {
   const source =
-    feed === "created"
-      ? `SELECT p.id AS pin_id, p.created_at AS sort_key FROM owner o JOIN pins p ON p.pinner_id = o.id`
+    feed === "created" || feed === "stories"
+      ? `SELECT p.id AS pin_id, p.created_at AS sort_key FROM owner o JOIN pins p ON p.pinner_id = o.id${feed === "stories" ? " AND p.kind = 'story'" : ""}`
       : `SELECT pin_id, max(saved_at) AS sort_key FROM (
            SELECT bp.pin_id, bp.created_at AS saved_at
            FROM owner o JOIN boards b ON b.owner_id = o.id JOIN board_pins bp ON bp.board_id = b.id AND bp.saved_by = o.id
@@ -242,12 +244,13 @@ export async function getProfilePage(
 ): Promise<ProfilePage | null> {
   const sort = options.sort ?? DEFAULT_BOARD_SORT;
   const after = (feed: ProfilePinFeed | "boards") => (options.after?.feed === feed ? options.after.cursor : null);
-  const [userResult, boardResult, boardCountResult, createdResult, savedResult, createdCover, savedCover] = await db.batch([
+  const [userResult, boardResult, boardCountResult, createdResult, savedResult, storiesResult, createdCover, savedCover] = await db.batch([
     userStatement(db, username, viewerId),
     boardsStatement(db, username, viewerId, sort, after("boards"), PROFILE_BOARDS_PAGE_SIZE),
     db.prepare(`WITH ${OWNER}, ${LISTED_BOARDS} SELECT count(*) AS count FROM listed`).bind(username, viewerId),
     pinsStatement(db, "created", username, viewerId, after("created"), PROFILE_PINS_PAGE_SIZE),
     pinsStatement(db, "saved", username, viewerId, after("saved"), PROFILE_PINS_PAGE_SIZE),
+    pinsStatement(db, "stories", username, viewerId, after("stories"), PROFILE_PINS_PAGE_SIZE),
     ...coverStatements(db, username, viewerId),
   ]);
   const user = visibleUser(userResult, viewerId);
@@ -273,6 +276,7 @@ export async function getProfilePage(
     boardCount,
     created: pinsPage((createdResult?.results ?? []) as KeyedPinRow[], PROFILE_PINS_PAGE_SIZE, viewerId),
     saved: pinsPage((savedResult?.results ?? []) as KeyedPinRow[], PROFILE_PINS_PAGE_SIZE, viewerId),
+    stories: pinsPage((storiesResult?.results ?? []) as KeyedPinRow[], PROFILE_PINS_PAGE_SIZE, viewerId),
     cover: coverImageOf(createdCover) ?? coverImageOf(savedCover),
   };
 }
