@@ -1,10 +1,13 @@
 // The story pin editor in a real browser, in English and in Arabic: reached from the builder, a
 // three-page story made with a real photo uploaded and cut to 9:16 for its cover page, a heading,
 // a paragraph in a chosen font, a product sticker and a link block; a block dragged with the
-// pointer and nudged with the keyboard; the draft autosaved, reloaded and reopened from the
-// builder's list; axe at a phone's width; then published to a secret board (demo owns it, sam
-// collaborates), so nothing reaches the public feeds other files photograph, and the close-up
-// shows its three pages.
+// pointer and nudged with the keyboard, then resized and turned by its handles with the pointer
+// and the keyboard; undo and redo by button and by Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y; a video block
+// and the music note; the draft autosaved, reloaded and reopened from the builder's list; axe at
+// a phone's width; then published (each media item's progress shown) to a secret board (demo
+// owns it, sam collaborates), so nothing reaches the public feeds other files photograph. The
+// close-up shows its three pages with each block placed, sized, turned and in its font as the
+// editor had it; the pin is in the author's story pins feed and at the front of its board.
 // Each project works as its own account and starts by deleting that account's story drafts.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
@@ -24,7 +27,7 @@ interface StoryBlockAnswer {
   text: string;
   fontId: string;
   pinId: string | null;
-  edits: { left: number; top: number };
+  edits: { left: number; top: number; scale: number; transform: { rotate: number; scaleX: number; scaleY: number } };
   linkBlock: { srcUrl: string } | null;
 }
 interface StoryAnswer {
@@ -74,6 +77,9 @@ test.describe("the story pin editor", () => {
     const product = await productPin(page);
 
     let draftId = "";
+    let pinPath = "";
+    let keyed: StoryBlockAnswer["edits"] = { left: 0, top: 0, scale: 1, transform: { rotate: 0, scaleX: 1, scaleY: 1 } };
+    let link: StoryBlockAnswer = { id: "", type: "", text: "", fontId: "", pinId: null, edits: { left: 0, top: 0, scale: 1, transform: { rotate: 0, scaleX: 1, scaleY: 1 } }, linkBlock: null };
     await test.step("the builder's button opens a new story draft", async () => {
       await page.getByRole("link", { name: t("ui.createStory"), exact: true }).click();
       await expect(page).toHaveURL(/\/pin-builder\/story\/\?draft=\d+$/, { timeout: 15_000 });
@@ -129,11 +135,65 @@ test.describe("the story pin editor", () => {
       // The autosave follows the last edit: wait until the stored story has the third page's link.
       await expect.poll(async () => (await storyDraft(page, draftId)).story.pages[2]?.blocks[0]?.edits.left ?? 0, { timeout: 15_000 }).toBeGreaterThan(0.6);
       await saved();
-      const link = (await storyDraft(page, draftId)).story.pages[2]!.blocks[0]!;
+      link = (await storyDraft(page, draftId)).story.pages[2]!.blocks[0]!;
       // The drag moved it 10% right and down (0.6, 0.6), the nudge another 1% right.
       expect(link.edits.left).toBeCloseTo(0.61, 2);
       expect(link.edits.top).toBeCloseTo(0.6, 2);
       expect(link.linkBlock?.srcUrl).toBe("https://example.com/soup");
+    });
+
+    await test.step("the link block's corner handle resizes it and its round handle turns it, by pointer and by keyboard", async () => {
+      const name = s("blockName", { type: s("blockTypes.link"), label: "Full recipe" });
+      const resize = page.getByRole("button", { name: s("resizeHandle", { name }), exact: true });
+      const turn = page.getByRole("button", { name: s("rotateHandle", { name }), exact: true });
+      await page.getByTestId("story-canvas").scrollIntoViewIfNeeded();
+      const canvas = (await page.getByTestId("story-canvas").boundingBox())!;
+      // The block's centre, where its saved edits put it (0.61, 0.6 of the canvas).
+      const centre = { x: canvas.x + 0.61 * canvas.width, y: canvas.y + 0.6 * canvas.height };
+      const middle = async (handle: typeof resize) => {
+        const box = (await handle.boundingBox())!;
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      };
+      // Dragging the corner half as far again from the centre makes the block 1.5 times its size.
+      const corner = await middle(resize);
+      await page.mouse.move(corner.x, corner.y);
+      await page.mouse.down();
+      await page.mouse.move(centre.x + 1.5 * (corner.x - centre.x), centre.y + 1.5 * (corner.y - centre.y), { steps: 5 });
+      await page.mouse.up();
+      // The turn handle sits straight above the centre: dragged round to straight right of it, a quarter turn clockwise.
+      const top = await middle(turn);
+      expect(Math.abs(top.x - centre.x)).toBeLessThan(2);
+      await page.mouse.move(top.x, top.y);
+      await page.mouse.down();
+      await page.mouse.move(centre.x + (centre.y - top.y) * 0.7, top.y + (centre.y - top.y) * 0.3, { steps: 3 });
+      await page.mouse.move(centre.x + (centre.y - top.y), centre.y, { steps: 3 });
+      await page.mouse.up();
+      await expect.poll(async () => (await storyDraft(page, draftId)).story.pages[2]?.blocks[0]?.edits.transform.rotate ?? 0, { timeout: 15_000 }).toBeGreaterThan(80);
+      const dragged = (await storyDraft(page, draftId)).story.pages[2]!.blocks[0]!.edits;
+      expect(dragged.scale).toBeCloseTo(1.5, 1);
+      expect(Math.abs(dragged.transform.rotate - 90)).toBeLessThan(2);
+      expect([dragged.left, dragged.top]).toEqual([link.edits.left, link.edits.top]);
+      // On a focused handle the arrows do the same: left turns the block 5 degrees back, up grows it by a tenth.
+      await turn.focus();
+      await page.keyboard.press("ArrowLeft");
+      await resize.focus();
+      await page.keyboard.press("ArrowUp");
+      await expect.poll(async () => (await storyDraft(page, draftId)).story.pages[2]?.blocks[0]?.edits.scale ?? 0, { timeout: 15_000 }).toBeGreaterThan(1.6);
+      keyed = (await storyDraft(page, draftId)).story.pages[2]!.blocks[0]!.edits;
+      expect(keyed.scale).toBeCloseTo(dragged.scale * 1.1, 3);
+      expect(keyed.transform.rotate).toBeCloseTo(dragged.transform.rotate - 5, 3);
+      await saved();
+    });
+
+    await test.step("a video block offers the videos uploaded in the builder, and music says none is licensed", async () => {
+      await addBlock("video");
+      const video = page.getByLabel(s("videoLabel"), { exact: true });
+      await expect(video).toBeEnabled({ timeout: 15_000 });
+      await expect(video.locator("option").first()).toHaveText(s("videoChoose"));
+      await page.getByRole("button", { name: s("removeBlock"), exact: true }).click();
+      await addBlock("music");
+      await expect(page.getByTestId("music-note")).toHaveText(s("musicNone"));
+      await expect(page.getByTestId("story-block")).toHaveCount(1);
     });
 
     await test.step("the board is chosen and everything is saved as the editor shows it", async () => {
@@ -158,6 +218,23 @@ test.describe("the story pin editor", () => {
       await expect(page.getByLabel(s("boardLabel"), { exact: true })).toHaveValue(BOARD);
     });
 
+    await test.step("Ctrl+Z and Ctrl+Shift+Z undo and redo outside text fields, and leave a text field's typing to the browser", async () => {
+      const board = page.getByLabel(s("boardLabel"), { exact: true });
+      await page.getByRole("button", { name: s("redo"), exact: true }).focus();
+      await page.keyboard.press("Control+z");
+      await expect(board).toHaveValue("");
+      await page.keyboard.press("Control+Shift+z");
+      await expect(board).toHaveValue(BOARD);
+      await page.keyboard.press("Control+z");
+      await expect(board).toHaveValue("");
+      await page.keyboard.press("Control+y");
+      await expect(board).toHaveValue(BOARD);
+      await page.getByLabel(s("titleLabel"), { exact: true }).focus();
+      await page.keyboard.press("Control+z");
+      await expect(board).toHaveValue(BOARD);
+      await expect(page.getByLabel(s("titleLabel"), { exact: true })).toHaveValue("Autumn soup night");
+    });
+
     await test.step("a reload and the builder's list both reopen the story", async () => {
       await page.reload();
       await expect(page.getByTestId("story-page")).toHaveCount(3, { timeout: 15_000 });
@@ -180,7 +257,21 @@ test.describe("the story pin editor", () => {
     });
 
     await test.step("publishing makes a story pin whose close-up shows the three pages", async () => {
+      // Each media item's progress shows while it is checked: the cover page's picture is read back slowly here, so its "processing" is seen.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const uploadRead = /\/v3\/media\/uploads\/[0-9a-f]+\/$/;
+      await page.route(uploadRead, async (route) => {
+        if (route.request().method() === "GET") await held;
+        await route.continue();
+      });
       await page.getByRole("button", { name: s("publish"), exact: true }).click();
+      const item = page.getByTestId("publish-progress-item");
+      await expect(item).toHaveCount(1, { timeout: 15_000 });
+      await expect(item).toHaveText(`${s("progressPage", { number: 1 })}: ${s("progressProcessing")}`);
+      await expect(page.getByTestId("publish-progress")).toContainText(s("progressSummary", { done: 0, total: 1 }));
+      release();
+      await page.unroute(uploadRead);
       const result = page.getByTestId("publish-result");
       await expect(result).toContainText(s("published"), { timeout: 20_000 });
       const href = await result.getByRole("link", { name: s("seePin") }).getAttribute("href");
@@ -191,6 +282,45 @@ test.describe("the story pin editor", () => {
       await expect(pages.nth(0).getByRole("heading", { name: "Autumn soup night" })).toBeAttached();
       await expect(pages.nth(1)).toContainText("Roast the squash first.");
       await expect(pages.nth(2)).toContainText("Full recipe");
+      pinPath = href!;
+    });
+
+    await test.step("the close-up shows each block where, how large, how turned and in which font the editor had it", async () => {
+      const pages = page.locator("li.story-page");
+      const paragraph = pages.nth(1).locator(".story-placed").filter({ hasText: "Roast the squash first." });
+      expect(await paragraph.evaluate((element) => getComputedStyle(element).fontFamily)).toContain("Georgia");
+      const link = pages.nth(2).locator(".story-placed").filter({ hasText: "Full recipe" });
+      await link.scrollIntoViewIfNeeded();
+      const placed = await link.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const [a = 1, b = 0] = /matrix\(([^)]*)\)/.exec(style.transform)?.[1]?.split(",").map(Number) ?? [];
+        const canvas = element.parentElement!.getBoundingClientRect();
+        return { rotate: (Math.atan2(b, a) * 180) / Math.PI, scale: Math.hypot(a, b), left: parseFloat(style.left) / canvas.width, top: parseFloat(style.top) / canvas.height };
+      });
+      expect(Math.abs(placed.rotate - keyed.transform.rotate)).toBeLessThan(0.5);
+      expect(placed.scale).toBeCloseTo(keyed.scale, 2);
+      expect(placed.left).toBeCloseTo(0.61, 2);
+      expect(placed.top).toBeCloseTo(0.6, 2);
+      // No inline style attribute anywhere in the story: the strict CSP would refuse one.
+      await expect(page.locator(".story-pin [style]")).toHaveCount(0);
+    });
+
+    await test.step("the story pin is in its author's story pins feed, at the front of its board, and opens from there with its pages", async () => {
+      const profileHref = await page.locator(".pin-byline a").nth(0).getAttribute("href");
+      const boardHref = await page.locator(".pin-byline a").nth(1).getAttribute("href");
+      expect(profileHref && boardHref).toBeTruthy();
+      await page.goto(profileHref!);
+      await expect(page.locator(`#profile-stories a.pin-link[href="${pinPath}"]`)).toBeVisible();
+      await page.goto(boardHref!);
+      const cells = page.locator(".pin-grid a.pin-link");
+      await expect(cells.first()).toBeVisible();
+      const hrefs = await cells.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      // A new pin goes first, after at most 2 leading story pins.
+      expect(hrefs.slice(0, 3)).toContain(pinPath);
+      await page.locator(`.pin-grid a.pin-link[href="${pinPath}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${pinPath}$`));
+      await expect(page.locator("li.story-page")).toHaveCount(3);
+      await expect(page.locator("li.story-page").nth(0).getByRole("heading", { name: "Autumn soup night" })).toBeAttached();
     });
   });
 });
