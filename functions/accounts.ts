@@ -62,7 +62,7 @@ accountRoutes.post("/register/:type/handshake/", async (c) => {
       const prepared = await prepareUser(c.env, signupOrigin(c.req.raw), body, pathType as RegistrationType);
       const issued = await issueToken(db, prepared.userId, "register");
       // The user row, its register token and the request's claim in one batch: no account without its way in.
-      await runSignupBatch(db, [prepared.statement, issued.statement, ...claimOf(c)]);
+      await runSignupBatch(db, [prepared.statement, ...prepared.companions, issued.statement, ...claimOf(c)]);
       return { token: issued.token as string | null, userId: prepared.userId };
     },
     {

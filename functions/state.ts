@@ -36,6 +36,8 @@ stateRoutes.get("/state", (c) => {
     pageCtx = buildRequestContext(new Request(new URL(path, ctx.origin), { headers: c.req.raw.headers }), {
       requestId: ctx.requestId,
       country: ctx.country,
+      region: ctx.regionFromIp,
+      countryHosts: c.env.CCTLD_HOSTS,
       session: ctx.session,
     });
   }

@@ -8,7 +8,7 @@ import { requireBoardAction } from "~/boards/access.server.ts";
 import { loadBoard } from "~/boards/board-json.server.ts";
 import { createBoard, deleteBoard, updateBoard } from "~/boards/boards-write.server.ts";
 import { boardNameOption, descriptionOption, idOption, layoutOption, privacyOption } from "~/boards/options.ts";
-import { boardPageFacts, boardPath, bornHerePages, pinPath, profilePaths } from "~/boards/write.server.ts";
+import { boardPageFacts, boardPath, bornHerePages, pinPath, profilePaths, sectionPaths } from "~/boards/write.server.ts";
 import { purgePages } from "~/server/after-write.ts";
 import { badRequest, notFound } from "~/domain/errors.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -71,7 +71,8 @@ export const boardResource: ResourceDefinition = {
       const facts = await boardPageFacts(db, boardId);
       const result = await updateBoard(db, board, { ...edits, archived });
       if (facts) {
-        const paths = [boardPath(facts.username, result.oldSlug), boardPath(facts.username, result.newSlug), ...profilePaths(facts.username)];
+        // Its sections' pages follow the board: its privacy, archiving and address are theirs.
+        const paths = [boardPath(facts.username, result.oldSlug), boardPath(facts.username, result.newSlug), ...profilePaths(facts.username), ...sectionPaths(facts, result.oldSlug)];
         if (result.visibilityChanged) paths.push("/", ...(await bornHerePages(db, boardId)));
         purgePages(c, paths);
       }
@@ -85,7 +86,7 @@ export const boardResource: ResourceDefinition = {
       const db = c.env.DB;
       const facts = await boardPageFacts(db, board.id);
       const { pinIds } = await deleteBoard(db, board);
-      if (facts) purgePages(c, [boardPath(facts.username, facts.slug), ...profilePaths(facts.username), "/", ...pinIds.map(pinPath)]);
+      if (facts) purgePages(c, [boardPath(facts.username, facts.slug), ...sectionPaths(facts, facts.slug), ...profilePaths(facts.username), "/", ...pinIds.map(pinPath)]);
       return { board_id: String(board.id) };
     },
   }),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BOARD_PAGE_SIZE } from "~/boards/boards.server.ts";
 import { idOption } from "~/boards/options.ts";
 import { listSectionPins, reorderPin } from "~/boards/pin-order.server.ts";
-import { boardPageFacts, boardPath } from "~/boards/write.server.ts";
+import { boardPageFacts, boardPath, sectionPath } from "~/boards/write.server.ts";
 import { purgePages } from "~/server/after-write.ts";
 import { requireSectionAction } from "./board-section-resource.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
@@ -25,7 +25,7 @@ export const boardSectionPinsResource: ResourceDefinition = {
       const { section } = await requireSectionAction(c, options.section_id, "reorder_pins");
       await reorderPin(c.env.DB, section.board_id, options.pin_id, options.after_pin_id, section.id);
       const facts = await boardPageFacts(c.env.DB, section.board_id);
-      if (facts) purgePages(c, [boardPath(facts.username, facts.slug)]);
+      if (facts) purgePages(c, [boardPath(facts.username, facts.slug), sectionPath(facts.username, facts.slug, section.slug)]);
       return { section_id: String(section.id), pin_id: String(options.pin_id), after_pin_id: options.after_pin_id === null ? null : String(options.after_pin_id) };
     },
   }),

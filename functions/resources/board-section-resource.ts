@@ -8,7 +8,7 @@ import { loadSection } from "~/boards/board-json.server.ts";
 import { idOption, sectionTitleOption } from "~/boards/options.ts";
 import type { BoardAction } from "~/boards/policy.ts";
 import { createSection, deleteSection, findSection, renameSection } from "~/boards/sections.server.ts";
-import { boardPageFacts, boardPath } from "~/boards/write.server.ts";
+import { boardPageFacts, boardPath, sectionPath } from "~/boards/write.server.ts";
 import { purgePages } from "~/server/after-write.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { isDomainError } from "~/domain/errors.ts";
@@ -38,10 +38,10 @@ async function sectionAnswer(db: D1Database, boardId: number, sectionId: number,
   return section;
 }
 
-/** The board page lists its sections: purge it after a change. */
-async function purgeBoard(c: Context<AppEnv>, boardId: number): Promise<void> {
+/** The board page lists its sections: purge it after a change, with the changed section's own page. */
+async function purgeBoard(c: Context<AppEnv>, boardId: number, sectionSlug: string | null = null): Promise<void> {
   const facts = await boardPageFacts(c.env.DB, boardId);
-  if (facts) purgePages(c, [boardPath(facts.username, facts.slug)]);
+  if (facts) purgePages(c, [boardPath(facts.username, facts.slug), ...(sectionSlug === null ? [] : [sectionPath(facts.username, facts.slug, sectionSlug)])]);
 }
 
 export const boardSectionResource: ResourceDefinition = {
@@ -59,7 +59,7 @@ export const boardSectionResource: ResourceDefinition = {
     async handle(c, options) {
       const { section, viewerId } = await requireSectionAction(c, options.section_id, "rename_section");
       await renameSection(c.env.DB, section, options.title);
-      await purgeBoard(c, section.board_id);
+      await purgeBoard(c, section.board_id, section.slug);
       return sectionAnswer(c.env.DB, section.board_id, section.id, viewerId);
     },
   }),
@@ -68,7 +68,7 @@ export const boardSectionResource: ResourceDefinition = {
     async handle(c, options) {
       const { section } = await requireSectionAction(c, options.section_id, "delete_section");
       await deleteSection(c.env.DB, section);
-      await purgeBoard(c, section.board_id);
+      await purgeBoard(c, section.board_id, section.slug);
       return { section_id: String(section.id), board_id: String(section.board_id) };
     },
   }),

@@ -39,6 +39,7 @@ import {
   visualSearchFlashlightUnifiedResource,
 } from "./search-resources.ts";
 import { sponsorshipResource } from "./sponsorship-resource.ts";
+import { relatedArticlesResource, todayArticleFeedResource, todayTabResource } from "./today-resources.ts";
 import { userBlockResource } from "./user-block-resource.ts";
 import { userFollowResource } from "./user-follow-resource.ts";
 import { userLookupResource } from "./user-lookup-resource.ts";
@@ -88,6 +89,9 @@ export const resources: Record<string, ResourceDefinition> = {
   ScheduledPinsResource: scheduledPinsResource,
   SearchTabResource: searchTabResource,
   SponsorshipResource: sponsorshipResource,
+  TodayArticleFeedResource: todayArticleFeedResource,
+  TodayTabResource: todayTabResource,
+  RelatedArticlesResource: relatedArticlesResource,
   UnifiedCommentsResource: unifiedCommentsResource,
   UserBlockResource: userBlockResource,
   UserFollowResource: userFollowResource,

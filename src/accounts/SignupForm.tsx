@@ -6,6 +6,8 @@ import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
 import { Field, PasswordField, useHydrated } from "./Field.tsx";
 import { installId, signUp, type SignupInput } from "./signup.client.ts";
+import { viewedImages, visitedPages } from "~/visits/trail.client.ts";
+import { trailBehavior } from "~/visits/trail.ts";
 import { mountTurnstile } from "./turnstile.ts";
 import { emailProblem, firstNameProblem, passwordProblem, requiredProblem, usernameProblem, type Problem } from "./validate.ts";
 
@@ -74,6 +76,9 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
       locale,
       referrer: document.referrer.slice(0, 500),
       recaptcha_v3_token: humanToken ?? undefined,
+      // What this visit saw before signing up (src/visits/): its pages, and the images it viewed.
+      visited_pages: visitedPages(),
+      user_behavior_data: trailBehavior(viewedImages()),
     };
     const found: Errors = {
       business_name: business ? say(requiredProblem(value("business_name")) ?? (value("business_name").trim().length > 30 ? "firstNameLong" : null)) : null,

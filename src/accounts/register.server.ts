@@ -9,6 +9,7 @@ import { hashPassword } from "./password.ts";
 import { verifyFacebookToken } from "./providers/facebook.server.ts";
 import { isTurnstileConfigured, verifyTurnstile } from "./providers/turnstile.server.ts";
 import { ageOn, MINIMUM_AGE, namesOf, registrationTypeOf, RULE_MESSAGES, signupProblems, signupSchema, type RegistrationType, type SignupBody } from "./signup.ts";
+import { VIEWED_IMAGES_KEY } from "~/visits/trail.ts";
 
 /** Ids are random in [1e14, 9e15): not guessable from sign-up order, below 2^53. */
 function newUserId(): number {
@@ -40,6 +41,8 @@ export function parseSignup(input: Record<string, unknown>, requestCountry: stri
 export interface PreparedUser {
   userId: number;
   statement: D1PreparedStatement;
+  /** What goes in the same batch after the users row: the visit's trail (src/visits/), when it sent one. */
+  companions: D1PreparedStatement[];
 }
 
 /** Where a sign-up came from, as its request shows it. */
@@ -127,7 +130,19 @@ export async function prepareUser(env: Env, origin: SignupOrigin, body: SignupBo
       body.invite_code === undefined ? null : await inviteKey(body.invite_code),
       now,
     );
-  return { userId, statement };
+  return { userId, statement, companions: trailStatements(db, userId, body, now) };
+}
+
+/** The pages and images this visit saw before signing up (checked by signupSchema), as one row. */
+function trailStatements(db: D1Database, userId: number, body: SignupBody, now: number): D1PreparedStatement[] {
+  const pages = body.visited_pages ?? [];
+  const images = (body.user_behavior_data?.[VIEWED_IMAGES_KEY] as string[] | undefined) ?? [];
+  if (pages.length === 0 && images.length === 0) return [];
+  return [
+    db
+      .prepare("INSERT INTO signup_trails (user_id, visited_pages, viewed_images, created_at) VALUES (?1, ?2, ?3, ?4)")
+      .bind(userId, JSON.stringify(pages), JSON.stringify(images), now),
+  ];
 }
 
 /** Runs the sign-up batch; a race lost on a unique column becomes the same 409 as the check. */

@@ -7,6 +7,7 @@ import { LOCALES, parseLocale } from "~/context/locales.ts";
 import { zodProblems, type FieldProblem } from "~/domain/errors.ts";
 import { MAX_JSON_DEPTH, jsonShapeProblem } from "~/server/json-shape.ts";
 import { FIRST_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN, USERNAME_PATTERN } from "./account-rules.ts";
+import { IMAGE_SIGNATURE, VIEWED_IMAGES_KEY, VIEWED_IMAGES_MAX, VISITED_PAGES_MAX, VISITED_PIN_PAGES_MAX, isPinPage, isSitePath } from "~/visits/trail.ts";
 
 export const REGISTRATION_TYPES = ["email", "partner", "facebook"] as const;
 export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
@@ -22,6 +23,8 @@ export const RULE_MESSAGES = {
   birthday: "accounts:validation.birthday",
   registrationType: "accounts:validation.registrationType",
   facebookToken: "accounts:validation.facebookToken",
+  visitedPages: "accounts:validation.visitedPages",
+  viewedImages: "accounts:validation.viewedImages",
 } as const;
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -126,9 +129,26 @@ export const signupSchema = z
     facebook_id: z.preprocess((value) => (value === "" ? undefined : value), z.string().regex(/^\d{1,32}$/).optional()),
     facebook_token: optionalText(4096),
     recaptcha_v3_token: optionalText(4096),
-    visited_pages: jsonField(z.array(z.string().max(2048)).max(20), 50_000),
+    // Site paths only (src/visits/trail.ts): at most 20, at most 10 of them pin pages.
+    visited_pages: jsonField(
+      z
+        .array(z.string())
+        .refine((pages) => pages.length <= VISITED_PAGES_MAX && pages.every(isSitePath) && pages.filter(isPinPage).length <= VISITED_PIN_PAGES_MAX, {
+          message: RULE_MESSAGES.visitedPages,
+          params: { values: { maximum: VISITED_PAGES_MAX, pins: VISITED_PIN_PAGES_MAX } },
+        }),
+      50_000,
+    ),
     utm_campaign: optionalText(200),
     user_behavior_data: jsonField(z.record(z.string().max(64), z.unknown()), 4096),
+  })
+  .superRefine((body, context) => {
+    // Its viewed images are recently viewed ones (spec 001 §9): at most 11 image signatures.
+    const images = body.user_behavior_data?.[VIEWED_IMAGES_KEY];
+    if (images === undefined) return;
+    if (!Array.isArray(images) || images.length > VIEWED_IMAGES_MAX || images.some((image) => typeof image !== "string" || !IMAGE_SIGNATURE.test(image))) {
+      context.addIssue({ code: "custom", path: ["user_behavior_data", VIEWED_IMAGES_KEY], message: RULE_MESSAGES.viewedImages, params: { values: { maximum: VIEWED_IMAGES_MAX } } });
+    }
   })
   .superRefine((body, context) => {
     const type = registrationTypeOf(body);

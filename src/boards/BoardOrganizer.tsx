@@ -163,7 +163,7 @@ export default function BoardOrganizer(props: BoardOrganizerProps) {
           )}
         </div>
       )}
-      {manageSections && <SectionsPanel store={store} strings={strings} role={role} />}
+      {manageSections && <SectionsPanel store={store} strings={strings} role={role} boardUrl={props.boardUrl} />}
       {selecting && <SelectPanel store={store} strings={strings} role={role} onDone={finishSelecting} />}
 
       <Dialog className="organize-dialog" open={open === "edit"} title={s["form.editTitle"]} closeLabel={s.close} onClose={() => setOpen(null)}>

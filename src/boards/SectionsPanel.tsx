@@ -14,6 +14,8 @@ interface Props {
   store: BoardStore;
   strings: OrganizeStrings;
   role: BoardRole;
+  /** The board's page: each section's title links to its own page below it. */
+  boardUrl: string;
 }
 
 /** The section title field shared by "new section" and "rename". */
@@ -77,7 +79,7 @@ export function SectionTitleForm({ strings, label, submitLabel, initial, onSubmi
   );
 }
 
-export function SectionsPanel({ store, strings, role }: Props) {
+export function SectionsPanel({ store, strings, role, boardUrl }: Props) {
   const s = strings.text;
   const lists = useStore(store.$lists);
   const busy = useStore(store.$busy);
@@ -112,9 +114,15 @@ export function SectionsPanel({ store, strings, role }: Props) {
               />
             ) : (
               <>
-                <span className="organize-section-title" dir="auto">
-                  {section.title}
-                </span>
+                {section.slug ? (
+                  <a className="organize-section-title" href={`${boardUrl}${section.slug}/`} dir="auto">
+                    {section.title}
+                  </a>
+                ) : (
+                  <span className="organize-section-title" dir="auto">
+                    {section.title}
+                  </span>
+                )}
                 <span className="organize-section-count">{counted(strings, "sections.pinCount", section.pin_count)}</span>
                 <span className="organize-section-tools">
                   {allows(role, "reorder_sections") && (

@@ -8,6 +8,8 @@ export interface SectionCount {
   id: string;
   title: string;
   pin_count: number;
+  /** The section's address under its board (its page); absent where the answer did not carry it. */
+  slug?: string;
 }
 
 export interface BoardState {

@@ -37,6 +37,8 @@ export interface SectionItem {
   type: "section";
   title: string;
   pin_count: number;
+  /** Its page's last path segment under the board (renaming a section changes it). */
+  slug?: string;
 }
 
 export type OrganizeItem = PinItem | SectionItem;
@@ -73,8 +75,8 @@ export function refusalNotice(error: unknown): Notice {
   return "failed";
 }
 
-function sectionItem(section: Pick<SectionJson, "id" | "title" | "pin_count">): SectionItem {
-  return { id: section.id, type: "section", title: section.title, pin_count: section.pin_count };
+function sectionItem(section: Pick<SectionJson, "id" | "title" | "pin_count"> & { slug?: string | undefined }): SectionItem {
+  return { id: section.id, type: "section", title: section.title, pin_count: section.pin_count, ...(section.slug ? { slug: section.slug } : {}) };
 }
 
 export interface MoveTarget {
@@ -200,6 +202,8 @@ export function createBoardStore(initial: { board: BoardState; pins: PinItem[]; 
         },
         () => deps.api.renameSection(sectionId, title.trim()),
       );
+      // A new title is a new address: the section's link follows the server's slug.
+      if (answer?.slug) $lists.set(replaceItem($lists.get(), { ...current, title: title.trim(), slug: answer.slug }));
       return answer !== null;
     },
 

@@ -63,7 +63,7 @@ function boardPinsPage(rows: BoardPinRow[], size: number, viewerId: number | nul
 const BOARD_PAGE_ALIASES: Aliases = { board: "b", owner: "u" };
 
 /** The board the viewer may see, as a CTE named `target`; `where` picks it (aliases u, b). */
-function boardTargetSql(where: string, viewer: string): string {
+export function boardTargetSql(where: string, viewer: string): string {
   return `WITH target AS (
        SELECT b.id, ${factColumns("boardPage", BOARD_PAGE_ALIASES, viewer)}
        FROM users u JOIN boards b ON b.owner_id = u.id

@@ -12,8 +12,8 @@ describe("the board page's state for the organize island", () => {
       privacy: "public" as const,
       pinCount: 10,
       sections: [
-        { id: "50003", title: "Pasta", pinCount: 3 },
-        { id: "50004", title: "Soups", pinCount: 2 },
+        { id: "50003", title: "Pasta", slug: "pasta", pinCount: 3 },
+        { id: "50004", title: "Soups", slug: "soups", pinCount: 2 },
       ],
       pins: [
         { id: "100004", kind: "story", title: "Grandma's apple cake", image: { url: "/a.jpg" } },
@@ -29,6 +29,8 @@ describe("the board page's state for the organize island", () => {
       ["100001", false],
     ]);
     expect(bookmark).toBe("cursor");
+    // Each section keeps its address, for the link to its page.
+    expect(board.sections.map((section) => section.slug)).toEqual(["pasta", "soups"]);
     expect(organizerBoard({ ...input, pinCount: 4 }, facts).board.sectionless_pin_count).toBe(0);
   });
 });

@@ -85,7 +85,7 @@ export interface BoardPageInput {
   description: string;
   privacy: BoardPrivacy;
   pinCount: number;
-  sections: Array<{ id: string; title: string; pinCount: number }>;
+  sections: Array<{ id: string; title: string; slug: string; pinCount: number }>;
   pins: Array<{ id: string; kind: string; title: string; image: { url: string } }>;
   pinsCursor: string | null;
 }
@@ -101,7 +101,7 @@ export function organizerBoard(board: BoardPageInput, facts: ViewerBoardFacts): 
       pin_count: board.pinCount,
       sectionless_pin_count: Math.max(0, board.pinCount - inSections),
       section_count: board.sections.length,
-      sections: board.sections.map((section) => ({ id: section.id, title: section.title, pin_count: section.pinCount })),
+      sections: board.sections.map((section) => ({ id: section.id, title: section.title, slug: section.slug, pin_count: section.pinCount })),
       cover_pin_id: facts.coverPinId,
       archived_by_me_at: facts.archivedAt,
       pending_ownership_transfer: null,

@@ -87,9 +87,24 @@ export function profilePaths(username: string): string[] {
 export const boardPath = (username: string, slug: string) => `/${username}/${slug}/`;
 export const pinPath = (pinId: number) => `/pin/${pinId}/`;
 
-/** The owner's username and a board's slug, for purging (null when the board is gone). */
-export async function boardPageFacts(db: D1Database, boardId: number): Promise<{ username: string; slug: string } | null> {
-  return db.prepare("SELECT u.username, b.slug FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?1").bind(boardId).first();
+export const sectionPath = (username: string, boardSlug: string, sectionSlug: string) => `/${username}/${boardSlug}/${sectionSlug}/`;
+
+/** The owner's username, a board's slug and its sections' slugs (at most 100), for purging (null when the board is gone). */
+export async function boardPageFacts(db: D1Database, boardId: number): Promise<{ username: string; slug: string; sections: string[] } | null> {
+  const row = await db
+    .prepare(
+      `SELECT u.username, b.slug,
+              (SELECT json_group_array(slug) FROM (SELECT s.slug FROM board_sections s WHERE s.board_id = b.id ORDER BY s.id LIMIT 100)) AS sections
+       FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?1`,
+    )
+    .bind(boardId)
+    .first<{ username: string; slug: string; sections: string | null }>();
+  return row ? { username: row.username, slug: row.slug, sections: JSON.parse(row.sections ?? "[]") as string[] } : null;
+}
+
+/** A board's section pages under one of its slugs (the old one too, after a rename). */
+export function sectionPaths(facts: { username: string; sections: readonly string[] }, boardSlug: string): string[] {
+  return facts.sections.map((section) => sectionPath(facts.username, boardSlug, section));
 }
 
 /** The signed-out pages of these boards and their owners' profiles, for purging (bounded by the caller's list). */

@@ -154,7 +154,21 @@ describe("embedding", () => {
     const ctx = buildRequestContext(request("/pin/1/?invite_code=abc", { "cf-ray": "ray-1", "cf-ipcountry": "BR" }));
     ctx.renderMode = "shared";
     const embedded = clientContext(ctx, "1.2.3");
-    expect(Object.keys(embedded).sort()).toEqual(["appVersion", "isAuthenticated", "isRTL", "landingPageType", "language", "locale", "loginState", "origin", "renderMode"]);
+    expect(Object.keys(embedded).sort()).toEqual([
+      "appVersion",
+      "countryFromHostName",
+      "enableDefaultSuspense",
+      "initialHandlerId",
+      "isAuthenticated",
+      "isRTL",
+      "landingPageType",
+      "language",
+      "locale",
+      "loginState",
+      "origin",
+      "renderMode",
+    ]);
+    expect(embedded).toMatchObject({ enableDefaultSuspense: true, initialHandlerId: "/pin/[id]", countryFromHostName: null });
     expect(embedded.landingPageType).toBe("closeup");
     expect(JSON.stringify(embedded)).not.toMatch(/ray-1|BR|abc|Chrome/);
   });

@@ -6,6 +6,7 @@ import { isSearchCacheHost, searchEngineFromReferrer, type SearchEngine } from "
 import { parseUserAgent, type UserAgentFacts } from "./user-agent.ts";
 import { classifyAgent } from "./agent-kind.ts";
 import { landingPageType, type LandingPageType } from "./landing-page.ts";
+import { appTypeDetailedOf, countryFromHostName, isInternalAddress, isPrefetchRequest, pageHandlerId, unauthIdOf, type AppTypeDetailed } from "./request-facts.ts";
 
 import { daysToExpiration, type Session } from "~/accounts/session.server.ts";
 import { assignExperiments } from "~/experiments/experiments.ts";
@@ -14,6 +15,8 @@ import { isServedLocale, servedLocaleOf } from "~/i18n/i18n.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "~/accounts/viewer.ts";
 
 const LOCALE_COOKIE = "pinloom_locale";
+/** The CSRF double-submit cookie (src/server/csrf.ts), which a signed-out visitor's unauthId is derived from. */
+const CSRF_COOKIE = "csrftoken";
 export const LOCALE_QUERY = "locale";
 
 declare const MEMBER_PART: unique symbol;
@@ -73,6 +76,21 @@ export interface RequestContext {
   readonly experiments: Readonly<Record<string, string>>;
   /** The member page's part of this request (src/member-page/), when it has one. */
   member?: MemberPart;
+  /** The page route that handles this path (src/pages/), or null (request-facts.ts). */
+  initialHandlerId: string | null;
+  /** The browser fetched this ahead of a visit (Sec-Purpose: prefetch). */
+  isPrefetch: boolean;
+  /** The country of the country domain the request came to, or null. */
+  countryFromHostName: string | null;
+  /** The visitor's region (ISO 3166-2 subdivision code) by IP; read on first use. */
+  readonly regionFromIp: string | null;
+  /** The connecting address is private, loopback or link-local. */
+  isInternalIP: boolean;
+  /** A signed-in partner (business) account whose website is verified. */
+  isManagedAdvertiser: boolean;
+  /** A signed-out browser's id, derived from its CSRF cookie; null signed in. */
+  unauthId: string | null;
+  appTypeDetailed: AppTypeDetailed;
 }
 
 export interface RequestFacts {
@@ -83,6 +101,10 @@ export interface RequestFacts {
    */
   country?: string | undefined | (() => string | undefined);
   session?: Session | null | undefined;
+  /** request.cf.regionCode where the runtime provides it, or how to read it (as `country`). */
+  region?: string | null | undefined | (() => string | undefined);
+  /** CCTLD_HOSTS: the country domains this deploy serves. */
+  countryHosts?: string | undefined;
 }
 
 const boundedParam = (url: URL, name: string, max = 200): string | null => {
@@ -181,6 +203,7 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
   const session = facts.session ?? null;
   const viewerType: ViewerType = session === null ? "UNAUTH" : viewerTypeOf(session.user);
   let country: string | undefined;
+  let region: string | null | undefined;
   let experiments: Readonly<Record<string, string>> | undefined;
   return {
     requestId: facts.requestId ?? requestIdOf(headers),
@@ -220,6 +243,21 @@ export function buildRequestContext(request: Request, facts: RequestFacts = {}):
       experiments ??= assignExperiments(viewerType === "AUTH" && session ? session.user.id : null);
       return experiments;
     },
+    initialHandlerId: pageHandlerId(url.pathname),
+    isPrefetch: isPrefetchRequest(headers),
+    countryFromHostName: countryFromHostName(url.hostname, facts.countryHosts),
+    // Read on first use, like the country: only a personal render embeds it.
+    get regionFromIp(): string | null {
+      if (region === undefined) {
+        const known = typeof facts.region === "function" ? facts.region() : facts.region;
+        region = typeof known === "string" && /^[A-Za-z0-9]{1,3}$/.test(known) ? known.toUpperCase() : null;
+      }
+      return region;
+    },
+    isInternalIP: isInternalAddress(headers.get("cf-connecting-ip")),
+    isManagedAdvertiser: viewerType === "AUTH" && session !== null && session.user.is_partner === 1 && session.user.domain_verified === 1,
+    unauthId: session === null ? unauthIdOf(cookieValue(headers.get("cookie"), CSRF_COOKIE)) : null,
+    appTypeDetailed: appTypeDetailedOf(userAgent),
   };
 }
 
@@ -239,6 +277,11 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     loginState: ctx.viewerType,
     origin: ctx.origin,
     renderMode: ctx.renderMode,
+    // Spec 000 §2: pages render under a loading boundary while the embedded state is partial,
+    // which is so for a shared or member render (the rest comes from GET /_/_/state).
+    enableDefaultSuspense: ctx.renderMode !== "personal",
+    initialHandlerId: ctx.initialHandlerId,
+    countryFromHostName: ctx.countryFromHostName,
   };
   if (ctx.renderMode === "shared") return shared;
   const session = ctx.session;
@@ -259,6 +302,12 @@ export function clientContext(ctx: RequestContext, appVersion: string) {
     isBot: ctx.isBot,
     isSocialBot: ctx.isSocialBot,
     requestIdentifier: ctx.requestId,
+    appTypeDetailed: ctx.appTypeDetailed,
+    isPrefetch: ctx.isPrefetch,
+    regionFromIp: ctx.regionFromIp,
+    isInternalIP: ctx.isInternalIP,
+    isManagedAdvertiser: ctx.isManagedAdvertiser,
+    unauthId: ctx.unauthId,
     searchEngineReferrer: ctx.searchEngineReferrer,
     userAgent: {
       browserName: ctx.userAgent.browserName,

@@ -18,6 +18,34 @@ export const EXPERIMENTS = {
 
 export type ExperimentName = keyof typeof EXPERIMENTS;
 
+/**
+ * Holdouts (spec 001 §9): one per half-year (the first half of 2023, the second half of 2023,
+ * the first half of 2024). Each holds back HOLDOUT_PERCENT of people, drawn by account id like a
+ * group, independently per holdout. An experiment that shipped in a half names that half's
+ * holdout; a person in it is not eligible: they keep the control (first) group, so the holdout
+ * measures the half's shipped changes together against people who never got them.
+ */
+export const HOLDOUTS = ["holdout_2023_h1", "holdout_2023_h2", "holdout_2024_h1"] as const;
+type HoldoutName = (typeof HOLDOUTS)[number];
+const HOLDOUT_PERCENT = 5;
+
+/** The holdout each experiment answers to: the half it shipped in. */
+const EXPERIMENT_HOLDOUT: Record<ExperimentName, HoldoutName> = {
+  web_home_feed_restore: "holdout_2024_h1",
+  web_pin_grid_footer: "holdout_2024_h1",
+};
+
+/** Whether an account is held out by this holdout (deterministic: the same answer everywhere). */
+export function inHoldout(holdout: HoldoutName, userId: number | string): boolean {
+  return bucketOf(`${holdout}:${userId}`) % 100 < HOLDOUT_PERCENT;
+}
+
+/** Whether a signed-in person may be drawn into an experiment's groups (not in its holdout). */
+export function isEligible(experiment: ExperimentName, userId: number | string | null | undefined): boolean {
+  if (userId === null || userId === undefined || String(userId) === "") return false;
+  return !inHoldout(EXPERIMENT_HOLDOUT[experiment], userId);
+}
+
 export const HOME_FEED_RESTORE_EXPERIMENT = "web_home_feed_restore" satisfies ExperimentName;
 export const PIN_GRID_FOOTER_EXPERIMENT = "web_pin_grid_footer" satisfies ExperimentName;
 
@@ -37,12 +65,13 @@ export function bucketOf(text: string): number {
   return hash >>> 0;
 }
 
-/** Every experiment's group for a signed-in person (by account id); none for anyone else. */
+/** Every experiment's group for a signed-in person (by account id; control when held out); none for anyone else. */
 export function assignExperiments(userId: number | string | null | undefined): Record<ExperimentName, string> | Record<string, never> {
   if (userId === null || userId === undefined || String(userId) === "") return {};
   const groups = {} as Record<ExperimentName, string>;
   for (const [name, options] of Object.entries(EXPERIMENTS) as Array<[ExperimentName, readonly string[]]>) {
-    groups[name] = options[bucketOf(`${name}:${userId}`) % options.length]!;
+    // Held out: the control group, whatever the draw.
+    groups[name] = isEligible(name, userId) ? options[bucketOf(`${name}:${userId}`) % options.length]! : options[0]!;
   }
   return groups;
 }

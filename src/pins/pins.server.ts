@@ -89,6 +89,8 @@ export interface PinDetail {
   storyPinData: z.infer<typeof storyPinDataSchema> | null;
   carouselData: z.infer<typeof carouselDataSchema> | null;
   mediaAttribution: z.infer<typeof mediaAttributionSchema> | null;
+  /** The pin's image signature (spec 000 §3 imageSignature): what "recently viewed" remembers. */
+  imageSignature: string;
   seoTitle: string | null;
   seoDescription: string | null;
   seoNoindexReason: string | null;
@@ -384,6 +386,7 @@ export async function getPin(
       storyPinData: parseJsonColumn(storyPinDataSchema, row.story_pin_data),
       carouselData: parseJsonColumn(carouselDataSchema, row.carousel_data),
       mediaAttribution: parseJsonColumn(mediaAttributionSchema, row.media_attribution),
+      imageSignature: row.image_signature,
       seoTitle: row.seo_title,
       seoDescription: row.seo_description,
       seoNoindexReason: row.seo_noindex_reason,

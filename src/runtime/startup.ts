@@ -19,6 +19,7 @@ import { APP_RESUME_EVENT, STATE_ID, runtimeGlobal } from "./global.ts";
 import { report } from "./report.ts";
 import { loadChunk, type Sleep } from "./retry.ts";
 import { FORCED_RELOAD_KEY, isPlainNavigation, parseSeen, reloadOnNavigation, SEEN_VERSION_KEY, type SeenVersion } from "./version.ts";
+import { recordVisit } from "~/visits/trail.client.ts";
 
 export const HYDRATION_DELAY_MS = 500;
 export const FINGERPRINT_DELAY_MS = 300;
@@ -277,6 +278,8 @@ export async function start(doc: Document = document): Promise<StartupResult> {
     doc.documentElement.dataset["forcedReload"] = "true";
     report("forcedReload", { flag: forced.slice(0, 200) });
   }
+  // The session's trail (src/visits/): the pages a signed-out visitor saw go with their sign-up.
+  recordVisit(location.pathname, doc.querySelector<HTMLElement>("[data-image-signature]")?.dataset["imageSignature"] ?? null, state.loginState === "UNAUTH");
   if (delaysHydration(state.experiments)) hub.hydrationGate = sleep(HYDRATION_DELAY_MS);
   installReloadOnNavigation(doc);
   if (preloadAllowed(state.experiments, connectionOf())) installPinPreload(doc);

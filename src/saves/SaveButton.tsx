@@ -3,13 +3,13 @@
 // profile at once with "Choose a board" beside it for the picker. Once saved it reads
 // "Saved to {board}" (a link to the board) with Unsave. On hydration it asks what the pin is
 // already saved to (the picker's answer, reused when the picker opens) and resumes a save
-// started while signed out (unauthSavePinId).
+// started while signed out (unauthSavePinId), or opens the picker for the repost link (#repin).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useStore } from "@nanostores/react";
 import type { Intent } from "~/accounts/unauth.client.ts";
 import BoardPicker from "./BoardPicker.tsx";
 import { INTENT_EVENT } from "~/accounts/unauth.client.ts";
-import { saving, takeResumedSave } from "./saving.client.ts";
+import { saving, takeRepinLink, takeResumedSave } from "./saving.client.ts";
 import { UNSAVED } from "./saves.ts";
 import { $saves } from "./store.ts";
 import type { SaveStrings } from "./strings.ts";
@@ -60,7 +60,9 @@ function SaveButton(props: SaveButtonProps) {
       else openPicker(saveRef.current, strings.resumed);
     };
     const onIntent = (event: Event) => resume((event as CustomEvent<Intent>).detail);
-    resume(null);
+    // The repost link (/pin/{id}/repin/) lands here at #repin: the picker opens, quick-save or not.
+    if (takeRepinLink()) openPicker(saveRef.current ?? null);
+    else resume(null);
     addEventListener(INTENT_EVENT, onIntent);
     return () => removeEventListener(INTENT_EVENT, onIntent);
   }, [pinId, quickSave, quick, openPicker, strings.resumed]);

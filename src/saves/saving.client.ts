@@ -4,6 +4,7 @@ import type { Intent } from "~/accounts/unauth.client.ts";
 import { showToast } from "~/shell/toast-event.ts";
 import { savingApi } from "./api.client.ts";
 import { createSaving, type Saving } from "./store.ts";
+import { isRepinLink } from "./repin-link.ts";
 
 let shared: Saving | null = null;
 
@@ -24,5 +25,15 @@ export function takeResumedSave(pinId: string, announced: Intent | null = null):
   // Taken: neither a second island nor boot's later window copy resumes it again.
   holder.pinloomResumedSave = pinId;
   holder.pinloomPendingIntent = null;
+  return true;
+}
+
+/**
+ * Whether the page came through the repost link (#repin): taken once, and the fragment is
+ * dropped from the address so a reload or a shared copy does not open the picker again.
+ */
+export function takeRepinLink(): boolean {
+  if (!isRepinLink(location.hash)) return false;
+  history.replaceState(history.state, "", location.pathname + location.search);
   return true;
 }

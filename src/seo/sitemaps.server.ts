@@ -78,6 +78,14 @@ export const SITEMAP_SOURCES: readonly SitemapSource[] = [
           WHERE ${PUBLIC_BOARD}`,
     path: (row) => `/${encodePathSegment(row.username)}/${encodePathSegment(row.slug)}/`,
   }),
+  defineSource<SitemapRow & { username: string; board_slug: string; slug: string }>({
+    kind: "sections",
+    // A public board's sections (/{username}/{board}/{section}/): the board rule is the section page's.
+    sql: `SELECT s.id AS id, NULL AS lastmod, u.username AS username, b.slug AS board_slug, s.slug AS slug
+          FROM board_sections s JOIN boards b ON b.id = s.board_id JOIN users u ON u.id = b.owner_id
+          WHERE ${PUBLIC_BOARD} AND s.slug <> ''`,
+    path: (row) => `/${encodePathSegment(row.username)}/${encodePathSegment(row.board_slug)}/${encodePathSegment(row.slug)}/`,
+  }),
   defineSource<SitemapRow & { username: string }>({
     kind: "profiles",
     sql: `SELECT u.id AS id, NULL AS lastmod, u.username AS username

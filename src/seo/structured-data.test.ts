@@ -28,6 +28,7 @@ function pin(overrides: Partial<PinDetail> = {}): PinDetail {
     seoTitle: null,
     seoDescription: null,
     seoNoindexReason: null,
+    imageSignature: "0123456789abcdef0123456789abcdef",
     isHidden: false,
     isUnsafe: false,
     isDeleted: false,

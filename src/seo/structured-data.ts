@@ -246,6 +246,42 @@ export function boardStructuredData(board: BoardStructuredInput, canonical: stri
   ];
 }
 
+export interface SectionStructuredInput {
+  name: string;
+  board: { name: string; url: string };
+  owner: { name: string; url: string };
+  /** The pins the page shows, which are the ones the viewer may open. */
+  pins: readonly ListedPin[];
+}
+
+/** A board section: a collection page within its board, and the breadcrumb owner › board › section. */
+export function sectionStructuredData(section: SectionStructuredInput, canonical: string): JsonLd[] {
+  const origin = new URL(canonical).origin;
+  const owner = absolute(section.owner.url, origin);
+  const board = absolute(section.board.url, origin);
+  return [
+    {
+      "@context": CONTEXT,
+      "@type": "CollectionPage",
+      url: canonical,
+      name: section.name,
+      author: { "@type": "Person", name: section.owner.name, url: owner },
+      isPartOf: { "@type": "CollectionPage", name: section.board.name, url: board },
+      mainEntity: pinList(section.pins, origin),
+    },
+    {
+      "@context": CONTEXT,
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: SITE_NAME, item: absolute("/", origin) },
+        { "@type": "ListItem", position: 2, name: section.owner.name, item: owner },
+        { "@type": "ListItem", position: 3, name: section.board.name, item: board },
+        { "@type": "ListItem", position: 4, name: section.name, item: canonical },
+      ],
+    },
+  ];
+}
+
 export interface ProfileStructuredInput {
   name: string;
   username: string;

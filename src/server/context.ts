@@ -28,6 +28,11 @@ function runtimeCountry(request: Request): string | undefined {
   return typeof cf?.country === "string" ? cf.country : undefined;
 }
 
+function runtimeRegion(request: Request): string | undefined {
+  const cf = (request as Request & { cf?: { regionCode?: unknown } }).cf;
+  return typeof cf?.regionCode === "string" ? cf.regionCode : undefined;
+}
+
 /**
  * A read that rides in the session's own statement for some requests, and where its value
  * goes on the context: the app gives the member page's (src/member-page/), so this
@@ -54,7 +59,7 @@ export function requestContext(besideSession: BesideSession = () => null): Middl
       const touch = touchSession(c.env.DB, session);
       if (touch) c.executionCtx.waitUntil(touch);
     }
-    const ctx = buildRequestContext(c.req.raw, { country: () => runtimeCountry(c.req.raw), session });
+    const ctx = buildRequestContext(c.req.raw, { country: () => runtimeCountry(c.req.raw), region: () => runtimeRegion(c.req.raw), countryHosts: c.env.CCTLD_HOSTS, session });
     if (beside && session) beside.keep(ctx, companion);
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
@@ -97,5 +102,5 @@ export async function withRenderContext<T>(executionContext: object, ctx: Reques
 
 /** The context Hono built for this execution, or a fresh one (astro dev runs without Hono). */
 export function contextFor(executionContext: object | undefined, request: Request): RequestContext {
-  return (executionContext && contexts.get(executionContext)) ?? buildRequestContext(request, { country: () => runtimeCountry(request) });
+  return (executionContext && contexts.get(executionContext)) ?? buildRequestContext(request, { country: () => runtimeCountry(request), region: () => runtimeRegion(request) });
 }

@@ -12,6 +12,8 @@ export const PAGES: ReadonlyArray<readonly [string, string]> = [
   ["article pin", "/pin/100006/"],
   ["product pin", "/pin/100007/"],
   ["board", "/demo/weeknight-dinners/"],
+  ["board section", "/demo/weeknight-dinners/pasta/"],
+  ["today", "/today/"],
   ["business board", "/bakeandbloom/spring-bakes/"],
   ["profile", "/demo/"],
   ["business profile", "/bakeandbloom/"],
@@ -22,6 +24,7 @@ export const PAGES: ReadonlyArray<readonly [string, string]> = [
   ["login", "/login/"],
   ["signup", "/signup/"],
   ["missing pin", "/pin/999999999/"],
+  ["missing section", "/demo/surprise-party-for-maya/decorations/"],
   ["missing page", "/nobody-by-this-name-here/"],
 ];
 
