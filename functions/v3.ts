@@ -6,6 +6,7 @@ import { notFound } from "~/domain/errors.ts";
 import { accountRoutes } from "./accounts.ts";
 import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";
+import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
@@ -18,6 +19,7 @@ v3Routes.route("/", boardRoutes);
 v3Routes.route("/", commentRoutes);
 v3Routes.route("/", mediaUploadRoutes);
 v3Routes.route("/", storyRoutes);
+v3Routes.route("/", consentRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();
