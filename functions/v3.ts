@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "~/server/context.ts";
 import { notFound } from "~/domain/errors.ts";
 import { accountRoutes } from "./accounts.ts";
+import { accountDataRoutes } from "./account-data.ts";
 import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
@@ -20,6 +21,7 @@ v3Routes.route("/", commentRoutes);
 v3Routes.route("/", mediaUploadRoutes);
 v3Routes.route("/", storyRoutes);
 v3Routes.route("/", consentRoutes);
+v3Routes.route("/", accountDataRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();
