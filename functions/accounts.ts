@@ -23,6 +23,9 @@ import { badRequest, isDomainError, zodProblems } from "~/domain/errors.ts";
 import { ApiError, ErrorCode } from "~/server/errors.ts";
 import { answerOnce, claimOf } from "~/server/client-request.ts";
 import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
+import { deliverPending, outboxStatement } from "~/mail/outbox.server.ts";
+import { EMAIL_VERIFIED_PATH } from "~/mail/paths.ts";
+import { accountConsentCookies, loginConsent, signupConsent } from "./consent.ts";
 
 export const accountRoutes = new Hono<AppEnv>();
 
@@ -62,7 +65,7 @@ accountRoutes.post("/register/:type/handshake/", async (c) => {
       const prepared = await prepareUser(c.env, signupOrigin(c.req.raw), body, pathType as RegistrationType);
       const issued = await issueToken(db, prepared.userId, "register");
       // The user row, its register token and the request's claim in one batch: no account without its way in.
-      await runSignupBatch(db, [prepared.statement, ...prepared.companions, issued.statement, ...claimOf(c)]);
+      await runSignupBatch(db, [prepared.statement, ...prepared.companions, ...signupConsent(c, prepared.userId), issued.statement, ...claimOf(c)]);
       return { token: issued.token as string | null, userId: prepared.userId };
     },
     {
@@ -121,10 +124,10 @@ accountRoutes.post("/sessions/exchange/", async (c) => {
   const session = await startSession(db, c.req.raw, userId);
   // The spend and the session row in one batch: a spent token always has its session, and a
   // token spent by a racing exchange starts nothing.
-  await spendWith(db, body.token, purpose, userId, session.statements);
+  await spendWith(db, body.token, purpose, userId, [...session.statements, ...loginConsent(c, userId)]);
   const row = await userRow(db, userId);
   if (!row) throw invalidToken();
-  return success(c, sessionPayload(row, session.expiresAt), session.cookies);
+  return success(c, sessionPayload(row, session.expiresAt), [...session.cookies, ...accountConsentCookies(row)]);
 });
 
 // ── The signed-in user ────────────────────────────────────────────────────────────────────
@@ -166,13 +169,16 @@ accountRoutes.post("/users/email/verify/resend/", async (c) => {
   const db = c.env.DB;
   await enforce(db, RATE_RULES.emailResendPerAccount, session.user.id);
   if (session.user.email_verified === 1) return success(c, { sent: false });
-  const token = await issueEmailVerification(db, session.user.id);
-  const link = new URL(`/v3/users/email/verify/?token=${token}`, c.req.url).toString();
-  // No mail service is bound to this Worker yet: in development the outbox is the Worker log
-  // (like a console e-mail backend). In production the log is read by operators and kept,
-  // so it never gets the bearer link or the address, only the fact.
-  const development = c.env.ENVIRONMENT !== "production";
-  console.info(JSON.stringify({ event: "email_verification", user_id: session.user.id, ...(development ? { to: session.user.email, link } : {}) }));
+  const user = session.user;
+  // The mail goes into the outbox in the token's own batch, then out through the mail path
+  // (src/mail/outbox.server.ts); a mail that cannot go out yet stays there, never dropped.
+  await issueEmailVerification(db, user.id, Date.now(), (token) => {
+    const link = new URL(`/v3/users/email/verify/?token=${token}`, c.req.url).toString();
+    const t = c.var.t;
+    const name = user.first_name || user.username;
+    return [outboxStatement(db, { userId: user.id, kind: "email_verify", to: user.email, subject: t("personal:mail.verify.subject"), body: t("personal:mail.verify.body", { name, link }) })];
+  });
+  c.executionCtx.waitUntil(deliverPending(db, user.id, c.env.ENVIRONMENT !== "production"));
   return success(c, { sent: true });
 });
 
@@ -189,7 +195,7 @@ accountRoutes.get("/users/email/verify/", async (c) => {
       if (!isDomainError(error, "unauthorized")) throw error;
     }
   }
-  return c.redirect(`/?email_verified=${verified ? 1 : 0}`, 303);
+  return c.redirect(`${EMAIL_VERIFIED_PATH}?result=${verified ? "verified" : "invalid"}`, 303);
 });
 
 // ── Account switcher batch ────────────────────────────────────────────────────────────────

@@ -7,12 +7,17 @@ import { recordAttributionPing } from "~/attribution/ping.server.ts";
 import { attributionSecret } from "~/attribution/token.server.ts";
 import { clientIp, throttleSubject } from "~/server/client-ip.ts";
 import { viewerIdOf } from "~/users/user.ts";
+import { allows } from "~/consent/consent.ts";
+import { requestConsent } from "./consent.ts";
 
 const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
 
 export const attributionRoutes = new Hono<AppEnv>();
 
 attributionRoutes.get("/attribution_source/", async (c) => {
+  // Attribution is marketing: without that consent the ping is answered like any ping that
+  // does not count (204, no header) and nothing is stored.
+  if (!allows(requestConsent(c), "marketing")) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   const header = await recordAttributionPing(c.env.DB, {
     search: new URL(c.req.url).search,
     address: throttleSubject(clientIp(c.req.raw)),

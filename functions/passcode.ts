@@ -122,7 +122,7 @@ passcodeRoutes.delete("/users/parental_passcode/", async (c) => {
 });
 
 /** Checks the account password, throttled per account; a wrong one is a 400 on `field`. */
-async function assertAccountPassword(c: Context<AppEnv>, session: Session, password: string, field: string): Promise<void> {
+export async function assertAccountPassword(c: Context<AppEnv>, session: Session, password: string, field: string): Promise<void> {
   await enforce(c.env.DB, PASSWORD_CHECK_RULE, session.user.id);
   const hash = await passwordHashOf(c.env.DB, session.user.id);
   if (!hash || !(await verifyPassword(password, hash))) {

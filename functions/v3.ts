@@ -4,8 +4,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "~/server/context.ts";
 import { notFound } from "~/domain/errors.ts";
 import { accountRoutes } from "./accounts.ts";
+import { accountDataRoutes } from "./account-data.ts";
 import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";
+import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
@@ -18,6 +20,8 @@ v3Routes.route("/", boardRoutes);
 v3Routes.route("/", commentRoutes);
 v3Routes.route("/", mediaUploadRoutes);
 v3Routes.route("/", storyRoutes);
+v3Routes.route("/", consentRoutes);
+v3Routes.route("/", accountDataRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

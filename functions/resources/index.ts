@@ -27,6 +27,7 @@ import { storyPinDraftsResource } from "./story-pin-drafts-resource.ts";
 import { pinReactionResource } from "./pin-reaction-resource.ts";
 import { pinResource } from "./pin-resource.ts";
 import { reactionsResource } from "./reactions-resource.ts";
+import { countriesResource, localesResource } from "./regional-resources.ts";
 import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
 import { repinResource } from "./repin-resource.ts";
 import { scheduledPinsResource } from "./scheduled-pins-resource.ts";
@@ -68,6 +69,7 @@ export const resources: Record<string, ResourceDefinition> = {
   BoardSectionResource: boardSectionResource,
   BoardSectionsResource: boardSectionsResource,
   BoardsFeedResource: boardsFeedResource,
+  CountriesResource: countriesResource,
   DidItActivityResource: didItActivityResource,
   DidItHelpfulResource: didItHelpfulResource,
   DidItLikeResource: didItLikeResource,
@@ -78,6 +80,7 @@ export const resources: Record<string, ResourceDefinition> = {
   InterestFollowResource: interestFollowResource,
   InviteMetadataResource: inviteMetadataResource,
   InviteResource: inviteResource,
+  LocalesResource: localesResource,
   PinDraftResource: pinDraftResource,
   PinDraftsResource: pinDraftsResource,
   StoryPinDraftsResource: storyPinDraftsResource,

@@ -7,6 +7,7 @@ import { startSession } from "~/accounts/session.server.ts";
 import { z } from "zod";
 import { signupOrigin } from "~/server/client-ip.ts";
 import { internalError } from "~/server/errors.ts";
+import { signupConsent } from "../consent.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const userRegisterResource: ResourceDefinition = {
@@ -19,7 +20,7 @@ export const userRegisterResource: ResourceDefinition = {
       const db = c.env.DB;
       const prepared = await prepareUser(c.env, signupOrigin(c.req.raw), body, null);
       const session = await startSession(db, c.req.raw, prepared.userId);
-      await runSignupBatch(db, [prepared.statement, ...prepared.companions, ...session.statements]);
+      await runSignupBatch(db, [prepared.statement, ...prepared.companions, ...signupConsent(c, prepared.userId), ...session.statements]);
       for (const cookie of session.cookies) c.header("Set-Cookie", cookie, { append: true });
       const row = await userRow(db, prepared.userId);
       if (!row) throw internalError(new Error("user row missing after sign-up"));

@@ -98,10 +98,18 @@ export async function spendWith(db: D1Database, token: string, purpose: TokenPur
   }
 }
 
-/** A new e-mail verification link's token, the send time stored with it in one batch. */
-export async function issueEmailVerification(db: D1Database, userId: number, now = Date.now()): Promise<string> {
+/**
+ * A new e-mail verification link's token, the send time stored with it in one batch, and
+ * whatever `withToken` makes of the token in that batch (its mail in the outbox).
+ */
+export async function issueEmailVerification(
+  db: D1Database,
+  userId: number,
+  now = Date.now(),
+  withToken: (token: string) => D1PreparedStatement[] = () => [],
+): Promise<string> {
   const issued = await issueToken(db, userId, "email_verify", now);
-  await db.batch([issued.statement, db.prepare("UPDATE users SET email_verification_sent_at = ?2 WHERE id = ?1").bind(userId, now)]);
+  await db.batch([issued.statement, db.prepare("UPDATE users SET email_verification_sent_at = ?2 WHERE id = ?1").bind(userId, now), ...withToken(issued.token)]);
   return issued.token;
 }
 

@@ -22,11 +22,14 @@ export const VIEWER_COLUMNS = [
   "board_count", "secret_board_count", "group_board_count", "scheduled_pin_count", "resurrection_date", "created_at",
 ] as const satisfies ReadonlyArray<keyof UserTableRow>;
 
-/** The users columns the viewer is built from, and whether the account has a password (0 or 1). */
-export type ViewerUserRow = Pick<UserTableRow, (typeof VIEWER_COLUMNS)[number]> & { has_password: number };
+/**
+ * The users columns the viewer is built from, whether the account has a password (0 or 1), and
+ * when it chose its cookie consent (a later column: every signed-in request obeys the choice).
+ */
+export type ViewerUserRow = Pick<UserTableRow, (typeof VIEWER_COLUMNS)[number]> & { has_password: number; cookie_consent_at: number | null };
 
 export const viewerColumns = (alias: string) =>
-  `${VIEWER_COLUMNS.map((column) => `${alias}.${column}`).join(", ")}, (${alias}.password_hash IS NOT NULL) AS has_password`;
+  `${VIEWER_COLUMNS.map((column) => `${alias}.${column}`).join(", ")}, (${alias}.password_hash IS NOT NULL) AS has_password, ${alias}.cookie_consent_at`;
 
 const networkSchema = z.object({ username: z.string().optional(), url: z.string().optional() }).passthrough();
 const networksSchema = z

@@ -14,7 +14,7 @@ import { cookieValue } from "./cookies.ts";
 import { isServedLocale, servedLocaleOf } from "~/i18n/i18n.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "~/accounts/viewer.ts";
 
-const LOCALE_COOKIE = "pinloom_locale";
+export const LOCALE_COOKIE = "pinloom_locale";
 /** The CSRF double-submit cookie (src/server/csrf.ts), which a signed-out visitor's unauthId is derived from. */
 const CSRF_COOKIE = "csrftoken";
 export const LOCALE_QUERY = "locale";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { hashToken } from "~/accounts/tokens.ts";
 import { DomainError, badRequest, storageUnavailable, zodProblems, type FieldProblem } from "~/domain/errors.ts";
 import { enforce, type RateRule } from "~/server/rate-limit.server.ts";
+import { isAnalyticsEvent } from "~/consent/consent.ts";
 import { eventRecordSchema, nanosecondsSchema, type EventRecord, type QueuedEvent } from "./event.ts";
 
 export const EVENT_BATCH_LIMITS = {
@@ -57,6 +58,8 @@ export interface EventSender {
   /** The address (an IPv6 address by its /64). */
   address: string;
   requestId: string;
+  /** Whether analytics may be stored for this sender (src/consent/consent.ts allows). */
+  analytics: boolean;
 }
 
 /** The throttle's subject: the signed-in session, else the address. */
@@ -80,8 +83,11 @@ export async function eventKey(sender: string, clientUUID: string): Promise<stri
 }
 
 export async function ingestEvents(db: D1Database, queue: Queue, sender: EventSender, options: ApiCOptions, now = Date.now()): Promise<{ accepted: number }> {
-  const events = validateEvents(options.events);
+  const valid = validateEvents(options.events);
   await enforce(db, EVENTS_RATE_RULE, rateSubject(sender), now);
+  // Without analytics consent only the essential events are kept: the batch is still accepted
+  // (the logger must not resend it), and what consent does not allow is never queued.
+  const events = sender.analytics ? valid : valid.filter((event) => !isAnalyticsEvent(event.event_type));
   if (events.length === 0) return { accepted: 0 };
   const userId = sender.session?.userId ?? null;
   const from = senderOf(sender);

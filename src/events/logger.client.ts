@@ -243,7 +243,7 @@ export class TextUsageLogger {
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    private readonly logger: Pick<EventLogger, "log">,
+    private readonly logger: { log(input: LogInput): unknown },
     private readonly random: () => number = Math.random,
   ) {}
 

@@ -7,11 +7,15 @@ import { wireAttribution } from "~/attribution/client.ts";
 import { apiFetch } from "~/runtime/fetch.ts";
 import { APP_RESUME_EVENT, runtimeGlobal } from "~/runtime/global.ts";
 import { setRuntimeReporter } from "~/runtime/report.ts";
-import { EVENT_TYPE, EventLogger, TextUsageLogger, type AppState, type Transport } from "./logger.client.ts";
+import { allows, isAnalyticsEvent, type ConsentState } from "~/consent/consent.ts";
+import { CONSENT_EVENT, readConsent } from "~/consent/consent.client.ts";
+import { EVENT_TYPE, EventLogger, TextUsageLogger, type AppState, type LogInput, type Transport } from "./logger.client.ts";
 import { IMPRESSIONS, ImpressionTracker } from "./impressions.client.ts";
 import { pinIdOfHref, viewOf } from "./view.client.ts";
 
 export const EVENTS_ENDPOINT = "/resource/ApiCResource/create/";
+/** Analytics held while consent is read (a few milliseconds): a page's first views and impressions. */
+const MAX_HELD = 200;
 
 function start(): void {
   const isDesktop = !/Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent);
@@ -32,16 +36,37 @@ function start(): void {
   };
   const logger = new EventLogger({ transport, isDesktop });
   logger.appState = appState;
-  // The runtime's own records (a new version, a failed GraphQL call, a start-up error) go out with ours.
+  // The runtime's own records (a new version, a failed GraphQL call, a start-up error) go out
+  // with ours; they are not analytics, so they never wait for consent.
   setRuntimeReporter((event) => logger.log({ event_type: event.event_type, aux_data: event.aux_data }));
+  // Analytics (views, impressions, clicks, text usage) wait for this browser's consent: held
+  // while it is being read, sent once allowed, dropped when not. Attribution pings are
+  // marketing, wired only once that is allowed.
+  let analytics: boolean | null = null;
+  let attributionWired = false;
+  const held: LogInput[] = [];
+  const track = (input: LogInput): void => {
+    if (analytics === true || !isAnalyticsEvent(input.event_type)) logger.log(input);
+    else if (analytics === null && held.length < MAX_HELD) held.push(input);
+  };
+  const obey = (state: ConsentState): void => {
+    analytics = allows(state, "analytics");
+    for (const input of held.splice(0)) if (analytics) logger.log(input);
+    if (!attributionWired && allows(state, "marketing")) {
+      attributionWired = true;
+      wireAttribution(document);
+    }
+  };
+  void readConsent().then(obey);
+  addEventListener(CONSENT_EVENT, (event) => obey((event as CustomEvent<ConsentState>).detail));
   // Machine-translated texts in islands (comments' Translate) report their use, sampled.
-  const textUsage = new TextUsageLogger(logger);
+  const textUsage = new TextUsageLogger({ log: track });
   runtimeGlobal().textUsage = (key) => textUsage.record(key);
 
   const view = viewOf(location.pathname);
-  logger.log({ event_type: EVENT_TYPE.VIEW, view_type: view.viewType, object_id_str: view.objectId });
+  track({ event_type: EVENT_TYPE.VIEW, view_type: view.viewType, object_id_str: view.objectId });
 
-  const tracker = new ImpressionTracker((pinId) => logger.log({ event_type: EVENT_TYPE.IMPRESSION, view_type: view.viewType, object_id_str: pinId }));
+  const tracker = new ImpressionTracker((pinId) => track({ event_type: EVENT_TYPE.IMPRESSION, view_type: view.viewType, object_id_str: pinId }));
   if (!document.hasFocus()) tracker.pause();
   const pinOf = (cell: Element) => pinIdOfHref(cell.querySelector("a.pin-link")?.getAttribute("href") ?? null);
   if ("IntersectionObserver" in window) {
@@ -74,13 +99,10 @@ function start(): void {
     (event) => {
       const link = (event.target as Element | null)?.closest?.(".pin-grid a.pin-link");
       const pinId = pinIdOfHref(link?.getAttribute("href") ?? null);
-      if (pinId) logger.log({ event_type: EVENT_TYPE.CLICK, view_type: view.viewType, object_id_str: pinId });
+      if (pinId) track({ event_type: EVENT_TYPE.CLICK, view_type: view.viewType, object_id_str: pinId });
     },
     { capture: true },
   );
-
-  // A promoted pin's link pings attribution (view now, click on click), with keepalive.
-  wireAttribution(document);
 
   addEventListener("blur", () => tracker.pause());
   addEventListener("focus", () => tracker.resume());

@@ -310,7 +310,7 @@ export async function getPin(
     .bind(pinId, FIRST_COMMENTS, viewerId);
   // A part left out is a statement that reads nothing, so every result keeps its place.
   const nothing = () => db.prepare("SELECT 1 WHERE 0");
-  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult] = await db.batch([
+  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult, goneResult] = await db.batch([
     db.prepare(PIN_SELECT).bind(pinId, viewerId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
     parts.videos ? db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId) : nothing(),
@@ -329,9 +329,12 @@ export async function getPin(
     parts.comments ? comments : nothing(),
     parts.related ? relatedPinsStatement(db, pinId, relatedCursor) : nothing(),
     parts.tags ? pinTagsStatement(db, pinId, viewerId) : nothing(),
+    // A pin of a deleted account left only its id behind: gone (410), not missing.
+    db.prepare("SELECT 1 AS gone FROM gone_pins WHERE pin_id = ?1").bind(pinId),
   ]);
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
-  if (!row || !holdsFor("pinExists", row as unknown as Record<string, unknown>, viewerId)) return { status: "missing" };
+  if (!row) return (goneResult?.results.length ?? 0) > 0 ? { status: "deleted" } : { status: "missing" };
+  if (!holdsFor("pinExists", row as unknown as Record<string, unknown>, viewerId)) return { status: "missing" };
   if (row.is_deleted) return { status: "deleted" };
 
   const images: PinImages = {};

@@ -526,15 +526,15 @@ describe("e-mail verification", () => {
     const issued = await issueToken(env.DB, USERS.cal.id, "email_verify");
     await issued.statement.run();
     const first = await fetchWorker(`/v3/users/email/verify/?token=${issued.token}`, { redirect: "manual" });
-    expect(first.headers.get("location")).toBe("/?email_verified=1");
+    expect(first.headers.get("location")).toBe("/email-verified/?result=verified");
     expect(await env.DB.prepare("SELECT email_verified FROM users WHERE id = ?1").bind(USERS.cal.id).first()).toEqual({ email_verified: 1 });
     const again = await fetchWorker(`/v3/users/email/verify/?token=${issued.token}`, { redirect: "manual" });
-    expect(again.headers.get("location")).toBe("/?email_verified=0");
+    expect(again.headers.get("location")).toBe("/email-verified/?result=invalid");
   });
 
-  it("a made-up verification link lands on / without verifying", async () => {
+  it("a made-up verification link lands on the link-expired page without verifying", async () => {
     const response = await fetchWorker(`/v3/users/email/verify/?token=${"a".repeat(43)}`, { redirect: "manual" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("/?email_verified=0");
+    expect(response.headers.get("location")).toBe("/email-verified/?result=invalid");
   });
 });

@@ -148,7 +148,7 @@ describe("in the isolate that made the change, at once", () => {
     expect((await viewerFor(cookie))?.nags).toEqual(["verify_email"]);
     const token = await issueEmailVerification(env.DB, USERS.ben.id);
     const verified = await fetchWorker(`/v3/users/email/verify/?token=${token}`, { redirect: "manual" });
-    expect(verified.headers.get("location")).toBe("/?email_verified=1");
+    expect(verified.headers.get("location")).toBe("/email-verified/?result=verified");
     expect((await viewerFor(cookie))?.nags).toEqual([]);
   });
 });

@@ -1,0 +1,111 @@
+// Deleting an account: ONE D1 batch (one transaction) that
+//  - keeps the ids of the person's pins in gone_pins, so their pages answer 410 afterwards;
+//  - takes the person's part out of other people's counters (followers, following, board
+//    followers, reaction counts) while the rows that say what to take are still there;
+//  - drops the rows no foreign key reaches (follows of the person and of their boards, their
+//    analytics events) and keeps ad reporting whole without them (their pings lose the id);
+//  - records their upload folders for the media sweep, which empties them from R2;
+//  - deletes the users row, which cascades to everything else they own: sessions, tokens,
+//    boards, sections, pins, saves, comments, reactions, drafts, uploads;
+//  - recounts what the cascade changed elsewhere (other people's boards, pins' saves and
+//    comments), from the ids read just before the batch.
+import { forgetSessions } from "~/accounts/session.server.ts";
+import { recountBoards, recountPinSaves } from "~/boards/counts.server.ts";
+
+/** Bound on the ids read for recounts (boards and pins of other people the account touched). */
+const MAX_TOUCHED = 5_000;
+
+/** Bound on the account's own pages purged from the edge cache at once (the rest age out). */
+const MAX_PURGED = 200;
+
+interface Touched {
+  boards: number[];
+  savedPins: number[];
+  commentedPins: number[];
+}
+
+/** What the caller purges from the edge cache: the account's own pins and boards (slugs). */
+interface DeletedAccount {
+  existed: boolean;
+  pinIds: number[];
+  boardSlugs: string[];
+}
+
+async function touched(db: D1Database, userId: number): Promise<Touched & Omit<DeletedAccount, "existed">> {
+  const [boards, savedPins, commentedPins, ownPins, ownBoards] = await db.batch<{ id: number; slug?: string }>([
+    db
+      .prepare(
+        `SELECT DISTINCT bp.board_id AS id FROM board_pins bp JOIN boards b ON b.id = bp.board_id
+         WHERE b.owner_id != ?1 AND (bp.saved_by = ?1 OR bp.pin_id IN (SELECT id FROM pins WHERE pinner_id = ?1)) LIMIT ?2`,
+      )
+      .bind(userId, MAX_TOUCHED),
+    db
+      .prepare(
+        `SELECT DISTINCT bp.pin_id AS id FROM board_pins bp JOIN pins p ON p.id = bp.pin_id
+         WHERE p.pinner_id != ?1 AND (bp.saved_by = ?1 OR bp.board_id IN (SELECT id FROM boards WHERE owner_id = ?1)) LIMIT ?2`,
+      )
+      .bind(userId, MAX_TOUCHED),
+    db
+      .prepare("SELECT DISTINCT c.pin_id AS id FROM comments c JOIN pins p ON p.id = c.pin_id WHERE c.user_id = ?1 AND p.pinner_id != ?1 LIMIT ?2")
+      .bind(userId, MAX_TOUCHED),
+    db.prepare("SELECT id FROM pins WHERE pinner_id = ?1 AND is_deleted = 0 ORDER BY id DESC LIMIT ?2").bind(userId, MAX_PURGED),
+    db.prepare("SELECT id, slug FROM boards WHERE owner_id = ?1 LIMIT ?2").bind(userId, MAX_PURGED),
+  ]);
+  const ids = (result: D1Result<{ id: number }> | undefined) => (result?.results ?? []).map((row) => row.id);
+  return {
+    boards: ids(boards),
+    savedPins: ids(savedPins),
+    commentedPins: ids(commentedPins),
+    pinIds: ids(ownPins),
+    boardSlugs: (ownBoards?.results ?? []).map((row) => String(row.slug)),
+  };
+}
+
+/** Deletes the account and everything it owns in one batch. */
+export async function deleteAccount(db: D1Database, userId: number, now = Date.now()): Promise<DeletedAccount> {
+  const touchedIds = await touched(db, userId);
+  const deleteUser = db.prepare("DELETE FROM users WHERE id = ?1").bind(userId);
+  const statements = [
+    db.prepare("INSERT OR IGNORE INTO gone_pins (pin_id, gone_at) SELECT id, ?2 FROM pins WHERE pinner_id = ?1").bind(userId, now),
+    db
+      .prepare("UPDATE users SET follower_count = MAX(follower_count - 1, 0) WHERE id IN (SELECT target_id FROM follows WHERE follower_id = ?1 AND target_type = 'user') AND id != ?1")
+      .bind(userId),
+    db
+      .prepare("UPDATE users SET following_count = MAX(following_count - 1, 0) WHERE id IN (SELECT follower_id FROM follows WHERE target_type = 'user' AND target_id = ?1) AND id != ?1")
+      .bind(userId),
+    db
+      .prepare(
+        `UPDATE boards SET follower_count = MAX(follower_count - 1, 0)
+         WHERE id IN (SELECT target_id FROM follows WHERE follower_id = ?1 AND target_type = 'board') AND owner_id != ?1`,
+      )
+      .bind(userId),
+    // A count of 1 goes with the reaction; larger ones drop by one (count > 0 is a CHECK).
+    db
+      .prepare("DELETE FROM pin_reaction_counts WHERE count <= 1 AND (pin_id, reaction_type) IN (SELECT pin_id, reaction_type FROM reactions WHERE user_id = ?1)")
+      .bind(userId),
+    db
+      .prepare("UPDATE pin_reaction_counts SET count = count - 1 WHERE (pin_id, reaction_type) IN (SELECT pin_id, reaction_type FROM reactions WHERE user_id = ?1)")
+      .bind(userId),
+    db.prepare("DELETE FROM follows WHERE target_type = 'user' AND target_id = ?1").bind(userId),
+    db.prepare("DELETE FROM follows WHERE target_type = 'board' AND target_id IN (SELECT id FROM boards WHERE owner_id = ?1)").bind(userId),
+    db.prepare("DELETE FROM events WHERE user_id = ?1").bind(userId),
+    db.prepare("UPDATE attribution_pings SET user_id = NULL WHERE user_id = ?1").bind(userId),
+    db
+      .prepare("INSERT OR IGNORE INTO media_upload_purges (folder, created_at) SELECT 'uploads/' || user_id || '/' || id || '/', ?2 FROM media_uploads WHERE user_id = ?1")
+      .bind(userId, now),
+    deleteUser,
+    ...recountBoards(db, touchedIds.boards),
+    recountPinSaves(db, touchedIds.savedPins),
+    db
+      .prepare(
+        `UPDATE pins SET comment_count = (SELECT COUNT(*) FROM comments c WHERE c.pin_id = pins.id AND c.is_hidden = 0
+           AND (c.parent_id IS NULL OR EXISTS (SELECT 1 FROM comments q WHERE q.id = c.parent_id AND q.is_hidden = 0)))
+         WHERE id IN (SELECT value FROM json_each(?1))`,
+      )
+      .bind(JSON.stringify(touchedIds.commentedPins)),
+  ];
+  const results = await db.batch(statements);
+  // Their sessions are gone from D1; this isolate's copies go now (others' within seconds).
+  forgetSessions({ userIds: [userId] });
+  return { existed: (results[statements.indexOf(deleteUser)]?.meta.changes ?? 0) > 0, pinIds: touchedIds.pinIds, boardSlugs: touchedIds.boardSlugs };
+}
