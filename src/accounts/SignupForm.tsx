@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
 import { Field, PasswordField, useHydrated } from "./Field.tsx";
 import { installId, signUp, type SignupInput } from "./signup.client.ts";
+import { withNext } from "./safe-next.ts";
 import { mountTurnstile } from "./turnstile.ts";
 import { emailProblem, firstNameProblem, passwordProblem, requiredProblem, usernameProblem, type Problem } from "./validate.ts";
 
@@ -17,7 +18,6 @@ export interface SignupFormProps {
   idPrefix?: string;
   loginHref?: string;
   onSwitchToLogin?: () => void;
-  onSuccess?: () => void;
   /** Cloudflare Turnstile's site key when the site configured the human check, else absent. */
   turnstileSiteKey?: string | null;
 }
@@ -34,7 +34,7 @@ function storage(): Storage | null {
   }
 }
 
-export default function SignupForm({ strings, next, country, locale, idPrefix = "signup", loginHref, onSwitchToLogin, onSuccess, turnstileSiteKey }: SignupFormProps) {
+export default function SignupForm({ strings, next, country, locale, idPrefix = "signup", loginHref, onSwitchToLogin, turnstileSiteKey }: SignupFormProps) {
   const [business, setBusiness] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -93,7 +93,8 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
     const result = await signUp(input, { installId: installId(storage()), setCookie: (cookie) => (document.cookie = cookie) });
     switch (result.kind) {
       case "success":
-        (onSuccess ?? (() => window.location.assign(next)))();
+        // A new account starts with onboarding (spec 001 §2), which then goes on to `next`.
+        window.location.assign(withNext("/onboarding/", next));
         return;
       case "ageRestricted":
         setErrors({ form: strings.signup.ageRestricted });

@@ -13,7 +13,7 @@ import { cookieValue } from "./cookies.ts";
 import { isServedLocale, servedLocaleOf } from "~/i18n/i18n.ts";
 import { toLimitedViewer, toViewer, viewerTypeOf, type ViewerType } from "~/accounts/viewer.ts";
 
-const LOCALE_COOKIE = "pinloom_locale";
+export const LOCALE_COOKIE = "pinloom_locale";
 export const LOCALE_QUERY = "locale";
 
 declare const MEMBER_PART: unique symbol;
