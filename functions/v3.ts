@@ -9,6 +9,7 @@ import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
+import { onboardingRoutes } from "./onboarding.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
 
@@ -22,6 +23,7 @@ v3Routes.route("/", mediaUploadRoutes);
 v3Routes.route("/", storyRoutes);
 v3Routes.route("/", consentRoutes);
 v3Routes.route("/", accountDataRoutes);
+v3Routes.route("/", onboardingRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

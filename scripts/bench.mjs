@@ -231,6 +231,9 @@ export const ROUTES = [
   // A signed-in pin page: the session read (with the viewer's state for the pin, one
   // D1 round trip) and a member page filled in from the shared render (src/member-page/member-page.server.ts).
   { name: "pin (signed in)", path: firstPinPath, headers: signedInHeaders, skipNote: 'no href="/pin/<digits>/" link on /' },
+  // A signed-in home: the session read and the person's home feed (src/home/: its streams and
+  // tabs in one D1 batch), rendered for them alone.
+  { name: "home (signed in)", path: "/", headers: signedInHeaders },
   // The floor under any signed-in page: the session read alone and a small JSON answer.
   { name: "state (signed in)", path: "/_/_/state?source_url=%2F", headers: signedInHeaders },
   // A persisted GraphQL query executed over D1 (CloseupRelatedModulesFeedQuery).

@@ -1,22 +1,45 @@
-// HomefeedResource get: one page of the home feed, paged by bookmark (spec 000 §4). The same
-// pins and order as the server-rendered home page; the bookmark is the opaque keyset cursor,
-// or END_MARKER when there is nothing more.
+// HomefeedResource get: one page of the home feed, paged by bookmark (spec 000 §4). Signed out
+// (and limited login): the shared feed, the same pins and order as the server-rendered home
+// page, its bookmark the opaque keyset cursor. Signed in: the person's blend
+// (src/home/), its bookmark the blend's, optionally one of their boards' "more ideas" tab.
+// END_MARKER when there is nothing more.
 import { z } from "zod";
 import { END_MARKER } from "~/feeds/feed.ts";
 import { decodeTimeCursor } from "~/feeds/cursor.ts";
 import { HOME_FEED_PAGE_SIZE, listHomePinsPage } from "~/pins/pins.server.ts";
+import { badRequest } from "~/domain/errors.ts";
+import { decodeBlendBookmark, encodeBlendBookmark } from "~/home/blend.ts";
+import { personalHomePage } from "~/home/home-feed.server.ts";
+import { idOption } from "~/boards/options.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const homefeedResource: ResourceDefinition = {
   get: defineHandler({
     options: z.strictObject({
-      bookmark: z.string().refine((value) => decodeTimeCursor(value) !== null).optional(),
+      bookmark: z.string().max(400).optional(),
       page_size: z.number().int().min(1).max(50).optional(),
+      /** A home tab (spec 001 §2): the board, and its index in the tab list. */
+      tab_board_id: idOption.optional(),
+      tab_index: z.number().int().min(1).max(50).optional(),
     }),
     async handle(c, options) {
-      const cursor = options.bookmark === undefined ? null : decodeTimeCursor(options.bookmark);
-      const page = await listHomePinsPage(c.env.DB, cursor, options.page_size ?? HOME_FEED_PAGE_SIZE);
-      return { results: page.pins, bookmark: page.nextCursor ?? END_MARKER };
+      const ctx = c.var.ctx;
+      const size = options.page_size ?? HOME_FEED_PAGE_SIZE;
+      if (ctx.viewerType !== "AUTH" || !ctx.session) {
+        if (options.tab_board_id !== undefined) throw badRequest([{ field: "options.tab_board_id", reason: "onboarding:validation.tabsSignedIn" }]);
+        const cursor = options.bookmark === undefined ? null : decodeTimeCursor(options.bookmark);
+        if (options.bookmark !== undefined && cursor === null) throw badRequest([{ field: "options.bookmark", reason: "validation.invalidFormat" }]);
+        const page = await listHomePinsPage(c.env.DB, cursor, size);
+        return { results: page.pins, bookmark: page.nextCursor ?? END_MARKER };
+      }
+      const bookmark = options.bookmark === undefined ? null : decodeBlendBookmark(options.bookmark);
+      if (options.bookmark !== undefined && bookmark === null) throw badRequest([{ field: "options.bookmark", reason: "validation.invalidFormat" }]);
+      const page = await personalHomePage(c.env.DB, { viewerId: ctx.session.user.id, now: Date.now(), size, bookmark, tabBoardId: options.tab_board_id ?? null, clearFirstAfterNux: false });
+      if (options.tab_board_id !== undefined && page.tab === null) throw badRequest([{ field: "options.tab_board_id", reason: "onboarding:validation.notYourTab" }]);
+      if (options.tab_index !== undefined && page.tab !== null && page.tab.index !== options.tab_index) {
+        throw badRequest([{ field: "options.tab_index", reason: "onboarding:validation.tabMoved", values: { index: page.tab.index } }]);
+      }
+      return { results: page.pins, bookmark: page.next === null ? END_MARKER : encodeBlendBookmark(page.next) };
     },
   }),
 };

@@ -428,6 +428,9 @@ export function buildWorld(options: WorldOptions): World {
       group_board_count: 0,
       resurrection_date: null,
       created_at: 0,
+      // The demo world's people are past onboarding (src/onboarding/); a sign-up starts it.
+      onboarding_step: "done",
+      first_home_feed_after_nux: 0,
     };
   }
 

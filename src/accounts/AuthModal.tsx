@@ -68,7 +68,6 @@ export function AuthDialog({ open, mode, onModeChange, onClose, strings, next, c
               idPrefix={`${idPrefix}-signup`}
               loginHref={withNext("/login/", target)}
               onSwitchToLogin={() => onModeChange("login")}
-              onSuccess={done}
             />
           )}
         </div>

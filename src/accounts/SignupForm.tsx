@@ -8,6 +8,7 @@ import { Field, PasswordField, useHydrated } from "./Field.tsx";
 import { installId, signUp, type SignupInput } from "./signup.client.ts";
 import { viewedImages, visitedPages } from "~/visits/trail.client.ts";
 import { trailBehavior } from "~/visits/trail.ts";
+import { withNext } from "./safe-next.ts";
 import { mountTurnstile } from "./turnstile.ts";
 import { emailProblem, firstNameProblem, passwordProblem, requiredProblem, usernameProblem, type Problem } from "./validate.ts";
 
@@ -19,7 +20,6 @@ export interface SignupFormProps {
   idPrefix?: string;
   loginHref?: string;
   onSwitchToLogin?: () => void;
-  onSuccess?: () => void;
   /** Cloudflare Turnstile's site key when the site configured the human check, else absent. */
   turnstileSiteKey?: string | null;
 }
@@ -36,7 +36,7 @@ function storage(): Storage | null {
   }
 }
 
-export default function SignupForm({ strings, next, country, locale, idPrefix = "signup", loginHref, onSwitchToLogin, onSuccess, turnstileSiteKey }: SignupFormProps) {
+export default function SignupForm({ strings, next, country, locale, idPrefix = "signup", loginHref, onSwitchToLogin, turnstileSiteKey }: SignupFormProps) {
   const [business, setBusiness] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -98,7 +98,8 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
     const result = await signUp(input, { installId: installId(storage()), setCookie: (cookie) => (document.cookie = cookie) });
     switch (result.kind) {
       case "success":
-        (onSuccess ?? (() => window.location.assign(next)))();
+        // A new account starts with onboarding (spec 001 §2), which then goes on to `next`.
+        window.location.assign(withNext("/onboarding/", next));
         return;
       case "ageRestricted":
         setErrors({ form: strings.signup.ageRestricted });

@@ -99,8 +99,8 @@ export async function prepareUser(env: Env, origin: SignupOrigin, body: SignupBo
       `INSERT INTO users (id, username, email, password_hash, full_name, first_name, last_name, country, locale, gender,
          custom_gender, birthday, age_in_years, account_type, business_name, is_partner, is_under_16, is_under_18,
          email_verified, registration_type, facebook_id, connected_networks, signup_referrer, signup_utm_campaign,
-         signup_invite_code, created_at, is_private_profile)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, 0, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?17)`,
+         signup_invite_code, created_at, is_private_profile, onboarding_step)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, 0, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?17, 'welcome')`,
     )
     .bind(
       userId,

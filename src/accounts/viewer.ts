@@ -20,6 +20,7 @@ export const VIEWER_COLUMNS = [
   "third_party_marketing_tracking_enabled", "should_show_messaging", "show_personal_boutique", "save_behavior",
   "phone_country", "phone_number", "connected_networks", "domain_url", "domain_verified", "pin_count",
   "board_count", "secret_board_count", "group_board_count", "scheduled_pin_count", "resurrection_date", "created_at",
+  "onboarding_step", "first_home_feed_after_nux",
 ] as const satisfies ReadonlyArray<keyof UserTableRow>;
 
 /**

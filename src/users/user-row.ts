@@ -58,4 +58,8 @@ export interface UserTableRow {
   group_board_count: number;
   resurrection_date: number | null;
   created_at: number;
+  /** Where onboarding stands (src/onboarding/onboarding.ts): a new account starts at 'welcome'. */
+  onboarding_step: string;
+  /** 1 until the first home feed after onboarding has been served. */
+  first_home_feed_after_nux: number;
 }

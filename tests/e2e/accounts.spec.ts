@@ -85,7 +85,8 @@ test("sign up a new account, see the verify-email reminder once, log out", async
   await form.getByLabel(text(project, "auth.signup.username")).fill(username);
   await form.getByRole("button", { name: text(project, "auth.signup.submit") }).click();
 
-  await expect(page).toHaveURL(/\/$/);
+  // Sign-up lands in onboarding (tests/e2e/onboarding.spec.ts goes through it).
+  await expect(page).toHaveURL(/\/onboarding\/$/);
   // A new account's email is unverified: the reminder opens by itself.
   const reminder = page.getByRole("dialog", { name: text(project, "shell.verify.title") });
   await expect(reminder).toBeVisible();
