@@ -10,22 +10,11 @@ import { CAST, CAST_BOARDS, browserFor, freshId, seedCast } from "./roles-fixtur
 import type { Browser } from "./accounts-helpers.ts";
 import { call, insertPin, ok } from "./boards-helpers.ts";
 import { GOOGLEBOT_UA, attributeOf, countElements } from "./fixtures.ts";
+import { storyUploadOf } from "./story-fixtures.ts";
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const sha256 = async (text: string) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))));
-
-/** A measured image upload of `userId` with the grid's and the close-up's cuts. */
-async function uploadOf(userId: number, width: number, height: number): Promise<string> {
-  const id = crypto.randomUUID().replaceAll("-", "");
-  await env.DB.prepare(
-    `INSERT INTO media_uploads (id, user_id, kind, content_type, bytes, width, height, dominant_color, sizes, status, created_at)
-     VALUES (?1, ?2, 'image', 'image/jpeg', 1000, ?3, ?4, '#aa5533', ?5, 'uploaded', ?6)`,
-  )
-    .bind(id, userId, width, height, JSON.stringify({ "236x": [236, Math.round((236 * height) / width)], "736x": [736, Math.round((736 * height) / width)], orig: [width, height] }), Date.now())
-    .run();
-  return id;
-}
 
 const media = (ref: string) => ({ type: "image", source: "uploaded", ref });
 const style = (extra: Record<string, unknown> = {}) => ({ alignment: 1, color: "#333333", size: 28, letterSpacing: -0.4, lineHeight: 1.25, ...extra });
@@ -46,7 +35,7 @@ beforeAll(async () => {
   product = await insertPin(freshId(), { pinner: CAST.stranger, kind: "product", title: "Enamel pie dish" });
   const boardId = freshId();
   await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (?1, ?2, 'Tarts', ?3, 'public', 0, 0)").bind(boardId, CAST.owner, `tarts-${boardId}`).run();
-  uploads = [await uploadOf(CAST.owner, 900, 1600), await uploadOf(CAST.owner, 1080, 1920), await uploadOf(CAST.owner, 900, 1600), await uploadOf(CAST.owner, 800, 800)];
+  uploads = [await storyUploadOf(CAST.owner, 900, 1600), await storyUploadOf(CAST.owner, 1080, 1920), await storyUploadOf(CAST.owner, 900, 1600), await storyUploadOf(CAST.owner, 800, 800)];
   const draft = await ok<{ id: string }>(owner, "StoryPinDraftsResource", "create", {
     boardId: String(boardId),
     story: {
