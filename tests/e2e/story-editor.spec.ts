@@ -271,9 +271,9 @@ test.describe("the story pin editor", () => {
       await expect(item).toHaveText(`${s("progressPage", { number: 1 })}: ${s("progressProcessing")}`);
       await expect(page.getByTestId("publish-progress")).toContainText(s("progressSummary", { done: 0, total: 1 }));
       release();
-      await page.unroute(uploadRead);
       const result = page.getByTestId("publish-result");
       await expect(result).toContainText(s("published"), { timeout: 20_000 });
+      await page.unroute(uploadRead);
       const href = await result.getByRole("link", { name: s("seePin") }).getAttribute("href");
       expect(href).toMatch(/^\/pin\/\d+\/$/);
       await page.goto(href!);

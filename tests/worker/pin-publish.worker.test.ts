@@ -12,6 +12,7 @@ import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { CAST, CAST_BOARDS, browserFor, freshId, seedCast } from "./roles-fixture.ts";
 import type { Browser } from "./accounts-helpers.ts";
 import { call, insertPin, insertSave, ok, row, rows } from "./boards-helpers.ts";
+import { storyUploadOf } from "./story-fixtures.ts";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -420,18 +421,6 @@ describe("scheduled pins", () => {
 });
 
 // --- Story pins ----------------------------------------------------------------------------------
-
-/** A 9:16 image upload of `userId` (900×1600, with the grid's and the close-up's cuts), as the story editor sends pages. */
-async function storyUploadOf(userId: number, width = 900, height = 1600): Promise<string> {
-  const id = crypto.randomUUID().replaceAll("-", "");
-  await env.DB.prepare(
-    `INSERT INTO media_uploads (id, user_id, kind, content_type, bytes, width, height, dominant_color, sizes, status, created_at)
-     VALUES (?1, ?2, 'image', 'image/jpeg', 1000, ?3, ?4, '#aa5533', ?5, 'uploaded', ?6)`,
-  )
-    .bind(id, userId, width, height, JSON.stringify({ "236x": [236, Math.round((236 * height) / width)], "736x": [736, Math.round((736 * height) / width)], orig: [width, height] }), Date.now())
-    .run();
-  return id;
-}
 
 const storyMedia = (ref: string) => ({ type: "image", source: "uploaded", ref });
 type StoryDraftAnswer = { id: string; story: { pages: unknown[] } };

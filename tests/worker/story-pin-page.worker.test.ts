@@ -2,7 +2,7 @@
 // 9:16 canvas in its background colour with its picture, every block the editor placed at its
 // place, scale and turn in its font, size, colour and alignment, through classes in one <style>
 // whose SHA-256 is in the response's CSP (no inline style attribute anywhere in the story), the
-// link block and the product sticker as links, and no script. The author's story pins feed lists
+// link block and the product sticker as links, a video block playing its builder upload, and no script. The author's story pins feed lists
 // it, and only story pins the viewer may see.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,22 +10,11 @@ import { CAST, CAST_BOARDS, browserFor, freshId, seedCast } from "./roles-fixtur
 import type { Browser } from "./accounts-helpers.ts";
 import { call, insertPin, ok } from "./boards-helpers.ts";
 import { GOOGLEBOT_UA, attributeOf, countElements } from "./fixtures.ts";
+import { storyUploadOf } from "./story-fixtures.ts";
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const sha256 = async (text: string) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))));
-
-/** A measured image upload of `userId` with the grid's and the close-up's cuts. */
-async function uploadOf(userId: number, width: number, height: number): Promise<string> {
-  const id = crypto.randomUUID().replaceAll("-", "");
-  await env.DB.prepare(
-    `INSERT INTO media_uploads (id, user_id, kind, content_type, bytes, width, height, dominant_color, sizes, status, created_at)
-     VALUES (?1, ?2, 'image', 'image/jpeg', 1000, ?3, ?4, '#aa5533', ?5, 'uploaded', ?6)`,
-  )
-    .bind(id, userId, width, height, JSON.stringify({ "236x": [236, Math.round((236 * height) / width)], "736x": [736, Math.round((736 * height) / width)], orig: [width, height] }), Date.now())
-    .run();
-  return id;
-}
 
 const media = (ref: string) => ({ type: "image", source: "uploaded", ref });
 const style = (extra: Record<string, unknown> = {}) => ({ alignment: 1, color: "#333333", size: 28, letterSpacing: -0.4, lineHeight: 1.25, ...extra });
@@ -36,6 +25,8 @@ let crawler: Browser;
 let product: number;
 let pinUrl: string;
 let uploads: string[];
+/** A video the owner uploaded in the builder, shown by a video block on the third page. */
+let video: string;
 /** An image pin and a story pin on a secret board, both the owner's: neither belongs in a visitor's story pins feed. */
 let imagePin: number;
 let secretStory: number;
@@ -46,7 +37,8 @@ beforeAll(async () => {
   product = await insertPin(freshId(), { pinner: CAST.stranger, kind: "product", title: "Enamel pie dish" });
   const boardId = freshId();
   await env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (?1, ?2, 'Tarts', ?3, 'public', 0, 0)").bind(boardId, CAST.owner, `tarts-${boardId}`).run();
-  uploads = [await uploadOf(CAST.owner, 900, 1600), await uploadOf(CAST.owner, 1080, 1920), await uploadOf(CAST.owner, 900, 1600), await uploadOf(CAST.owner, 800, 800)];
+  uploads = [await storyUploadOf(CAST.owner, 900, 1600), await storyUploadOf(CAST.owner, 1080, 1920), await storyUploadOf(CAST.owner, 900, 1600), await storyUploadOf(CAST.owner, 800, 800)];
+  video = await storyUploadOf(CAST.owner, 720, 1280, "video");
   const draft = await ok<{ id: string }>(owner, "StoryPinDraftsResource", "create", {
     boardId: String(boardId),
     story: {
@@ -67,6 +59,7 @@ beforeAll(async () => {
           blocks: [
             { id: "b4", type: "image", media: media(uploads[3]!), edits: edits(0.3, 0.4, 1, 12) },
             { id: "b5", type: "link", style: style({ alignment: 0, color: "#aa2200" }), edits: edits(0.5, 0.8), linkBlock: { text: "The full recipe", srcUrl: "https://fair-shop.example/blood-orange" } },
+            { id: "b6", type: "video", media: { type: "video", source: "uploaded", ref: video, durationMs: 4000 }, edits: edits(0.7, 0.3, 0.8) },
           ],
         },
       ],
@@ -120,6 +113,16 @@ describe("a published story pin's close-up, as a crawler gets it", () => {
     expect(css).toContain("color:#aa2200;text-align:start}");
     expect(csp).toContain(`'sha256-${await sha256(css)}'`);
     expect(await countElements(html, ".story-pin [style]")).toBe(0);
+  });
+
+  it("plays a video block from its upload, with its poster, and counts its length in the story's video duration", async () => {
+    const { html } = await crawl();
+    expect(await attributeOf(html, ".story-placed.story-b2-2 video", "src")).toBe(`/media/uploads/${CAST.owner}/${video}/video.mp4`);
+    expect(await attributeOf(html, ".story-placed.story-b2-2 video", "poster")).toBe(`/media/uploads/${CAST.owner}/${video}/736x.jpg`);
+    const pinId = Number(/\/pin\/(\d+)\//.exec(pinUrl)![1]);
+    const stored = await env.DB.prepare("SELECT story_pin_data FROM pins WHERE id = ?1").bind(pinId).first<{ story_pin_data: string }>();
+    // One page of three has video: 4 seconds in all, two pages without.
+    expect(JSON.parse(stored!.story_pin_data)).toMatchObject({ totalVideoDuration: 4000, staticPageCount: 2 });
   });
 
   it("links the link block to its address and the product sticker to its pin", async () => {
