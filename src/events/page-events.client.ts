@@ -7,7 +7,7 @@ import { wireAttribution } from "~/attribution/client.ts";
 import { apiFetch } from "~/runtime/fetch.ts";
 import { APP_RESUME_EVENT, runtimeGlobal } from "~/runtime/global.ts";
 import { setRuntimeReporter } from "~/runtime/report.ts";
-import { allows, isAnalyticsEvent, type ConsentState } from "~/consent/consent.ts";
+import { allows, asksConsent, isAnalyticsEvent, type ConsentState } from "~/consent/consent.ts";
 import { CONSENT_EVENT, readConsent } from "~/consent/consent.client.ts";
 import { EVENT_TYPE, EventLogger, TextUsageLogger, type AppState, type LogInput, type Transport } from "./logger.client.ts";
 import { IMPRESSIONS, ImpressionTracker } from "./impressions.client.ts";
@@ -40,7 +40,7 @@ function start(): void {
   // with ours; they are not analytics, so they never wait for consent.
   setRuntimeReporter((event) => logger.log({ event_type: event.event_type, aux_data: event.aux_data }));
   // Analytics (views, impressions, clicks, text usage) wait for this browser's consent: held
-  // while it is being read, sent once allowed, dropped when not. Attribution pings are
+  // while it is being read or asked for, sent once allowed, dropped when not. Attribution pings are
   // marketing, wired only once that is allowed.
   let analytics: boolean | null = null;
   let attributionWired = false;
@@ -50,8 +50,9 @@ function start(): void {
     else if (analytics === null && held.length < MAX_HELD) held.push(input);
   };
   const obey = (state: ConsentState): void => {
-    analytics = allows(state, "analytics");
-    for (const input of held.splice(0)) if (analytics) logger.log(input);
+    // While the banner asks, the page's analytics wait for the answer (bounded), not dropped yet.
+    analytics = asksConsent(state) ? null : allows(state, "analytics");
+    if (analytics !== null) for (const input of held.splice(0)) if (analytics) logger.log(input);
     if (!attributionWired && allows(state, "marketing")) {
       attributionWired = true;
       wireAttribution(document);
