@@ -294,6 +294,27 @@ export async function getPin(
   relatedCursor: { createdAt: number; id: number } | null = null,
   parts: PinParts = ALL_PARTS,
 ): Promise<PinLookup> {
+  return (await getPinBeside(db, pinId, viewerId, relatedCursor, null, parts))[0];
+}
+
+/**
+ * A caller's own statement about the pin, read in getPin's batch (one round trip for the page,
+ * not two), and how its result is read. Its result is read whatever the pin's status.
+ */
+export interface BesidePin<T> {
+  statement: D1PreparedStatement;
+  read: (result: D1Result | undefined) => T;
+}
+
+/** getPin, with `beside` read in the same batch; its value is null when there is none. */
+export async function getPinBeside<T>(
+  db: D1Database,
+  pinId: string,
+  viewerId: number | null,
+  relatedCursor: { createdAt: number; id: number } | null,
+  beside: BesidePin<T> | null,
+  parts: PinParts = ALL_PARTS,
+): Promise<[PinLookup, T | null]> {
   const comments = db
     .prepare(
       `SELECT c.id, c.text, c.tags, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
@@ -308,7 +329,7 @@ export async function getPin(
     .bind(pinId, FIRST_COMMENTS, viewerId);
   // A part left out is a statement that reads nothing, so every result keeps its place.
   const nothing = () => db.prepare("SELECT 1 WHERE 0");
-  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult] = await db.batch([
+  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult, besideResult] = await db.batch([
     db.prepare(PIN_SELECT).bind(pinId, viewerId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
     parts.videos ? db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId) : nothing(),
@@ -327,10 +348,12 @@ export async function getPin(
     parts.comments ? comments : nothing(),
     parts.related ? relatedPinsStatement(db, pinId, relatedCursor) : nothing(),
     parts.tags ? pinTagsStatement(db, pinId, viewerId) : nothing(),
+    ...(beside ? [beside.statement] : []),
   ]);
+  const besideValue = beside ? beside.read(besideResult) : null;
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
-  if (!row || !holdsFor("pinExists", row as unknown as Record<string, unknown>, viewerId)) return { status: "missing" };
-  if (row.is_deleted) return { status: "deleted" };
+  if (!row || !holdsFor("pinExists", row as unknown as Record<string, unknown>, viewerId)) return [{ status: "missing" }, besideValue];
+  if (row.is_deleted) return [{ status: "deleted" }, besideValue];
 
   const images: PinImages = {};
   for (const image of (imageResult?.results ?? []) as Array<{ size: PinImageSize; url: string; width: number; height: number; dominant_color: string }>) {
@@ -350,7 +373,7 @@ export async function getPin(
       captionsUrls: JSON.parse(String(video.captions_urls ?? "{}")) as Record<string, string>,
     }),
   );
-  return {
+  const lookup: PinLookup = {
     status: "found",
     blockedHosts,
     pin: {
@@ -422,6 +445,7 @@ export async function getPin(
       tags: pinTagDots(tagResult?.results ?? [], viewerId, blockedHosts),
     },
   };
+  return [lookup, besideValue];
 }
 
 function nameOf(row: unknown): { username: string; fullName: string } | null {
