@@ -296,6 +296,27 @@ export async function getPin(
   relatedCursor: { createdAt: number; id: number } | null = null,
   parts: PinParts = ALL_PARTS,
 ): Promise<PinLookup> {
+  return (await getPinBeside(db, pinId, viewerId, relatedCursor, null, parts))[0];
+}
+
+/**
+ * A caller's own statement about the pin, read in getPin's batch (one round trip for the page,
+ * not two), and how its result is read. Its result is read whatever the pin's status.
+ */
+export interface BesidePin<T> {
+  statement: D1PreparedStatement;
+  read: (result: D1Result | undefined) => T;
+}
+
+/** getPin, with `beside` read in the same batch; its value is null when there is none. */
+export async function getPinBeside<T>(
+  db: D1Database,
+  pinId: string,
+  viewerId: number | null,
+  relatedCursor: { createdAt: number; id: number } | null,
+  beside: BesidePin<T> | null,
+  parts: PinParts = ALL_PARTS,
+): Promise<[PinLookup, T | null]> {
   const comments = db
     .prepare(
       `SELECT c.id, c.text, c.tags, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
@@ -310,7 +331,7 @@ export async function getPin(
     .bind(pinId, FIRST_COMMENTS, viewerId);
   // A part left out is a statement that reads nothing, so every result keeps its place.
   const nothing = () => db.prepare("SELECT 1 WHERE 0");
-  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult, goneResult] = await db.batch([
+  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult, goneResult, besideResult] = await db.batch([
     db.prepare(PIN_SELECT).bind(pinId, viewerId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
     parts.videos ? db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId) : nothing(),
@@ -331,11 +352,13 @@ export async function getPin(
     parts.tags ? pinTagsStatement(db, pinId, viewerId) : nothing(),
     // A pin of a deleted account left only its id behind: gone (410), not missing.
     db.prepare("SELECT 1 AS gone FROM gone_pins WHERE pin_id = ?1").bind(pinId),
+    ...(beside ? [beside.statement] : []),
   ]);
+  const besideValue = beside ? beside.read(besideResult) : null;
   const row = (pinResult?.results as PinRow[] | undefined)?.[0];
-  if (!row) return (goneResult?.results.length ?? 0) > 0 ? { status: "deleted" } : { status: "missing" };
-  if (!holdsFor("pinExists", row as unknown as Record<string, unknown>, viewerId)) return { status: "missing" };
-  if (row.is_deleted) return { status: "deleted" };
+  if (!row) return [(goneResult?.results.length ?? 0) > 0 ? { status: "deleted" } : { status: "missing" }, besideValue];
+  if (!holdsFor("pinExists", row as unknown as Record<string, unknown>, viewerId)) return [{ status: "missing" }, besideValue];
+  if (row.is_deleted) return [{ status: "deleted" }, besideValue];
 
   const images: PinImages = {};
   for (const image of (imageResult?.results ?? []) as Array<{ size: PinImageSize; url: string; width: number; height: number; dominant_color: string }>) {
@@ -355,7 +378,7 @@ export async function getPin(
       captionsUrls: JSON.parse(String(video.captions_urls ?? "{}")) as Record<string, string>,
     }),
   );
-  return {
+  const lookup: PinLookup = {
     status: "found",
     blockedHosts,
     pin: {
@@ -428,6 +451,7 @@ export async function getPin(
       tags: pinTagDots(tagResult?.results ?? [], viewerId, blockedHosts),
     },
   };
+  return [lookup, besideValue];
 }
 
 function nameOf(row: unknown): { username: string; fullName: string } | null {

@@ -86,13 +86,19 @@ function forClient(response: Response, status: "HIT" | "MISS" | "STALE" | "BYPAS
   return copy;
 }
 
-async function store(cache: Cache | null, key: string, response: Response, now: number): Promise<void> {
-  const stored = new Response(response.body, response);
+/**
+ * Stores a render's bytes in the edge cache and in this isolate's memory. A page is rendered to
+ * one string, so its bytes are at hand: the cache and the memory share them, where a tee of the
+ * body would pump the same bytes through two more streams.
+ */
+async function store(cache: Cache | null, key: string, response: Response, now: number, body?: ArrayBuffer): Promise<void> {
+  const bytes = body ?? (await response.arrayBuffer());
+  const stored = new Response(bytes, response);
   stored.headers.set("Cache-Control", `public, max-age=${FRESH_SECONDS + STALE_SECONDS + STALE_IF_ERROR_SECONDS}`);
   stored.headers.set(STORED_AT, String(now));
   stored.headers.delete("x-request-id");
-  const forMemory = stored.clone();
-  await Promise.all([cache?.put(key, stored), rememberResponse(key, forMemory, now)]);
+  remember(key, bytes, stored, now);
+  await cache?.put(key, stored);
 }
 
 /**
@@ -121,8 +127,12 @@ function recall(key: string, now: number): Response | null {
 }
 
 async function rememberResponse(key: string, response: Response, storedAt: number): Promise<void> {
+  remember(key, await response.arrayBuffer(), response, storedAt);
+}
+
+/** Holds a stored render's bytes (never handed out: each HIT is a new Response over them). */
+function remember(key: string, body: ArrayBuffer, response: Response, storedAt: number): void {
   const { headers } = forClient(new Response(null, response), "HIT");
-  const body = await response.arrayBuffer();
   memory.set(key, { body, status: response.status, headers }, body.byteLength, storedAt);
 }
 
@@ -150,6 +160,12 @@ async function lookUp(key: string, edge: Cache | null, now: number, waitUntil: W
 }
 
 /**
+ * Requests whose page the early answer looked for and found in neither cache, by the key it
+ * looked for: the full path renders them without asking the caches a second time.
+ */
+const missed = new WeakMap<Request, string>();
+
+/**
  * A signed-out GET whose page is held fresh, answered from the request alone: before the
  * request context, CSRF and session work that the full path does, so a cache hit costs
  * little more than /healthz. The key is made exactly as servePage makes it, and the caller
@@ -167,6 +183,7 @@ export async function earlyPageAnswer(request: Request, carriesSession: boolean,
   const key = pageCacheKey(facts.url, facts.locale, variantOf(facts), BUILD_VERSION, kept);
   const found = await lookUp(key, facts.explicitLocale ? null : cache, now, waitUntil);
   if (found && "fresh" in found) return found.fresh;
+  if (!found) missed.set(request, key);
   // An older render is the full path's to serve and refresh.
   await found?.stored.body?.cancel();
   return null;
@@ -224,7 +241,7 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
   // A URL naming its locale (an hreflang alternate) is kept in this isolate's memory only, so a
   // purge of its path stays one Cache API call per locale and variant.
   const edge = ctx.explicitLocale ? null : cache;
-  const found = await lookUp(key, edge, now, (work) => c.executionCtx.waitUntil(work));
+  const found = missed.get(c.req.raw) === key ? null : await lookUp(key, edge, now, (work) => c.executionCtx.waitUntil(work));
   if (found && "fresh" in found) return found.fresh;
   if (found) {
     const { stored: hit, age } = found;
@@ -262,10 +279,10 @@ export async function servePage(c: Context<AppEnv>, render: Renderer, { islands,
 }
 
 /** Answers a render as a MISS while it is stored (after the answer). */
-function stored(c: Context<AppEnv>, edge: Cache | null, key: string, response: Response, now: number): Response {
-  const [forCache, forVisitor] = response.body ? response.body.tee() : [null, null];
-  c.executionCtx.waitUntil(store(edge, key, new Response(forCache, response), now));
-  return forClient(new Response(forVisitor, response), "MISS");
+async function stored(c: Context<AppEnv>, edge: Cache | null, key: string, response: Response, now: number): Promise<Response> {
+  const body = await response.arrayBuffer();
+  c.executionCtx.waitUntil(store(edge, key, response, now, body));
+  return forClient(new Response(body, response), "MISS");
 }
 
 /**

@@ -7,6 +7,7 @@ import type { PinTopic } from "./interests.server.ts";
 import type { ReactionState } from "./reactions.ts";
 import { parseStoredSponsorship, type SponsorshipView } from "./sponsorship.ts";
 import type { Person } from "./store.ts";
+import type { BesidePin } from "~/pins/pins.server.ts";
 
 export interface PinSocialData {
   reactions: ReactionState;
@@ -15,9 +16,13 @@ export interface PinSocialData {
   sponsorship: SponsorshipView<Person> | null;
 }
 
-export async function pinSocialData(db: D1Database, pinId: string, viewerId: number | null): Promise<PinSocialData> {
+/** The block's statement and reader, for the pin page to read in the pin's own batch (getPinBeside). */
+export function pinSocialRead(db: D1Database, pinId: string, viewerId: number | null): BesidePin<PinSocialData> {
   const viewer = viewerById(viewerId);
-  return pinSocialFromRow(await db.prepare(pinSocialSql(viewer)).bind(pinId, ...viewer.binds).first<SocialRow>());
+  return {
+    statement: db.prepare(pinSocialSql(viewer)).bind(pinId, ...viewer.binds),
+    read: (result) => pinSocialFromRow((result?.results as SocialRow[] | undefined)?.[0]),
+  };
 }
 
 /**
