@@ -62,7 +62,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     maxDiffPixelRatio: 0.02,
     animations: "disabled",
     caret: "hide",
-    mask: [".pin-stats", ".social-counts", ".pin-comments", ".comments-island", "time", "video"].map((selector) => page.locator(selector)),
+    mask: [".pin-stats", ".social-counts", ".pin-comments", ".comments-island", ".news-bell-count", "time", "video"].map((selector) => page.locator(selector)),
   });
 }
 
