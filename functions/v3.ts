@@ -10,6 +10,7 @@ import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
 import { onboardingRoutes } from "./onboarding.ts";
+import { newsRoutes } from "./news.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
 
@@ -24,6 +25,7 @@ v3Routes.route("/", storyRoutes);
 v3Routes.route("/", consentRoutes);
 v3Routes.route("/", accountDataRoutes);
 v3Routes.route("/", onboardingRoutes);
+v3Routes.route("/", newsRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -20,6 +20,7 @@ import { didItResource } from "./did-it-resource.ts";
 import { findPinImagesResource } from "./find-pin-images-resource.ts";
 import { homefeedResource } from "./homefeed-resource.ts";
 import { interestFollowResource } from "./interest-follow-resource.ts";
+import { newsHubBadgeResource, newsHubDetailsResource } from "./news-hub-resources.ts";
 import { inviteMetadataResource } from "./invite-metadata-resource.ts";
 import { inviteResource } from "./invite-resource.ts";
 import { pinDraftResource, pinDraftsResource } from "./pin-draft-resources.ts";
@@ -81,6 +82,8 @@ export const resources: Record<string, ResourceDefinition> = {
   InviteMetadataResource: inviteMetadataResource,
   InviteResource: inviteResource,
   LocalesResource: localesResource,
+  NewsHubBadgeResource: newsHubBadgeResource,
+  NewsHubDetailsResource: newsHubDetailsResource,
   PinDraftResource: pinDraftResource,
   PinDraftsResource: pinDraftsResource,
   StoryPinDraftsResource: storyPinDraftsResource,

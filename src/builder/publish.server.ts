@@ -12,6 +12,7 @@ import { badRequest, conflict, DomainError, notFound, type FieldProblem } from "
 import { escapeHtml } from "~/html/sanitize.server.ts";
 import { attachUploadsStatement, firstUploadsOf, publishableUploads, releaseUploadsStatement, UPLOADS_ATTACHED_SQL } from "~/media/uploads.server.ts";
 import { isWriteRefused, writeGuard } from "~/server/write-guard.server.ts";
+import { scheduledPublishNews } from "~/news/record.server.ts";
 import { blockedHostsAmong, findDraft, type DraftAnswer } from "./drafts.server.ts";
 import { linkHost, linkProblem, readStoredDraft, storedDraftSchema, validateDraft, type PinDraft } from "./drafts.ts";
 import { pinTagProblems, pinTagStatements } from "./pin-tags.server.ts";
@@ -360,6 +361,8 @@ export async function publishDueScheduledPins(db: D1Database, now = Date.now(), 
           db.prepare("DELETE FROM scheduled_pins WHERE id = ?1").bind(row.id),
           ...pinStatements(db, row.user_id, row.pin_id, draft, plan, placement, now),
           recountScheduled(db, row.user_id),
+          // Its person hears that it is live, in the batch that publishes it.
+          ...scheduledPublishNews(db, row.user_id, row.pin_id, now),
         ]);
         run.published++;
       } else {

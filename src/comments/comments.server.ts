@@ -9,6 +9,7 @@ import { written, type Written } from "~/domain/written.ts";
 import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
 import { encodeKeyset, keysetPageOf, type Keyset } from "~/feeds/cursor.ts";
 import { blockedError, loadVisiblePin, requirePinReaction } from "~/social/guard.server.ts";
+import { commentNews, editedMentionNews } from "~/news/record.server.ts";
 import { alignTags, parseStoredTags, storedTags, type Comment, type Tag } from "./comment.ts";
 import {
   COMMENT_COLUMNS,
@@ -183,6 +184,8 @@ export async function createComment(db: D1Database, viewer: Viewer, input: Creat
       .bind(input.pin_id, viewerId, parentId, text, storedTags(tags), now),
     recountPin(db, input.pin_id),
     ...(parentId === null ? [] : [recountReplies(db, parentId)]),
+    // The pin's owner, the thread's author and the people tagged hear of it in this batch.
+    ...commentNews(db, viewerId, input.pin_id, tags.map((tag) => Number(tag.user_id)), now),
     // A resent post (its answer lost) is applied once: the caller's claim joins the batch.
     ...also,
   ]);
@@ -220,6 +223,7 @@ export async function updateComment(db: D1Database, viewer: Viewer, input: Updat
   await enforce(db, RATE_RULES.commentEditPerUser, viewerId);
   // A highlight is the pin owner's word on the text they read: new text is not what they
   // highlighted, so an edit that changes it takes the highlight off (an edit of the tags alone keeps it).
+  const now = Date.now();
   const [updated] = await db.batch([
     db
       .prepare(
@@ -228,7 +232,9 @@ export async function updateComment(db: D1Database, viewer: Viewer, input: Updat
          WHERE id = ?1 AND user_id = ?5
            AND EXISTS (SELECT 1 FROM pins p LEFT JOIN comment_features f ON f.user_id = p.pinner_id WHERE p.id = comments.pin_id AND ${MAY_COMMENT.replaceAll("?2", "?5")})`,
       )
-      .bind(row.id, text, storedTags(tags), Date.now(), viewerId),
+      .bind(row.id, text, storedTags(tags), now, viewerId),
+    // Someone the edit tags for the first time hears of the mention.
+    ...editedMentionNews(db, viewerId, row.id, row.pin_id, tags.map((tag) => Number(tag.user_id)), now),
   ]);
   if ((updated?.meta.changes ?? 0) === 0) {
     await requireCommentsOpen(db, row.pin_id, viewerId, row.pinner_id);

@@ -17,6 +17,7 @@ import {
   visiblePinJsonSql,
   type PinFacts,
 } from "~/boards/write.server.ts";
+import { saveNews } from "~/news/record.server.ts";
 
 export type { SavedInfo } from "./saved-info.ts";
 
@@ -139,6 +140,8 @@ export async function saveToBoard(
       db.prepare("UPDATE boards SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM board_pins WHERE board_id = ?1 AND pin_id = ?3)").bind(boardId, now, pinId),
       ...recountBoards(db, [boardId]),
       recountPinSaves(db, [pinId]),
+      // The pin's owner hears of the save in the same batch (src/news/record.server.ts).
+      ...saveNews(db, viewerId, pinId, boardId, now),
       ...also,
     ]);
     if (inserted?.meta.changes !== 1) throw notFound("boards:api.sectionNotFound");
@@ -183,6 +186,7 @@ export async function saveToProfile(db: D1Database, viewerId: number, pinId: num
     db
       .prepare("INSERT INTO profile_saves (user_id, pin_id, position, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, pin_id) DO NOTHING")
       .bind(viewerId, pinId, position, now),
+    ...saveNews(db, viewerId, pinId, null, now),
     ...also,
   ]);
 }

@@ -17,6 +17,7 @@ import type { CollaboratorStatus, CollaboratorType } from "./collaborators.ts";
 import { INVITE_ACCESS } from "./collaborators.ts";
 import { requireBoardAction } from "~/boards/access.server.ts";
 import { assertNotBlocked, type UserRef } from "./guard.server.ts";
+import { inviteNews } from "~/news/record.server.ts";
 
 export const MAX_INVITES_PER_CALL = 50;
 /** A board's collaborator list is bounded; far above any real board's. */
@@ -62,13 +63,14 @@ export async function inviteCollaborators(db: D1Database, viewer: Viewer, boardI
   const invited = unique.filter((id) => invitable.has(id));
   if (invited.length > 0) {
     const now = Date.now();
-    await db.batch(
-      invited.map((id) =>
+    await db.batch([
+      ...invited.map((id) =>
         db
           .prepare("INSERT OR IGNORE INTO board_collaborators (board_id, user_id, status, access, type, invited_by, created_at) VALUES (?1, ?2, 'new', ?3, 'invite', ?4, ?5)")
           .bind(boardId, id, INVITE_ACCESS.join(","), viewerId, now),
       ),
-    );
+      ...inviteNews(db, viewerId!, boardId, invited, now),
+    ]);
   }
   return { invited: invited.map(String), skipped: unique.filter((id) => !invitable.has(id)).map(String) };
 }

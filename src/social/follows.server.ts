@@ -14,6 +14,7 @@ import { factColumns, holdsFor } from "~/visibility/visibility.server.ts";
 import { loadBoardWithRole, requireBoardAction } from "~/boards/access.server.ts";
 import { canSeeBoard } from "~/boards/policy.ts";
 import { assertNotBlocked, blockedError } from "./guard.server.ts";
+import { followNews } from "~/news/record.server.ts";
 
 interface TargetUserRow extends Record<string, unknown> {
   id: number;
@@ -86,11 +87,13 @@ export async function setUserFollow(db: D1Database, viewer: Viewer, userId: numb
   const viewerId = session.user.id;
   const target = await loadTarget(db, viewerId, userId, "user_id");
   if (follow && target.blocked === 1) throw blockedError();
+  const now = Date.now();
   const statements = follow
     ? [
         db.prepare(`UPDATE users SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_USER})`).bind(viewerId, userId),
         db.prepare(`UPDATE users SET following_count = following_count + 1 WHERE id = ?1 AND NOT EXISTS (${FOLLOWS_USER})`).bind(viewerId, userId),
-        db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'user', ?2, 1, ?3)").bind(viewerId, userId, Date.now()),
+        db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'user', ?2, 1, ?3)").bind(viewerId, userId, now),
+        ...followNews(db, viewerId, { userId }, now),
       ]
     : unfollowUserStatements(db, viewerId, userId);
   const results = await db.batch([...statements, db.prepare("SELECT follower_count FROM users WHERE id = ?1").bind(userId)]);
@@ -175,9 +178,11 @@ async function followBoard(db: D1Database, viewer: Viewer, boardId: number): Pro
   const { board, viewerId } = await requireBoardAction(db, viewer, boardId, "follow_board");
   const follower = viewerId!;
   await assertNotBlocked(db, follower, board.owner_id);
+  const now = Date.now();
   await db.batch([
     db.prepare(`UPDATE boards SET follower_count = follower_count + 1 WHERE id = ?2 AND NOT EXISTS (${FOLLOWS_BOARD})`).bind(follower, boardId),
-    db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'board', ?2, 1, ?3)").bind(follower, boardId, Date.now()),
+    db.prepare("INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, explicit, created_at) VALUES (?1, 'board', ?2, 1, ?3)").bind(follower, boardId, now),
+    ...followNews(db, follower, { boardId }, now),
   ]);
   return boardFollowAnswer(db, board, follower);
 }

@@ -62,7 +62,7 @@ async function shoot(page: Page, name: string, alsoMask: readonly string[] = [])
     maxDiffPixelRatio: 0.02,
     animations: "disabled",
     caret: "hide",
-    mask: [".pin-stats", ".social-counts", ".pin-comments", ".comments-island", "time", "video", ...alsoMask].map((selector) => page.locator(selector)),
+    mask: [".pin-stats", ".social-counts", ".pin-comments", ".comments-island", ".news-bell-count", "time", "video", ...alsoMask].map((selector) => page.locator(selector)),
   });
 }
 
