@@ -7,6 +7,7 @@ import { accountRoutes } from "./accounts.ts";
 import { boardRoutes } from "./boards.ts";
 import { commentRoutes } from "./comments.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
+import { messagingRoutes } from "./messaging.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
 
@@ -18,6 +19,7 @@ v3Routes.route("/", boardRoutes);
 v3Routes.route("/", commentRoutes);
 v3Routes.route("/", mediaUploadRoutes);
 v3Routes.route("/", storyRoutes);
+v3Routes.route("/", messagingRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();
