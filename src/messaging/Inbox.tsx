@@ -226,7 +226,7 @@ function BlockControl({ person, strings }: { person: PersonRef; strings: Message
 function ConversationView({ id, strings, viewer, onBack }: { id: string; strings: MessagesStrings; viewer: PersonRef | null; onBack: () => void }) {
   const state = useStore($inbox);
   const conversation = state.conversations[id];
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const count = conversation?.messages.length ?? 0;
   useEffect(() => {
     const element = list.current;
@@ -245,11 +245,13 @@ function ConversationView({ id, strings, viewer, onBack }: { id: string; strings
           {conversation.name}
         </h3>
       </div>
-      <ol className="messages-list" ref={list} role="log" aria-live="polite" aria-label={conversation.name}>
-        {conversation.messages.map((message) => (
-          <MessageItem key={message.id} message={message} mine={message.sender.id === viewer?.id} strings={strings} />
-        ))}
-      </ol>
+      <div className="messages-log" ref={list} role="log" aria-live="polite" aria-label={conversation.name}>
+        <ol className="messages-list">
+          {conversation.messages.map((message) => (
+            <MessageItem key={message.id} message={message} mine={message.sender.id === viewer?.id} strings={strings} />
+          ))}
+        </ol>
+      </div>
       {conversation.status === "request" ? (
         <RequestBar conversation={conversation} strings={strings} other={other} />
       ) : (
