@@ -11,6 +11,7 @@ import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
 import { onboardingRoutes } from "./onboarding.ts";
 import { newsRoutes } from "./news.ts";
+import { messagingRoutes } from "./messaging.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
 
@@ -26,6 +27,7 @@ v3Routes.route("/", consentRoutes);
 v3Routes.route("/", accountDataRoutes);
 v3Routes.route("/", onboardingRoutes);
 v3Routes.route("/", newsRoutes);
+v3Routes.route("/", messagingRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

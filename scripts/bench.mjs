@@ -4,8 +4,9 @@
 //
 //   node scripts/bench.mjs [--duration 10] [--connections 10] [--warmup 2] [--rounds 5]
 //                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle] [--no-search]
-//                          [--no-harness] [--no-soak] [--no-builder] [--soak-duration 60] [--soak-connections 50]
+//                          [--no-harness] [--no-soak] [--no-builder] [--no-messaging] [--soak-duration 60] [--soak-connections 50]
 //   node scripts/bench.mjs --only soak [--soak-duration 60] [--soak-connections 50]
+//   node scripts/bench.mjs --only messaging
 //
 // Every route is measured in the SAME run as /healthz, and reported with
 // `ratio_to_healthz` (= route rps / healthz rps), which is far less machine-dependent than
@@ -30,6 +31,11 @@
 // The pin builder (scripts/bench-builder.mjs; `--no-builder` skips it): upload MB/s through the
 // Worker into R2 and publish pins/s, as a signed-in demo account, under the `builder` key.
 //
+// Messaging (scripts/bench-messaging.mjs; `--no-messaging` skips it): messages per second
+// through a conversation's Durable Object and the delivery latency p50/p99 to a second
+// connected client, as signed-in demo accounts, under the `messaging` key (`--only messaging`
+// runs it alone and writes bench/results/messaging-<timestamp>.json and messaging-latest.json).
+//
 // The soak (scripts/bench-soak.mjs; `--no-soak` skips it, `--only soak` runs nothing else and
 // writes bench/results/soak-<timestamp>.json and soak-latest.json): mixed reads and writes
 // from 50 connections for 60 s as signed-in demo accounts, its errors and p99, and what it
@@ -45,6 +51,7 @@ import { printSearchTable, runSearchBench } from "./bench-search.mjs";
 import { printHarnessTable, runHarnessBench } from "./bench-harness.mjs";
 import { SOAK_DEFAULTS, printSoak, runSoak } from "./bench-soak.mjs";
 import { runBuilderBench } from "./bench-builder.mjs";
+import { runMessagingBench } from "./bench-messaging.mjs";
 import { cannon, sliceOf } from "./lib/load.mjs";
 import { checkHtml } from "./lib/vnu.mjs";
 import { cannonWithCpu, cpuPerRequest, workerdPids } from "./lib/cpu.mjs";
@@ -547,6 +554,10 @@ function printTable(result) {
     console.log("");
     printSoak(result.soak);
   }
+  if (result.messaging && !result.messaging.error) {
+    const m = result.messaging;
+    console.log(`\nmessaging: ${m.messages_per_s} msg/s through the conversation's Durable Object (${m.concurrent.senders} senders, ${m.concurrent.in_flight_per_sender} in flight each); delivery to a second client p50 ${m.delivery_latency_p50_ms} ms, p99 ${m.delivery_latency_p99_ms} ms one at a time; ${m.lost} lost, ${m.duplicated} doubled`);
+  }
   if (result.builder && !result.builder.error) {
     const b = result.builder;
     console.log(`\npin builder: uploads ${b.upload_image_mb_per_s} MB/s of ${b.upload_image_mb_each} MB photos, ${b.upload_video_mb_per_s} MB/s of ${b.upload_video_mb_each} MB videos; publish ${b.publish_pins_per_s_sequential} pins/s one at a time, ${b.publish_pins_per_s_concurrent} pins/s ${b.publish_concurrency} at a time`);
@@ -658,6 +669,31 @@ async function soakOnly(args) {
   if (!soak.pass) process.exitCode = 1;
 }
 
+/** Messaging with a worker of its own (`--only messaging`): its own result file. */
+async function messagingOnly(args) {
+  if (await ensureBuilt({ force: Boolean(args.build) })) console.log("[bench] built the worker");
+  await migrate(BENCH_STATE);
+  if (args["no-seed"]) console.log("[bench] --no-seed: not seeding");
+  else await seedIfEmpty(BENCH_STATE, { ifStale: true });
+  await clearThrottles(BENCH_STATE);
+  const startedAt = new Date();
+  const server = await startWorker({ persistTo: BENCH_STATE });
+  let messaging;
+  try {
+    messaging = await runMessagingBench({ url: server.url, log: (line) => console.log(line) });
+  } finally {
+    await server.stop();
+  }
+  const result = { ...runFacts(startedAt), messaging };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `messaging-${result.timestamp.replace(/[:.]/g, "-")}.json`);
+  const json = JSON.stringify(result, null, 2) + "\n";
+  writeFileSync(file, json);
+  writeFileSync(path.join(RESULTS_DIR, "messaging-latest.json"), json);
+  console.log(`\n[bench] ${JSON.stringify(messaging)}\n[bench] wrote ${path.relative(ROOT, file)} and bench/results/messaging-latest.json`);
+  if (messaging.lost > 0 || messaging.duplicated > 0) process.exitCode = 1;
+}
+
 function printLighthouse(lh) {
   if (!lh) return;
   console.log("");
@@ -678,7 +714,8 @@ function printLighthouse(lh) {
 async function main() {
   const args = parseArgs();
   if (args.only !== undefined) {
-    if (args.only !== "soak") throw new Error(`--only takes "soak" (got ${String(args.only)})`);
+    if (args.only === "messaging") return messagingOnly(args);
+    if (args.only !== "soak") throw new Error(`--only takes "soak" or "messaging" (got ${String(args.only)})`);
     return soakOnly(args);
   }
   const soakRun = args["no-soak"] ? null : soakOptions(args);
@@ -859,6 +896,16 @@ async function main() {
       } catch (err) {
         result.builder = { error: err instanceof Error ? err.message : String(err) };
         console.log(`[bench] builder phase failed: ${result.builder.error}`);
+      }
+    }
+    if (args["no-messaging"]) {
+      console.log("[bench] --no-messaging: not measuring messaging");
+    } else {
+      try {
+        result.messaging = await runMessagingBench({ url: server.url, log: (line) => console.log(line) });
+      } catch (err) {
+        result.messaging = { error: err instanceof Error ? err.message : String(err) };
+        console.log(`[bench] messaging phase failed: ${result.messaging.error}`);
       }
     }
     if (!args["no-harness"]) {

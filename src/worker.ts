@@ -8,6 +8,9 @@ import { runHousekeeping } from "~/server/housekeeping.server.ts";
 import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { answerUnavailablePage } from "~/server/unavailable.ts";
 
+// The Durable Object classes wrangler.toml binds are exported by the Worker's own module.
+export { ConversationRoom } from "~/messaging/room.server.ts";
+
 /** The 30-minute trigger of wrangler.toml; the each-minute one publishes scheduled pins. */
 const HOUSEKEEPING_CRON = "*/30 * * * *";
 

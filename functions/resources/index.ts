@@ -14,6 +14,14 @@ import { boardSectionResource } from "./board-section-resource.ts";
 import { boardSectionsResource } from "./board-sections-resource.ts";
 import { boardsFeedResource } from "./boards-feed-resource.ts";
 import { aggregatedCommentFeaturesResource, aggregatedCommentHideResource, aggregatedCommentResource, unifiedCommentsResource } from "./comment-resources.ts";
+import {
+  contactRequestsResource,
+  conversationMessageResource,
+  conversationMessagesResource,
+  conversationResource,
+  conversationsResource,
+  shareSuggestionsResource,
+} from "./conversation-resources.ts";
 import { didItActivityResource, didItUserFeedResource } from "./did-it-post-resources.ts";
 import { didItHelpfulResource, didItLikeResource } from "./did-it-mark-resources.ts";
 import { didItResource } from "./did-it-resource.ts";
@@ -71,6 +79,11 @@ export const resources: Record<string, ResourceDefinition> = {
   BoardSectionsResource: boardSectionsResource,
   BoardsFeedResource: boardsFeedResource,
   CountriesResource: countriesResource,
+  ContactRequestsResource: contactRequestsResource,
+  ConversationMessageResource: conversationMessageResource,
+  ConversationMessagesResource: conversationMessagesResource,
+  ConversationResource: conversationResource,
+  ConversationsResource: conversationsResource,
   DidItActivityResource: didItActivityResource,
   DidItHelpfulResource: didItHelpfulResource,
   DidItLikeResource: didItLikeResource,
@@ -94,6 +107,7 @@ export const resources: Record<string, ResourceDefinition> = {
   RepinResource: repinResource,
   ScheduledPinsResource: scheduledPinsResource,
   SearchTabResource: searchTabResource,
+  ShareSuggestionsResource: shareSuggestionsResource,
   SponsorshipResource: sponsorshipResource,
   TodayArticleFeedResource: todayArticleFeedResource,
   TodayTabResource: todayTabResource,

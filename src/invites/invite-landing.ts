@@ -95,7 +95,9 @@ export async function start(mount: HTMLElement | null = document.getElementById(
   if (!invite || display === null) return;
   const name = invite.sender.first_name.trim() || invite.sender.full_name.trim();
   if (display === "toast" && name) {
-    showToast({ id: "invite", message: fill(mount.dataset["toast"] ?? "", name) });
+    // Its action starts a message to the inviter (the inbox page, the inviter already chosen).
+    const to = `/messages/?to=${encodeURIComponent(invite.sender.id)}`;
+    showToast({ id: "invite", message: fill(mount.dataset["toast"] ?? "", name), action: { label: fill(mount.dataset["message"] ?? "", name), run: () => location.assign(to) } });
   } else if (display === "popover") {
     showPopover(mount, invite);
   }

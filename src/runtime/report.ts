@@ -11,6 +11,8 @@ export const RUNTIME_EVENT_TYPES = {
   fetchError: 9002,
   startupError: 9003,
   forcedReload: 9004,
+  /** Share suggestions could not be fetched (spec 000 §8: a metric, never shown). */
+  shareSuggestionsError: 9005,
 } as const;
 export type RuntimeEventName = keyof typeof RUNTIME_EVENT_TYPES;
 

@@ -58,6 +58,11 @@ export const RATE_RULES = {
   graphqlPerViewer: { name: "graphql:viewer", limit: 300, windowMs: 60_000 },
   /** Searches per signed-in person or address (/64): several a second for a minute is a scraper. */
   searchPerViewer: { name: "search:viewer", limit: 300, windowMs: 60_000 },
+  /**
+   * Messages sent (a new conversation counts as one): two a second for a minute is a fast
+   * typist in a lively chat; a script flooding inboxes is over it within the minute.
+   */
+  messageSendPerUser: { name: "message-send:user", limit: 120, windowMs: 60_000 },
   /** Typeahead fires per keystroke: twice the searches' pace. */
   typeaheadPerViewer: { name: "typeahead:viewer", limit: 600, windowMs: 60_000 },
 } as const satisfies Record<string, RateRule>;

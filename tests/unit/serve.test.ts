@@ -2,6 +2,7 @@
 // process, no dev proxy in front, reading the state that wrangler's own commands write, with
 // its queue consumer running. `npm start`, the browser tests and the bench all serve through
 // it. Run `astro build` first (npm test does).
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
@@ -12,6 +13,9 @@ import { miniflareOptions, parseServeArgs } from "../../scripts/serve.mjs";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const TOKEN = "e".repeat(64);
+/** A session of the smoke user, and a conversation it is in (the rooms' Durable Object test). */
+const SESSION_TOKEN = "S".repeat(43);
+const CONVERSATION = 777;
 
 let worker: Awaited<ReturnType<typeof startWorker>>;
 let stateDir: string;
@@ -26,7 +30,15 @@ beforeAll(async () => {
   stateDir = mkdtempSync(path.join(ROOT, ".wrangler", "serve-smoke-"));
   persistTo = path.relative(ROOT, stateDir);
   await migrate(persistTo);
-  await sql("INSERT INTO users (id, username, email, full_name, created_at) VALUES (4242, 'smoke_runner', 'smoke@pinloom.test', 'Smoke Runner', 0)");
+  await sql(
+    [
+      "INSERT INTO users (id, username, email, full_name, created_at) VALUES (4242, 'smoke_runner', 'smoke@pinloom.test', 'Smoke Runner', 0)",
+      `INSERT INTO sessions (id, user_id, created_at, expires_at, last_seen_at) VALUES ('${createHash("sha256").update(SESSION_TOKEN).digest("hex")}', 4242, 0, 4102444800000, 0)`,
+      `INSERT INTO conversations (id, created_by, created_at, updated_at, last_message_id) VALUES (${CONVERSATION}, 4242, 0, 0, 9001)`,
+      `INSERT INTO conversation_members (conversation_id, user_id, status, joined_at) VALUES (${CONVERSATION}, 4242, 'active', 0)`,
+      `INSERT INTO conversation_messages (id, conversation_id, sender_id, text, created_at) VALUES (9001, ${CONVERSATION}, 4242, 'Served by the room', 0)`,
+    ].join("; "),
+  );
   worker = await startWorker({ persistTo });
 }, 180_000);
 
@@ -80,6 +92,29 @@ describe("the runner", () => {
     }
     expect(stored).toEqual([{ event_type: 13, object_id_str: "9424242" }]);
   }, 60_000);
+});
+
+describe("the runner's Durable Objects", () => {
+  it("runs the conversations' room: a member's socket says hello and is caught up through it", async () => {
+    type WebSocketWithHeaders = new (url: string, init: { headers: Record<string, string> }) => WebSocket;
+    const socket = new (WebSocket as unknown as WebSocketWithHeaders)(`${worker.url.replace(/^http/, "ws")}/v3/conversations/${CONVERSATION}/socket/`, {
+      headers: { cookie: `__Host-pinloom_sess=${SESSION_TOKEN}`, origin: worker.url, "user-agent": BROWSER },
+    });
+    try {
+      const frame = await new Promise<unknown>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no frame from the room")), 10_000);
+        socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", after: null })));
+        socket.addEventListener("error", () => reject(new Error("the socket failed")));
+        socket.addEventListener("message", (event) => {
+          clearTimeout(timer);
+          resolve(JSON.parse(String(event.data)));
+        });
+      });
+      expect(frame).toMatchObject({ type: "messages", conversation_id: String(CONVERSATION), complete: true, messages: [{ id: "9001", text: "Served by the room" }] });
+    } finally {
+      socket.close();
+    }
+  }, 30_000);
 });
 
 describe("the runner's options", () => {

@@ -1,0 +1,119 @@
+// Messaging in real browsers: two people in two browser contexts exchange messages and a pin,
+// each seeing the other's arrive live over the conversation's socket; a stranger's first
+// message arrives as a request and is declined; a blocked person's send is refused and shown
+// as the server's words. The e2e state outlives a run, so each test first puts the people's
+// follows and blocks where it needs them.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoViolations } from "./axe.ts";
+import { pageResource, signIn } from "./session.ts";
+
+// docs/demo-accounts.md
+const IDS = { demo: "1", marlowandmain: "2", bakeandbloom: "3", sam: "7" } as const;
+const SAM = "Sam Okafor";
+const PIN = "100001";
+
+// eslint-disable-next-line no-empty-pattern -- Playwright's hook takes its fixtures first; none are needed here.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "en", "one language is enough for the live round trip; the strings are checked by the unit and Worker suites");
+});
+
+async function person(browser: Browser, username: keyof typeof IDS): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, username);
+  return page;
+}
+
+/** Opens a conversation page and waits until its socket has caught up, so nothing sent after is missed. */
+async function openLive(page: Page, conversationId: string): Promise<void> {
+  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes(`/v3/conversations/${conversationId}/socket/`));
+  await page.goto(`/messages/${conversationId}/`);
+  await (await socket).waitForEvent("framereceived");
+  await expect(page.getByRole("log")).toBeVisible();
+}
+
+async function type(page: Page, text: string): Promise<void> {
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+}
+
+test("two people exchange messages and a pin, each arriving live", async ({ browser }) => {
+  const demo = await person(browser, "demo");
+  const sam = await person(browser, "sam");
+  // Sam follows demo, so demo's messages go straight to his inbox.
+  await pageResource(demo, "UserBlockResource", "delete", { user_id: IDS.sam });
+  await pageResource(sam, "UserBlockResource", "delete", { user_id: IDS.demo });
+  await pageResource(sam, "UserFollowResource", "create", { user_id: IDS.demo });
+  const started = await pageResource<{ id: string }>(demo, "ConversationsResource", "create", { user_ids: [IDS.sam], text: "Hello Sam" });
+  expect(started.status).toBe(200);
+  const id = started.data.id;
+  await pageResource(sam, "ContactRequestsResource", "update", { contact_request_id: id, action: "accept" });
+
+  await openLive(demo, id);
+  await openLive(sam, id);
+  await expectNoViolations(sam, "a conversation page");
+
+  const stamp = Date.now().toString(36);
+  await type(demo, `Are you free Saturday? ${stamp}`);
+  await expect(sam.getByRole("log").getByText(`Are you free Saturday? ${stamp}`)).toBeVisible({ timeout: 5_000 });
+  await type(sam, `Yes! Let's bake. ${stamp}`);
+  await expect(demo.getByRole("log").getByText(`Yes! Let's bake. ${stamp}`)).toBeVisible({ timeout: 5_000 });
+  // Sent once each: the temporary copy was replaced, not kept beside the server's.
+  await expect(demo.getByRole("log").getByText(`Are you free Saturday? ${stamp}`)).toHaveCount(1);
+
+  // Demo sends a pin from its close-up's share menu; Sam's open conversation shows it live.
+  const closeup = await demo.context().newPage();
+  await closeup.goto(`/pin/${PIN}/`);
+  // The share menu's island, hydrated (Astro drops `ssr` from its element then).
+  await expect(closeup.locator("astro-island:not([ssr]) .share-pin")).toBeAttached();
+  await closeup.getByRole("button", { name: "Send", exact: true }).click();
+  const dialog = closeup.getByRole("dialog", { name: "Send this Pin" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: `Send to ${SAM}` }).click();
+  await expect(dialog.getByRole("status")).toHaveText(`Sent to ${SAM}`);
+  await expectNoViolations(closeup, "the share menu");
+  await expect(sam.getByRole("log").locator(`a[href="/pin/${PIN}/"]`).last()).toBeVisible({ timeout: 5_000 });
+});
+
+test("a stranger's request is declined, with undo offered", async ({ browser }) => {
+  const sam = await person(browser, "sam");
+  const stranger = await person(browser, "marlowandmain");
+  await pageResource(sam, "UserBlockResource", "delete", { user_id: IDS.marlowandmain });
+  await pageResource(sam, "UserFollowResource", "delete", { user_id: IDS.marlowandmain });
+  const started = await pageResource<{ id: string }>(stranger, "ConversationsResource", "create", { user_ids: [IDS.sam], text: "Hi! Loved your Lisbon board." });
+  expect(started.status).toBe(200);
+  const id = started.data.id;
+  // A request declined by an earlier run is brought back (what the undo toast does).
+  await pageResource(sam, "ContactRequestsResource", "update", { contact_request_id: id, action: "undo" });
+
+  await sam.goto("/messages/");
+  await expect(sam.locator(".messages-page astro-island:not([ssr])")).toBeAttached();
+  await sam.getByRole("button", { name: /^Message requests/ }).click();
+  await sam.locator(`a[href="/messages/${id}/"]`).click();
+  await expect(sam.getByText("wants to send you a message")).toBeVisible();
+  await sam.getByRole("button", { name: "Decline" }).click();
+  await expect(sam.locator("#shell-toasts").getByText("Request declined")).toBeVisible();
+  await expect(sam.locator("#shell-toasts").getByRole("button", { name: "Undo" })).toBeVisible();
+  const requests = await pageResource<{ results: Array<{ id: string }> }>(sam, "ContactRequestsResource", "get", {});
+  expect(requests.data.results.map((conversation) => conversation.id)).not.toContain(id);
+});
+
+test("a blocked person's send is refused and their message is not kept", async ({ browser }) => {
+  const sam = await person(browser, "sam");
+  const blocked = await person(browser, "bakeandbloom");
+  await pageResource(sam, "UserBlockResource", "delete", { user_id: IDS.bakeandbloom });
+  const started = await pageResource<{ id: string }>(blocked, "ConversationsResource", "create", { user_ids: [IDS.sam], text: "Fresh bread today" });
+  expect(started.status).toBe(200);
+  const id = started.data.id;
+  await pageResource(sam, "UserBlockResource", "create", { user_id: IDS.bakeandbloom });
+  try {
+    await blocked.goto(`/messages/${id}/`);
+    await expect(blocked.getByRole("log")).toBeVisible();
+    const text = `Still there? ${Date.now().toString(36)}`;
+    await type(blocked, text);
+    await expect(blocked.getByRole("alert")).toHaveText("You can't do that while one of you has blocked the other");
+    await expect(blocked.getByRole("log").getByText(text)).toHaveCount(0);
+  } finally {
+    await pageResource(sam, "UserBlockResource", "delete", { user_id: IDS.bakeandbloom });
+  }
+});
