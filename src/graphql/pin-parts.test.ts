@@ -32,10 +32,10 @@ async function run(name: QueryName, variables: Record<string, unknown>) {
 
 describe("the pin resolver's batch", () => {
   it("CloseupPageQuery reads no videos, comments, related feed or pin tags", async () => {
-    expect(await run("CloseupPageQuery", { pinId: "5", isAuth: false })).toEqual({ count: 10, videos: false, comments: false, related: false, tags: false });
+    expect(await run("CloseupPageQuery", { pinId: "5", isAuth: false })).toEqual({ count: 11, videos: false, comments: false, related: false, tags: false });
   });
 
   it("CloseupDetailQuery (which names comments) reads the comments but no videos, related feed or pin tags", async () => {
-    expect(await run("CloseupDetailQuery", { pinId: "5", isAuth: false, isDesktop: true })).toEqual({ count: 10, videos: false, comments: true, related: false, tags: false });
+    expect(await run("CloseupDetailQuery", { pinId: "5", isAuth: false, isDesktop: true })).toEqual({ count: 11, videos: false, comments: true, related: false, tags: false });
   });
 });
