@@ -29,15 +29,8 @@ export interface PinTagDot {
 /** Tags a pin can hold: 20 items of 10 tags of 5 pins. */
 const MAX_TAG_ROWS = 1000;
 
-/**
- * The statement for the close-up's batch. Binds ?1 the pin and ?2 the viewer (NULL signed out),
- * as the close-up's own statement does. Tagged pins are read under the grid rule: a hidden pin
- * shows on its own page only.
- */
-export function pinTagsStatement(db: D1Database, pinId: string, viewerId: number | null): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT t.tag_key, t.item_index, t.x, t.y, t.link,
+/** pinTagsStatement's text (?1 the pin, ?2 the viewer): the same for every read, so written once. */
+const PIN_TAGS_SQL = `SELECT t.tag_key, t.item_index, t.x, t.y, t.link,
               tp.id, tp.kind, tp.title, tp.grid_title, tp.dominant_color, tp.price_value, tp.price_currency,
               ti.url, ti.width, ti.height
        FROM pin_tags t
@@ -47,9 +40,15 @@ export function pinTagsStatement(db: D1Database, pinId: string, viewerId: number
        LEFT JOIN pin_images ti ON ti.pin_id = tp.id AND ti.size = '236x'
        WHERE t.pin_id = ?1 AND ${visibleSql("gridPin", { pin: "tp", board: "tb", pinner: "tpu" }, "?2")}
        ORDER BY t.item_index, t.position, t.tag_key, tp.id
-       LIMIT ${MAX_TAG_ROWS}`,
-    )
-    .bind(pinId, viewerId);
+       LIMIT ${MAX_TAG_ROWS}`;
+
+/**
+ * The statement for the close-up's batch. Binds ?1 the pin and ?2 the viewer (NULL signed out),
+ * as the close-up's own statement does. Tagged pins are read under the grid rule: a hidden pin
+ * shows on its own page only.
+ */
+export function pinTagsStatement(db: D1Database, pinId: string, viewerId: number | null): D1PreparedStatement {
+  return db.prepare(PIN_TAGS_SQL).bind(pinId, viewerId);
 }
 
 interface TagRow {

@@ -288,6 +288,16 @@ export interface PinParts {
 const ALL_PARTS: PinParts = { videos: true, comments: true, related: true, tags: true };
 const EMPTY_PAGE: FeedPage = { pins: [], endCursor: null, hasNextPage: false };
 
+/** A close-up's first comments (?1 the pin, ?2 how many, ?3 the viewer): the same text for every read, so written once. */
+const FIRST_COMMENTS_SQL = `SELECT c.id, c.text, c.tags, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
+              u.username, u.full_name, u.image_key, ${visibleFlagSql("profile", { user: "u" }, "?3")} AS author_visible,
+              ${TAGGED_USERS_SQL} AS tagged_users
+       FROM comments c JOIN users u ON u.id = c.user_id
+       WHERE c.pin_id = ?1 AND c.parent_id IS NULL AND c.is_hidden = 0
+         AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = c.user_id AND k.blocked_id = ?3) OR (k.blocker_id = ?3 AND k.blocked_id = c.user_id))
+       ORDER BY c.highlighted_by_pin_owner DESC, c.created_at DESC, c.id DESC
+       LIMIT ?2`;
+
 /** `relatedCursor` starts the related feed after a cursor (its crawlable next-page link). */
 export async function getPin(
   db: D1Database,
@@ -317,18 +327,7 @@ export async function getPinBeside<T>(
   beside: BesidePin<T> | null,
   parts: PinParts = ALL_PARTS,
 ): Promise<[PinLookup, T | null]> {
-  const comments = db
-    .prepare(
-      `SELECT c.id, c.text, c.tags, c.created_at, c.reply_count, c.like_count, c.highlighted_by_pin_owner,
-              u.username, u.full_name, u.image_key, ${visibleFlagSql("profile", { user: "u" }, "?3")} AS author_visible,
-              ${TAGGED_USERS_SQL} AS tagged_users
-       FROM comments c JOIN users u ON u.id = c.user_id
-       WHERE c.pin_id = ?1 AND c.parent_id IS NULL AND c.is_hidden = 0
-         AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = c.user_id AND k.blocked_id = ?3) OR (k.blocker_id = ?3 AND k.blocked_id = c.user_id))
-       ORDER BY c.highlighted_by_pin_owner DESC, c.created_at DESC, c.id DESC
-       LIMIT ?2`,
-    )
-    .bind(pinId, FIRST_COMMENTS, viewerId);
+  const comments = db.prepare(FIRST_COMMENTS_SQL).bind(pinId, FIRST_COMMENTS, viewerId);
   // A part left out is a statement that reads nothing, so every result keeps its place.
   const nothing = () => db.prepare("SELECT 1 WHERE 0");
   const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult, goneResult, besideResult] = await db.batch([
