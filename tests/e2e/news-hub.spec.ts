@@ -11,11 +11,17 @@ import { localeText, projectOf, type Project } from "./strings.ts";
 
 const text = localeText({ n: "news", s: "settings" });
 
-/** The owner (demo) and the person acting on demo's pin (sam, who owns the public board 10010). */
-const OWNER = "demo";
-const ACTOR = "sam";
-const PIN = "100001";
-const ACTOR_BOARD = "10010";
+/**
+ * Per project, so the two never change one person's settings under the other: the pin's owner,
+ * one of their pins, and the person acting on it with a public board of their own.
+ */
+const CAST = {
+  en: { owner: "demo", pin: "100001", actor: "sam", board: "10010", boardName: "Lisbon trip" },
+  ar: { owner: "bakeandbloom", pin: "100002", actor: "marlowandmain", board: "10006", boardName: "Autumn collection" },
+} as const;
+
+// The tests of one project share the owner's settings and seen mark: one at a time.
+test.describe.configure({ mode: "serial" });
 
 const token = () => `t${randomBytes(5).toString("hex")}`;
 const bell = (page: Page) => page.locator("[data-news-open]");
@@ -37,8 +43,8 @@ async function newsSettings(page: Page, changes: Record<string, boolean>): Promi
   }, changes);
 }
 
-async function comment(page: Page, body: string): Promise<string> {
-  const answer = await pageResource<{ id: string }>(page, "AggregatedCommentResource", "create", { pin_id: PIN, text: body });
+async function comment(page: Page, pin: string, body: string): Promise<string> {
+  const answer = await pageResource<{ id: string }>(page, "AggregatedCommentResource", "create", { pin_id: pin, text: body });
   expect(answer.status).toBe(200);
   return answer.data.id;
 }
@@ -51,15 +57,16 @@ async function catchUp(page: Page): Promise<void> {
 
 test("a save and a comment reach the pin owner's bell, the updates show them, and the count clears", async ({ browser }, info) => {
   const project: Project = projectOf(info.project.name);
-  const owner = await signedInPage(browser, OWNER);
-  const actor = await signedInPage(browser, ACTOR);
+  const cast = CAST[project];
+  const owner = await signedInPage(browser, cast.owner);
+  const actor = await signedInPage(browser, cast.actor);
   expect(await newsSettings(owner, { saves: true, comments: true })).toBe(200);
   await catchUp(owner);
-  await unsaveEverywhere(actor, PIN);
+  await unsaveEverywhere(actor, cast.pin);
 
   const said = `Lovely ${token()}`;
-  expect((await pageResource(actor, "RepinResource", "create", { pin_id: PIN, board_id: ACTOR_BOARD })).status).toBe(200);
-  const commentId = await comment(actor, said);
+  expect((await pageResource(actor, "RepinResource", "create", { pin_id: cast.pin, board_id: cast.board })).status).toBe(200);
+  const commentId = await comment(actor, cast.pin, said);
   try {
     await owner.goto("/");
     await expect(badge(owner)).toBeVisible();
@@ -68,7 +75,7 @@ test("a save and a comment reach the pin owner's bell, the updates show them, an
     const panel = owner.locator("[data-news-panel]");
     await expect(panel).toBeVisible();
     await expect(panel.getByText(said, { exact: false })).toBeVisible();
-    await expect(panel.locator(".news-item").filter({ hasText: "Lisbon trip" }).first()).toBeVisible();
+    await expect(panel.locator(".news-item").filter({ hasText: cast.boardName }).first()).toBeVisible();
     await expect(badge(owner)).toBeHidden();
     await expect(bell(owner)).toHaveAttribute("aria-label", text(project, "n.bell.label"));
     await expectNoViolations(owner, "the updates dropdown");
@@ -80,18 +87,19 @@ test("a save and a comment reach the pin owner's bell, the updates show them, an
     await expect(badge(owner)).toBeHidden();
   } finally {
     await pageResource(actor, "AggregatedCommentResource", "delete", { commentId });
-    await unsaveEverywhere(actor, PIN);
+    await unsaveEverywhere(actor, cast.pin);
   }
 });
 
 test("on a phone the bell opens the updates page, which marks them seen", async ({ browser }, info) => {
   const project: Project = projectOf(info.project.name);
-  const owner = await signedInPage(browser, OWNER);
-  const actor = await signedInPage(browser, ACTOR);
+  const cast = CAST[project];
+  const owner = await signedInPage(browser, cast.owner);
+  const actor = await signedInPage(browser, cast.actor);
   expect(await newsSettings(owner, { comments: true })).toBe(200);
   await catchUp(owner);
   const said = `Phone ${token()}`;
-  const commentId = await comment(actor, said);
+  const commentId = await comment(actor, cast.pin, said);
   try {
     await owner.setViewportSize({ width: 390, height: 844 });
     await owner.goto("/");
@@ -109,8 +117,9 @@ test("on a phone the bell opens the updates page, which marks them seen", async 
 
 test("a kind turned off in the notification settings is not told next time", async ({ browser }, info) => {
   const project: Project = projectOf(info.project.name);
-  const owner = await signedInPage(browser, OWNER);
-  const actor = await signedInPage(browser, ACTOR);
+  const cast = CAST[project];
+  const owner = await signedInPage(browser, cast.owner);
+  const actor = await signedInPage(browser, cast.actor);
   expect(await newsSettings(owner, { comments: true })).toBe(200);
   await catchUp(owner);
   await owner.goto("/settings/notifications");
@@ -125,7 +134,7 @@ test("a kind turned off in the notification settings is not told next time", asy
   await expect(form.getByRole("status")).toHaveText(text(project, "s.settings.saved"));
 
   const said = `Quiet ${token()}`;
-  const commentId = await comment(actor, said);
+  const commentId = await comment(actor, cast.pin, said);
   try {
     await owner.goto("/news/");
     await expect(owner.getByRole("heading", { level: 1, name: text(project, "n.hub.title") })).toBeVisible();
@@ -141,7 +150,7 @@ test("a kind turned off in the notification settings is not told next time", asy
 
 test("the feedback modal: empty text counts as sent with no call, and a failure's message stays in the modal", async ({ browser }, info) => {
   const project: Project = projectOf(info.project.name);
-  const page = await signedInPage(browser, OWNER);
+  const page = await signedInPage(browser, CAST[project].owner);
   await page.goto("/settings/notifications");
   const calls: string[] = [];
   page.on("request", (request) => {

@@ -277,6 +277,19 @@ describe("seen", () => {
     expect(bad.error?.message_detail).toContain("seen_up_to");
   });
 
+  it("counts news that arrives after the newest seen item went away", async () => {
+    await clearNews();
+    const pinId = await insertPin(freshId());
+    const first = await ok<{ id: string }>(stranger, "AggregatedCommentResource", "create", { pin_id: String(pinId), text: "One" });
+    const shown = await news(owner);
+    await ok(owner, "NewsHubBadgeResource", "update", { seen_up_to: shown.newest_id });
+    // The comment goes, and its news with it; the next comment's news is new all the same.
+    await ok(stranger, "AggregatedCommentResource", "delete", { commentId: first.id });
+    expect(await newsRows(CAST.owner)).toEqual([]);
+    await ok(stranger, "AggregatedCommentResource", "create", { pin_id: String(pinId), text: "Two" });
+    expect(await unseen(owner)).toBe(1);
+  });
+
   it("pages by bookmark, newest first", async () => {
     await clearNews();
     for (let i = 0; i < 3; i++) await ok(stranger, "RepinResource", "create", { pin_id: String(await insertPin(freshId())), board_id: String(strangerBoard) });

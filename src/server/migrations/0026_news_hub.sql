@@ -7,8 +7,10 @@
 -- recipient's own acts; at most NEWS_ITEMS_KEPT per person (older ones are dropped in the same
 -- batch). The pin, board and comment are checked against the recipient again when read: a
 -- board that turns secret or a block that arrives later hides what the item names.
+-- AUTOINCREMENT: an id is never given again, even after the newest items went with their
+-- comment or pin, so the seen mark below (an id) never covers news that arrives later.
 CREATE TABLE news_items (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   kind TEXT NOT NULL CHECK (kind IN ('save','follow','comment','reply','mention','board_invite','scheduled_pin')),
   actor_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
