@@ -18,7 +18,7 @@ import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
 import { idSchema } from "~/social/guard.server.ts";
 import { createConversation, getConversation, listConversations, listMessages, requireMember, sendMessage } from "~/messaging/conversations.server.ts";
 import { attachmentOf, conversationOptions, createConversationOptions, listConversationsOptions, listMessagesOptions, sendMessageOptions } from "~/messaging/options.ts";
-import { connectToRoom, deliverLive } from "~/messaging/room.server.ts";
+import { connectToRoom, deliverLive } from "~/messaging/live.server.ts";
 import { bookmarkKeyset } from "./resources/paging.ts";
 
 export const messagingRoutes = new Hono<AppEnv>();

@@ -28,7 +28,7 @@ import {
   sendMessageOptions,
   shareSuggestionsOptions,
 } from "~/messaging/options.ts";
-import { deliverLive } from "~/messaging/room.server.ts";
+import { deliverLive } from "~/messaging/live.server.ts";
 import { bookmarkKeyset } from "./paging.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 

@@ -132,6 +132,10 @@ export function pairKey(a: number, b: number): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
 }
 
+/** The headers the Worker names a socket's (already checked) member with when it hands the upgrade to the room. */
+export const MEMBER_HEADER = "X-Pinloom-Member";
+export const CONVERSATION_HEADER = "X-Pinloom-Conversation";
+
 /** The socket frames a conversation's room sends. */
 export type RoomFrame = { type: "messages"; conversation_id: string; messages: Message[]; complete: boolean } | { type: "error"; code: string };
 

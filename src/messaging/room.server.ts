@@ -9,16 +9,13 @@
 // id, so nothing is lost or shown twice.
 import { DurableObject } from "cloudflare:workers";
 import { catchUp, isMember, renderMessages, type MessageRow } from "./conversations.server.ts";
-import { parseHello, type RoomFrame } from "./messaging.ts";
+import { CONVERSATION_HEADER, MEMBER_HEADER, parseHello, type RoomFrame } from "./messaging.ts";
 
 interface SocketTag {
   userId: number;
   conversationId: number;
 }
 
-/** The header the Worker names the (already checked) member with; never read from a browser. */
-const MEMBER_HEADER = "X-Pinloom-Member";
-const CONVERSATION_HEADER = "X-Pinloom-Conversation";
 
 /** Open sockets per conversation: a family's worth of tabs, not a flood. */
 const SOCKETS_MAX = 64;
@@ -101,27 +98,5 @@ function send(socket: WebSocket, frame: RoomFrame): boolean {
   } catch {
     // A socket closing as we send: its tab catches up when it reconnects.
     return false;
-  }
-}
-
-/** The room of one conversation. */
-function roomOf(env: Env, conversationId: number): DurableObjectStub<ConversationRoom> {
-  return env.CONVERSATION_ROOMS.get(env.CONVERSATION_ROOMS.idFromName(String(conversationId)));
-}
-
-/** Hands a member's socket upgrade to the conversation's room (membership already checked). */
-export async function connectToRoom(env: Env, request: Request, conversationId: number, userId: number): Promise<Response> {
-  const headers = new Headers({ Upgrade: "websocket", [MEMBER_HEADER]: String(userId), [CONVERSATION_HEADER]: String(conversationId) });
-  const answer = await roomOf(env, conversationId).fetch(new Request(request.url, { headers }));
-  // A fresh Response: the room's has immutable headers, and the app adds its own on the way out.
-  return new Response(null, { status: answer.status, webSocket: answer.webSocket, headers: { "Cache-Control": "no-store" } });
-}
-
-/** Live delivery of a stored message; a failure only delays it to the next catch-up. */
-export async function deliverLive(env: Env, row: MessageRow): Promise<void> {
-  try {
-    await roomOf(env, row.conversation_id).deliver(row);
-  } catch (error) {
-    console.error("messaging: live delivery failed; readers catch up on reconnect", error);
   }
 }
