@@ -203,3 +203,21 @@ describe("the home page", () => {
     expect(ids).toEqual(expected);
   });
 });
+
+describe("a long home feed", () => {
+  it("goes on past its ranked window with older pins, newest first, still without repeats", async () => {
+    // 320 more of W's pins, older than every other: the ranked window (300 newest) is full and
+    // the rest come after it.
+    const more = range(20001, 20320);
+    const statements = more.flatMap((id) => [
+      env.DB.prepare("INSERT INTO pins (id, pinner_id, board_id, kind, title, image_signature, created_at, updated_at) VALUES (?1, ?2, ?3, 'image', ?4, 'sig', ?5, ?5)").bind(id, W, BOARDS.w, `Pin ${id}`, 1_600_000_000_000 + id),
+      env.DB.prepare("INSERT INTO pin_images VALUES (?1, '236x', ?2, 236, 354, '#a1b2c3')").bind(id, `/media/pins/${id}/236x.jpg`),
+    ]);
+    await env.DB.batch(statements);
+    const ids = await wholeFeed(await browserAs(V), { page_size: 50 });
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(new Set([...FOLLOWED, ...POPULAR, ...more.map(String)]));
+    // The oldest pins end the feed, newest first.
+    expect(ids.slice(-3)).toEqual(["20003", "20002", "20001"]);
+  });
+});
