@@ -5,6 +5,7 @@ import type { AppEnv } from "~/server/context.ts";
 import { notFound } from "~/domain/errors.ts";
 import { accountRoutes } from "./accounts.ts";
 import { boardRoutes } from "./boards.ts";
+import { businessRoutes } from "./business.ts";
 import { commentRoutes } from "./comments.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
 import { passcodeRoutes } from "./passcode.ts";
@@ -18,6 +19,7 @@ v3Routes.route("/", boardRoutes);
 v3Routes.route("/", commentRoutes);
 v3Routes.route("/", mediaUploadRoutes);
 v3Routes.route("/", storyRoutes);
+v3Routes.route("/", businessRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();
