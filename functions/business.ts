@@ -19,11 +19,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
 import {
-  AD_ACCOUNT_SEARCHES,
-  AD_ACCOUNT_SORTS,
-  ASSET_GROUP_SEARCHES,
-  ASSET_GROUP_SORTS,
-  ASSET_GROUP_TYPES,
   businessesOf,
   createAdAccount,
   createAssetGroup,
@@ -44,11 +39,11 @@ import {
   updateAssetGroup,
   writeShortcuts,
 } from "~/business/business.server.ts";
-import { countrySchema, CURRENCIES } from "~/business/countries.ts";
 import { marketingPlanSchema } from "~/business/marketing-plan.ts";
-import { NAVIGATION_EXPERIMENT, navigationOn, SHORTCUT_IDS } from "~/business/navigation.ts";
+import { NAVIGATION_EXPERIMENT, navigationOn } from "~/business/navigation.ts";
+import { adAccountCreate, adAccountQuery, adAccountUpdate, assetGroupCreate, assetGroupQuery, assetGroupUpdate, shortcutsBody } from "~/business/schemas.ts";
 import { onboardingSchema } from "~/business/onboarding.ts";
-import { historyQuerySchema, tableQuerySchema } from "~/business/table-state.ts";
+import { historyQuerySchema } from "~/business/table-state.ts";
 import { idOption } from "~/boards/options.ts";
 import { success } from "~/server/answer.ts";
 import { readFields } from "~/server/body.ts";
@@ -103,14 +98,6 @@ businessRoutes.put("/businesses/:businessId{[0-9]+}/marketing_plan/", async (c) 
 
 // ---- Ad accounts ----
 
-const adAccountQuery = tableQuerySchema(
-  Object.keys(AD_ACCOUNT_SORTS) as [keyof typeof AD_ACCOUNT_SORTS, ...Array<keyof typeof AD_ACCOUNT_SORTS>],
-  AD_ACCOUNT_SEARCHES,
-  z.strictObject({ currency: z.array(z.enum(CURRENCIES)).max(CURRENCIES.length).optional(), country: z.array(countrySchema).max(40).optional() }),
-);
-const adAccountName = z.string().trim().min(1).max(50);
-const adAccountCreate = z.strictObject({ name: adAccountName, country: countrySchema });
-const adAccountUpdate = z.strictObject({ name: adAccountName });
 const adAccount = (c: Context<AppEnv>) => pathId(c.req.param("adAccountId"), "business:api.adAccountNotFound");
 
 businessRoutes.get("/businesses/:businessId{[0-9]+}/ad_accounts/", async (c) => {
@@ -136,34 +123,6 @@ businessRoutes.delete("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{
 
 // ---- Asset groups ----
 
-const assetGroupQuery = tableQuerySchema(
-  Object.keys(ASSET_GROUP_SORTS) as [keyof typeof ASSET_GROUP_SORTS, ...Array<keyof typeof ASSET_GROUP_SORTS>],
-  ASSET_GROUP_SEARCHES,
-  z.strictObject({ asset_group_types: z.array(z.enum(ASSET_GROUP_TYPES)).max(ASSET_GROUP_TYPES.length).optional() }),
-);
-const ids = (max: number) => z.array(z.string().regex(/^\d{1,18}$/)).max(max).refine((list) => new Set(list).size === list.length, { message: "business:validation.duplicateIds" });
-const assetGroupFields = {
-  name: z.string().trim().min(1).max(50),
-  description: z.string().trim().max(500),
-  asset_group_types: z.array(z.enum(ASSET_GROUP_TYPES)).min(1).max(ASSET_GROUP_TYPES.length).refine((list) => new Set(list).size === list.length, { message: "business:validation.duplicateTypes" }),
-  child_ad_account_ids: ids(50),
-  child_profile_ids: ids(10),
-};
-const assetGroupCreate = z.strictObject({
-  ...assetGroupFields,
-  description: assetGroupFields.description.default(""),
-  child_ad_account_ids: assetGroupFields.child_ad_account_ids.default([]),
-  child_profile_ids: assetGroupFields.child_profile_ids.default([]),
-});
-const assetGroupUpdate = z
-  .strictObject({
-    name: assetGroupFields.name.optional(),
-    description: assetGroupFields.description.optional(),
-    asset_group_types: assetGroupFields.asset_group_types.optional(),
-    child_ad_account_ids: assetGroupFields.child_ad_account_ids.optional(),
-    child_profile_ids: assetGroupFields.child_profile_ids.optional(),
-  })
-  .refine((input) => Object.keys(input).length > 0, { message: "business:validation.nothingToChange" });
 const assetGroup = (c: Context<AppEnv>) => pathId(c.req.param("groupId"), "business:api.assetGroupNotFound");
 
 businessRoutes.get("/businesses/:businessId{[0-9]+}/asset_groups/", async (c) => {
@@ -200,7 +159,6 @@ businessRoutes.get("/businesses/:businessId{[0-9]+}/history/", async (c) => {
 
 // ---- Navigation shortcuts: business properties BIZ_USER / NAVBAR_CONFIG ----
 
-const shortcutsBody = z.strictObject({ customShortcuts: z.array(z.enum(SHORTCUT_IDS)).max(SHORTCUT_IDS.length).refine((list) => new Set(list).size === list.length, { message: "business:validation.duplicateShortcuts" }) });
 const SHORTCUTS_PATH = "/businesses/:businessId{[0-9]+}/properties/BIZ_USER/NAVBAR_CONFIG/";
 
 /** Spec 002 §8: signed out or outside the navigation experiment is Auth_Error. */

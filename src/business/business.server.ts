@@ -8,6 +8,11 @@ import { countryId, currencyOf } from "./countries.ts";
 import { suggestPlan, type MarketingPlanAnswers, type MarketingPlanSuggestion } from "./marketing-plan.ts";
 import { fullNameOf, type OnboardingAnswers } from "./onboarding.ts";
 import { BUSINESS_ACTIONS, BUSINESS_ROLES, decide, ROLE_PERMISSIONS, type BusinessAction, type BusinessRole, type Membership } from "./roles.ts";
+import { AD_ACCOUNT_SEARCHES, AD_ACCOUNT_SORTS, ASSET_GROUP_SEARCHES, ASSET_GROUP_SORTS, type AssetGroupType } from "./asset-types.ts";
+
+/** Each sortable field's column. */
+const AD_ACCOUNT_ORDER: Record<(typeof AD_ACCOUNT_SORTS)[number], string> = { name: "a.name COLLATE NOCASE", created_time: "a.created_at", currency: "a.currency" };
+const ASSET_GROUP_ORDER: Record<(typeof ASSET_GROUP_SORTS)[number], string> = { name: "g.name COLLATE NOCASE", created_time: "g.created_at" };
 import { tablePage, type TablePage, type TableState } from "./table-state.ts";
 
 /** Bounds on what one business holds, so every list and every batch stays small. */
@@ -245,8 +250,6 @@ export interface AdAccount {
   permissions: BusinessAction[];
 }
 
-export const AD_ACCOUNT_SORTS = { name: "a.name COLLATE NOCASE", created_time: "a.created_at", currency: "a.currency" } as const;
-export const AD_ACCOUNT_SEARCHES = ["name", "id"] as const;
 export interface AdAccountFilters {
   currency?: string[] | undefined;
   country?: string[] | undefined;
@@ -278,7 +281,7 @@ function where(parts: Array<[sql: (n: number) => string, value: unknown]>, first
   return { sql: parts.map(([sql], index) => ` AND ${sql(first + index)}`).join(""), values: parts.map(([, value]) => value) };
 }
 
-export async function listAdAccounts(db: D1Database, userId: number, businessId: number, state: TableState<keyof typeof AD_ACCOUNT_SORTS, (typeof AD_ACCOUNT_SEARCHES)[number], AdAccountFilters>): Promise<TablePage<AdAccount>> {
+export async function listAdAccounts(db: D1Database, userId: number, businessId: number, state: TableState<(typeof AD_ACCOUNT_SORTS)[number], (typeof AD_ACCOUNT_SEARCHES)[number], AdAccountFilters>): Promise<TablePage<AdAccount>> {
   const role = await requireAction(db, businessId, userId, "ad_account.read");
   const parts: Array<[(n: number) => string, unknown]> = [];
   if (state.searchTerm) {
@@ -289,7 +292,7 @@ export async function listAdAccounts(db: D1Database, userId: number, businessId:
   if (filters.currency?.length) parts.push([(n) => `a.currency IN (SELECT value FROM json_each(?${n}))`, JSON.stringify(filters.currency)]);
   if (filters.country?.length) parts.push([(n) => `a.country IN (SELECT value FROM json_each(?${n}))`, JSON.stringify(filters.country)]);
   const clause = where(parts, 4);
-  const order = `${AD_ACCOUNT_SORTS[state.sortBy]} ${state.sortDirection === "ASCENDING" ? "ASC" : "DESC"}, a.id`;
+  const order = `${AD_ACCOUNT_ORDER[state.sortBy]} ${state.sortDirection === "ASCENDING" ? "ASC" : "DESC"}, a.id`;
   const [rows, count] = await db.batch<Record<string, unknown>>([
     db.prepare(`${AD_ACCOUNT_SELECT} WHERE a.business_id = ?1${clause.sql} ORDER BY ${order} LIMIT ?2 OFFSET ?3`).bind(businessId, state.limit, state.startIndex - 1, ...clause.values),
     db.prepare(`SELECT COUNT(*) AS n FROM ad_accounts a WHERE a.business_id = ?1${where(parts, 2).sql}`).bind(businessId, ...clause.values),
@@ -366,9 +369,6 @@ export async function deleteAdAccount(db: D1Database, userId: number, businessId
 
 // ---- Asset groups ----
 
-export const ASSET_GROUP_TYPES = ["BRAND", "REGION", "PRODUCT_LINE", "AGENCY_CLIENT", "OTHER"] as const;
-export type AssetGroupType = (typeof ASSET_GROUP_TYPES)[number];
-
 export interface AssetGroupInput {
   name: string;
   description: string;
@@ -391,8 +391,6 @@ export interface AssetGroup {
   permissions: BusinessAction[];
 }
 
-export const ASSET_GROUP_SORTS = { name: "g.name COLLATE NOCASE", created_time: "g.created_at" } as const;
-export const ASSET_GROUP_SEARCHES = ["name", "description"] as const;
 export interface AssetGroupFilters {
   asset_group_types?: AssetGroupType[] | undefined;
 }
@@ -420,7 +418,7 @@ function groupOf(row: Record<string, unknown>, role: BusinessRole): AssetGroup {
   };
 }
 
-export async function listAssetGroups(db: D1Database, userId: number, businessId: number, state: TableState<keyof typeof ASSET_GROUP_SORTS, (typeof ASSET_GROUP_SEARCHES)[number], AssetGroupFilters>): Promise<TablePage<AssetGroup>> {
+export async function listAssetGroups(db: D1Database, userId: number, businessId: number, state: TableState<(typeof ASSET_GROUP_SORTS)[number], (typeof ASSET_GROUP_SEARCHES)[number], AssetGroupFilters>): Promise<TablePage<AssetGroup>> {
   const role = await requireAction(db, businessId, userId, "asset_group.read");
   const parts: Array<[(n: number) => string, unknown]> = [];
   if (state.searchTerm) {
@@ -430,7 +428,7 @@ export async function listAssetGroups(db: D1Database, userId: number, businessId
   const types = state.filtersPayload?.asset_group_types;
   if (types?.length) parts.push([(n) => `EXISTS (SELECT 1 FROM json_each(g.types) t WHERE t.value IN (SELECT value FROM json_each(?${n})))`, JSON.stringify(types)]);
   const clause = where(parts, 4);
-  const order = `${ASSET_GROUP_SORTS[state.sortBy]} ${state.sortDirection === "ASCENDING" ? "ASC" : "DESC"}, g.id`;
+  const order = `${ASSET_GROUP_ORDER[state.sortBy]} ${state.sortDirection === "ASCENDING" ? "ASC" : "DESC"}, g.id`;
   const [rows, count] = await db.batch<Record<string, unknown>>([
     db.prepare(`${GROUP_SELECT} WHERE g.business_id = ?1${clause.sql} ORDER BY ${order} LIMIT ?2 OFFSET ?3`).bind(businessId, state.limit, state.startIndex - 1, ...clause.values),
     db.prepare(`SELECT COUNT(*) AS n FROM asset_groups g WHERE g.business_id = ?1${where(parts, 2).sql}`).bind(businessId, ...clause.values),
@@ -588,4 +586,20 @@ export async function writeShortcuts(db: D1Database, userId: number, businessId:
     .bind(businessId, userId, JSON.stringify({ customShortcuts: shortcuts }), now)
     .run();
   return shortcuts;
+}
+
+/** What the onboarding form starts from: the account's own email, country, language and (business sign-up) name, and whether it is known to be adult. */
+export async function onboardingStart(db: D1Database, userId: number): Promise<{ email: string; country: string; locale: string; businessName: string; knownAdult: boolean }> {
+  const row = await db
+    .prepare("SELECT email, country, locale, business_name, age_in_years, is_under_18 FROM users WHERE id = ?1")
+    .bind(userId)
+    .first<{ email: string; country: string; locale: string; business_name: string | null; age_in_years: number | null; is_under_18: number }>();
+  if (!row) throw notFound("business:api.notFound");
+  return { email: row.email, country: row.country, locale: row.locale, businessName: row.business_name ?? "", knownAdult: row.is_under_18 === 0 && row.age_in_years !== null && row.age_in_years >= 18 };
+}
+
+/** The business an ad account belongs to (the advertiser area starts from the account's id), or null. */
+export async function adAccountBusiness(db: D1Database, adAccountId: number): Promise<number | null> {
+  const row = await db.prepare("SELECT business_id FROM ad_accounts WHERE id = ?1").bind(adAccountId).first<{ business_id: number }>();
+  return row?.business_id ?? null;
 }

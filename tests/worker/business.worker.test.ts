@@ -391,3 +391,29 @@ describe("navbar shortcuts (business properties BIZ_USER / NAVBAR_CONFIG)", () =
     expect([refused.status, refused.error!.extra_data]).toEqual([404, { error: "Upsert_Error" }]);
   });
 });
+
+describe("the hub's pages", () => {
+  it("send a signed-out visitor to log in, and come back", async () => {
+    const response = await new Browser().fetch("/business/hub/?show_vmp=true");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login/?next=/business/hub/%3Fshow_vmp%3Dtrue");
+  });
+
+  it("show a member the business's pages, never indexed, and a stranger the same 404 as a missing business", async () => {
+    for (const page of ["", "ad-accounts/", "asset-groups/", "history/", "marketing-plan/"]) {
+      const member = await (await browserAs(U.analyst)).fetch(`/business/hub/${businessId}/${page}`);
+      expect([page, member.status]).toEqual([page, 200]);
+      expect(await member.text()).toMatch(/<meta name="robots" content="noindex/);
+      const stranger = await (await browserAs(U.personal)).fetch(`/business/hub/${businessId}/${page}`);
+      expect([page, stranger.status]).toEqual([page, 404]);
+    }
+    expect((await (await browserAs(U.personal)).fetch("/business/hub/123456789/")).status).toBe(404);
+  });
+
+  it("prefix the navigation with /advertiser/{id} in the advertiser area", async () => {
+    const account = await scalar<number>("SELECT id FROM ad_accounts WHERE business_id = ?1 ORDER BY created_at LIMIT 1", businessId);
+    const html = await (await (await browserAs(U.finance)).fetch(`/advertiser/${account}/`)).text();
+    expect(html).toContain(`href="/advertiser/${account}/business/hub/${businessId}/history/"`);
+    expect((await (await browserAs(U.personal)).fetch(`/advertiser/${account}/`)).status).toBe(404);
+  });
+});
