@@ -28,7 +28,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 
 // ---- Membership and the permission gate ----
 
-export async function membershipOf(db: D1Database, businessId: number, userId: number): Promise<Membership> {
+async function membershipOf(db: D1Database, businessId: number, userId: number): Promise<Membership> {
   const row = await db.prepare("SELECT role FROM business_members WHERE business_id = ?1 AND user_id = ?2").bind(businessId, userId).first<{ role: BusinessRole }>();
   return row?.role ?? null;
 }
@@ -53,11 +53,11 @@ function rolesFor(action: BusinessAction): string {
 const actorMay = (action: BusinessAction) => `EXISTS (SELECT 1 FROM business_members WHERE business_id = ?1 AND user_id = ?2 AND role IN (${rolesFor(action)}))`;
 
 /** The viewer's own permissions in a business, as answers list them ("roles" and "permissions" are the same). */
-export const permissionsOf = (role: BusinessRole) => BUSINESS_ACTIONS.filter((action) => ROLE_PERMISSIONS[role].has(action));
+const permissionsOf = (role: BusinessRole) => BUSINESS_ACTIONS.filter((action) => ROLE_PERMISSIONS[role].has(action));
 
 // ---- History ----
 
-export type HistoryAction =
+type HistoryAction =
   | "BUSINESS_CREATED"
   | "PROFILE_LINKED"
   | "MARKETING_PLAN_UPDATED"

@@ -52,7 +52,6 @@ export type BusinessCountry = keyof typeof BUSINESS_COUNTRY_IDS;
 export const SELECTABLE_COUNTRIES = (Object.keys(BUSINESS_COUNTRY_IDS) as BusinessCountry[]).filter((code) => code !== "UNKNOWN");
 
 export const countrySchema = z.enum(SELECTABLE_COUNTRIES as [Exclude<BusinessCountry, "UNKNOWN">, ...Exclude<BusinessCountry, "UNKNOWN">[]]);
-export type SelectableCountry = z.infer<typeof countrySchema>;
 
 /** The numeric id of a code; a code the table does not list is UNKNOWN (0). */
 export function countryId(code: string): number {

@@ -10,7 +10,7 @@ const MINIMUM_DAILY_BUDGET: Record<string, number> = { US: 7, GB: 5, CA: 9, AU: 
 export const minimumDailyBudget = (country: string) => (Object.hasOwn(MINIMUM_DAILY_BUDGET, country) ? MINIMUM_DAILY_BUDGET[country]! : 7);
 
 /** Spec 002 §9: budgets stop at 1,000,000. */
-export const MAXIMUM_DAILY_BUDGET = 1_000_000;
+const MAXIMUM_DAILY_BUDGET = 1_000_000;
 const weekly = z.number().int().min(0).max(10_000_000);
 
 export const marketingPlanSchema = z.strictObject({
@@ -38,7 +38,7 @@ export interface MarketingPlanSuggestion {
 }
 
 /** Conversions a week an ad group needs before the bidder can optimise for them. */
-export const CONVERSIONS_TO_OPTIMISE = 50;
+const CONVERSIONS_TO_OPTIMISE = 50;
 
 export function suggestPlan(answers: MarketingPlanAnswers, country: string): MarketingPlanSuggestion {
   const minimum = minimumDailyBudget(country);

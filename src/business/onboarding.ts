@@ -76,7 +76,7 @@ export const onboardingSchema = onboardingFields.superRefine(
 export type OnboardingAnswers = z.output<typeof onboardingSchema>;
 
 /** A website is an http(s) address with a host that has a dot (a shop's public page, not localhost). */
-export function validWebsite(value: string | undefined): boolean {
+function validWebsite(value: string | undefined): boolean {
   if (value === undefined || value === "") return false;
   let url: URL;
   try {

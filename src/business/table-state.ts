@@ -4,10 +4,10 @@
 // transitions (§4 "Lists", "Selection"), shared by the server and the browser.
 import { z } from "zod";
 
-export const TABLE_DEFAULTS = { page: 1, limit: 10, sortDirection: "ASCENDING", startIndex: 1 } as const;
-export const MAX_LIMIT = 100;
+const TABLE_DEFAULTS = { page: 1, limit: 10, sortDirection: "ASCENDING", startIndex: 1 } as const;
+const MAX_LIMIT = 100;
 /** Far enough for any real business (10,000 items a list), short enough to bound OFFSET. */
-export const MAX_PAGE = 1000;
+const MAX_PAGE = 1000;
 
 export interface TableState<SortBy extends string, SearchBy extends string, Filters> {
   page: number;
@@ -91,7 +91,7 @@ export function tablePage<Item>(items: Item[], totalCount: number, state: TableS
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The longest range one history read covers. */
-export const MAX_HISTORY_DAYS = 366;
+const MAX_HISTORY_DAYS = 366;
 
 /** The default window: from 7 days ago to 1 day ago, whole UTC days, both ends included. */
 export function defaultHistoryRange(now: number): { startDate: string; endDate: string } {

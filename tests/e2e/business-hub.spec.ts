@@ -100,7 +100,8 @@ test("a business signs up, onboards, plans, creates an ad account and an asset g
   // The dashboard lists the first ad account, named after the business.
   await expect(page).toHaveURL(new RegExp(`${businessPath}$`));
   await expect(page.getByRole("heading", { name: t("hub.recentlyAdded") })).toBeVisible();
-  await expect(page.locator("main").getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: t("hub.recentlyAdded") }).getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: t("hub.profiles") }).getByRole("link", { name, exact: true })).toBeVisible();
   await expectNoViolations(page, "the dashboard");
 
   // An ad account: created, then selected in the list, billing in pounds for GB.
