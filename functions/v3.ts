@@ -6,6 +6,7 @@ import { notFound } from "~/domain/errors.ts";
 import { accountRoutes } from "./accounts.ts";
 import { accountDataRoutes } from "./account-data.ts";
 import { boardRoutes } from "./boards.ts";
+import { businessRoutes } from "./business.ts";
 import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
@@ -28,6 +29,7 @@ v3Routes.route("/", accountDataRoutes);
 v3Routes.route("/", onboardingRoutes);
 v3Routes.route("/", newsRoutes);
 v3Routes.route("/", messagingRoutes);
+v3Routes.route("/", businessRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -4,6 +4,7 @@
 // session on this device has expired is listed as such, and choosing it opens the login form
 // filled in for it. A limited-login viewer sees their limited viewer and a prompt to finish
 // logging in.
+import { BUSINESS_HUB_PATH } from "~/business/navigation.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { fill, type AuthStrings } from "./auth-strings.ts";
 import { AuthDialog, type AuthMode } from "./AuthModal.tsx";
@@ -42,9 +43,9 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
   return url ? (
     <img className="account-avatar" src={url} alt="" width={32} height={32} />
   ) : (
-    <span className="account-avatar account-avatar-initial" aria-hidden="true">
-      {name.slice(0, 1).toUpperCase()}
-    </span>
+    // The initial is drawn by CSS from data-initial: as text it would count as the button's
+    // visible label, which then no longer matches the button's accessible name.
+    <span className="account-avatar account-avatar-initial" aria-hidden="true" data-initial={name.slice(0, 1).toUpperCase()} />
   );
 }
 
@@ -202,6 +203,11 @@ function AccountMenu({ viewer, limited, country, locale, ...given }: AccountMenu
         {!limited && (
           <a className="account-action" href="/settings/account-settings">
             {strings.header.settings}
+          </a>
+        )}
+        {!limited && (
+          <a className="account-action" href={BUSINESS_HUB_PATH}>
+            {strings.header.businessHub}
           </a>
         )}
         <button type="button" className="account-action" disabled={busy !== null} onClick={() => void logOut()}>

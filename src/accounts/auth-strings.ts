@@ -71,6 +71,7 @@ export const authStrings = perLocale((t: TFunction) => {
       business: k("header.business"),
       addAccount: k("header.addAccount"),
       settings: k("header.settings"),
+      businessHub: k("header.businessHub"),
       logOut: k("header.logOut"),
       switching: k("header.switching"),
       logInAgain: k("header.logInAgain"),

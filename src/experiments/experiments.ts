@@ -14,6 +14,8 @@ export const EXPERIMENTS = {
   web_home_feed_restore: ["default", "extended"],
   /** The footer under infinite pin grids for signed-in people: shown (control) or hidden. */
   web_pin_grid_footer: ["control", "hide_footer"],
+  /** The business hub's customisable navbar shortcuts: off (control) or on. */
+  web_business_navigation: ["off", "on"],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type ExperimentName = keyof typeof EXPERIMENTS;
