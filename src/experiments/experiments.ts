@@ -35,6 +35,8 @@ const HOLDOUT_PERCENT = 5;
 const EXPERIMENT_HOLDOUT: Record<ExperimentName, HoldoutName> = {
   web_home_feed_restore: "holdout_2024_h1",
   web_pin_grid_footer: "holdout_2024_h1",
+  // Shipped after the last half the spec names a holdout for: the newest holdout keeps it honest.
+  web_business_navigation: "holdout_2024_h1",
 };
 
 /** Whether an account is held out by this holdout (deterministic: the same answer everywhere). */
