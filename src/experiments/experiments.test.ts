@@ -106,7 +106,7 @@ describe("holdouts (spec 001 §9)", () => {
     // 13, 26 and 62 draw extended and hide_footer but are in the first-half-2024 holdout.
     for (const id of [13, 26, 62]) {
       expect(isEligible(HOME_FEED_RESTORE_EXPERIMENT, id)).toBe(false);
-      expect(assignExperiments(id)).toEqual({ [HOME_FEED_RESTORE_EXPERIMENT]: "default", [PIN_GRID_FOOTER_EXPERIMENT]: "control" });
+      expect(assignExperiments(id)).toEqual({ [HOME_FEED_RESTORE_EXPERIMENT]: "default", [PIN_GRID_FOOTER_EXPERIMENT]: "control", web_business_navigation: "off" });
     }
     // 1 is in no holdout of these experiments and keeps its draw.
     expect(isEligible(HOME_FEED_RESTORE_EXPERIMENT, 1)).toBe(true);
