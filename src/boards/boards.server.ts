@@ -36,18 +36,21 @@ export type GridPinRow = GridCellRow & Record<string, unknown>;
 export const gridRowVisible = (row: GridPinRow, viewerId: number | null) => holdsFor("gridPin", row, viewerId);
 
 /** A board's pins in board order (position, then pin id), after a keyset cursor. */
-interface BoardPinRow extends GridPinRow {
+export interface BoardPinRow extends GridPinRow {
   position: number;
 }
 
 /**
  * The board feed's SQL after a `target` CTE naming the board: the pins the viewer may see,
- * by board_pins.position, keyset-paged. Parameters are named by the caller.
+ * by board_pins.position, keyset-paged; with `section` (the SQL of a section slug), that
+ * section's pins only. Parameters are named by the caller.
  */
-function boardPinsSql(p: { viewer: string; key: string; id: string; limit: string }): string {
+export function boardPinsSql(p: { viewer: string; key: string; id: string; limit: string; section?: string }): string {
+  const inSection = p.section === undefined ? "" : `JOIN board_sections s ON s.board_id = t.id AND s.slug = ${p.section}`;
   return `SELECT ${gridPinColumns(p.viewer)}, bp.position
          FROM target t
-         JOIN board_pins bp ON bp.board_id = t.id
+         ${inSection}
+         JOIN board_pins bp ON bp.board_id = t.id${p.section === undefined ? "" : " AND bp.section_id = s.id"}
          JOIN pins p ON p.id = bp.pin_id
          ${GRID_PIN_JOINS}
          WHERE ${gridPinSql(p.viewer)}
@@ -56,7 +59,7 @@ function boardPinsSql(p: { viewer: string; key: string; id: string; limit: strin
          LIMIT ${p.limit}`;
 }
 
-function boardPinsPage(rows: BoardPinRow[], size: number, viewerId: number | null): KeysetPage<GridPin> {
+export function boardPinsPage(rows: BoardPinRow[], size: number, viewerId: number | null): KeysetPage<GridPin> {
   return keysetPageOf(rows, size, (row) => encodeKeyset(row.position, row.id), gridPin, (row) => gridRowVisible(row, viewerId));
 }
 

@@ -2,12 +2,12 @@
 // round trip: the board and section, the first page of its pins and its share image go in one
 // batch, each behind the board page's own visibility target, so a section of a board the viewer
 // may not see is read exactly as a section that does not exist.
-import { coverImageOf, coverImageSql, gridPin, type CoverImage, type GridPin } from "~/pins/pins.server.ts";
+import { coverImageOf, coverImageSql, type CoverImage, type GridPin } from "~/pins/pins.server.ts";
 import { displayName, userImageUrl } from "~/users/user.ts";
-import { encodeKeyset, keysetPageOf, type Keyset } from "~/feeds/cursor.ts";
+import type { Keyset } from "~/feeds/cursor.ts";
 import { holds } from "~/visibility/rules.ts";
 import { holdsFor } from "~/visibility/visibility.server.ts";
-import { BOARD_PAGE_SIZE, GRID_PIN_JOINS, boardTargetSql, gridPinColumns, gridPinSql, gridRowVisible, listedPinCountSql, type GridPinRow } from "./boards.server.ts";
+import { BOARD_PAGE_SIZE, boardPinsPage, boardPinsSql, boardTargetSql, listedPinCountSql, type BoardPinRow } from "./boards.server.ts";
 
 interface SectionPage {
   id: string;
@@ -44,24 +44,6 @@ interface SectionRow extends Record<string, unknown> {
   image_key: string | null;
 }
 
-interface SectionPinRow extends GridPinRow {
-  position: number;
-}
-
-/** The section's pins in board order after a keyset cursor; parameters named by the caller. */
-function sectionPinsSql(p: { viewer: string; section: string; key: string; id: string; limit: string }): string {
-  return `SELECT ${gridPinColumns(p.viewer)}, bp.position
-         FROM target t
-         JOIN board_sections s ON s.board_id = t.id AND s.slug = ${p.section}
-         JOIN board_pins bp ON bp.board_id = t.id AND bp.section_id = s.id
-         JOIN pins p ON p.id = bp.pin_id
-         ${GRID_PIN_JOINS}
-         WHERE ${gridPinSql(p.viewer)}
-           AND (${p.key} IS NULL OR bp.position > ${p.key} OR (bp.position = ${p.key} AND bp.pin_id > ${p.id}))
-         ORDER BY bp.position, bp.pin_id
-         LIMIT ${p.limit}`;
-}
-
 /**
  * One section by its owner's username, board slug and section slug, or null when any of them
  * does not exist or the viewer may not see the board (or its owner's profile): the caller
@@ -89,10 +71,10 @@ export async function getSectionPage(
       )
       .bind(username, boardSlug, viewerId, sectionSlug),
     db
-      .prepare(`${target} ${sectionPinsSql({ viewer: "?3", section: "?4", key: "?5", id: "?6", limit: "?7" })}`)
+      .prepare(`${target} ${boardPinsSql({ viewer: "?3", section: "?4", key: "?5", id: "?6", limit: "?7" })}`)
       .bind(username, boardSlug, viewerId, sectionSlug, cursor?.key ?? null, cursor?.id ?? null, BOARD_PAGE_SIZE + 1),
     db
-      .prepare(`${target} ${coverImageSql(sectionPinsSql({ viewer: "?3", section: "?4", key: "NULL", id: "NULL", limit: "1" }))}`)
+      .prepare(`${target} ${coverImageSql(boardPinsSql({ viewer: "?3", section: "?4", key: "NULL", id: "NULL", limit: "1" }))}`)
       .bind(username, boardSlug, viewerId, sectionSlug),
   ]);
   const row = (sectionResult?.results as SectionRow[] | undefined)?.[0];
@@ -100,7 +82,7 @@ export async function getSectionPage(
   if (!row || !holdsFor("boardPage", row, viewerId)) return null;
   const ownerUrl = `/${row.username}/`;
   const boardUrl = `${ownerUrl}${row.slug}/`;
-  const page = keysetPageOf((pinResult?.results ?? []) as SectionPinRow[], BOARD_PAGE_SIZE, (pin) => encodeKeyset(pin.position, pin.id), gridPin, (pin) => gridRowVisible(pin, viewerId));
+  const page = boardPinsPage((pinResult?.results ?? []) as BoardPinRow[], BOARD_PAGE_SIZE, viewerId);
   return {
     id: String(row.section_id),
     title: row.section_title,
