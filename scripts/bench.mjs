@@ -641,16 +641,21 @@ function soakOptions(args) {
   return { durationS, connections };
 }
 
-/** The soak with a worker of its own (`--only soak`): its own result file. */
-async function soakOnly(args) {
-  const options = soakOptions(args);
+/** The worker a phase run alone (`--only`) measures: built, migrated, seeded, throttles cleared. */
+async function workerAlone(args) {
   if (await ensureBuilt({ force: Boolean(args.build) })) console.log("[bench] built the worker");
   await migrate(BENCH_STATE);
   if (args["no-seed"]) console.log("[bench] --no-seed: not seeding");
   else await seedIfEmpty(BENCH_STATE, { ifStale: true });
   await clearThrottles(BENCH_STATE);
+  return startWorker({ persistTo: BENCH_STATE });
+}
+
+/** The soak with a worker of its own (`--only soak`): its own result file. */
+async function soakOnly(args) {
+  const options = soakOptions(args);
   const startedAt = new Date();
-  const server = await startWorker({ persistTo: BENCH_STATE });
+  const server = await workerAlone(args);
   let soak;
   try {
     soak = await runSoak({ url: server.url, persistTo: BENCH_STATE, ...options });
@@ -671,13 +676,8 @@ async function soakOnly(args) {
 
 /** Messaging with a worker of its own (`--only messaging`): its own result file. */
 async function messagingOnly(args) {
-  if (await ensureBuilt({ force: Boolean(args.build) })) console.log("[bench] built the worker");
-  await migrate(BENCH_STATE);
-  if (args["no-seed"]) console.log("[bench] --no-seed: not seeding");
-  else await seedIfEmpty(BENCH_STATE, { ifStale: true });
-  await clearThrottles(BENCH_STATE);
   const startedAt = new Date();
-  const server = await startWorker({ persistTo: BENCH_STATE });
+  const server = await workerAlone(args);
   let messaging;
   try {
     messaging = await runMessagingBench({ url: server.url, log: (line) => console.log(line) });

@@ -38,6 +38,8 @@ async function type(page: Page, text: string): Promise<void> {
 }
 
 test("two people exchange messages and a pin, each arriving live", async ({ browser }) => {
+  // Two sign-ins, three pages and two axe runs: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const demo = await person(browser, "demo");
   const sam = await person(browser, "sam");
   // Sam follows demo, so demo's messages go straight to his inbox.
