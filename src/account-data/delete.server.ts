@@ -1,7 +1,7 @@
 // Deleting an account: ONE D1 batch (one transaction) that
 //  - keeps the ids of the person's pins in gone_pins, so their pages answer 410 afterwards;
 //  - takes the person's part out of other people's counters (followers, following, board
-//    followers, reaction counts) while the rows that say what to take are still there;
+//    followers, reactions, tried-it posts) while the rows that say what to take are there;
 //  - drops the rows no foreign key reaches (follows of the person and of their boards, their
 //    analytics events) and keeps ad reporting whole without them (their pings lose the id);
 //  - records their upload folders for the media sweep, which empties them from R2;
@@ -85,6 +85,12 @@ export async function deleteAccount(db: D1Database, userId: number, now = Date.n
       .bind(userId),
     db
       .prepare("UPDATE pin_reaction_counts SET count = count - 1 WHERE (pin_id, reaction_type) IN (SELECT pin_id, reaction_type FROM reactions WHERE user_id = ?1)")
+      .bind(userId),
+    db
+      .prepare(
+        `UPDATE pins SET did_it_images_count = (SELECT COUNT(*) FROM did_its d WHERE d.pin_id = pins.id AND d.user_id != ?1)
+         WHERE id IN (SELECT pin_id FROM did_its WHERE user_id = ?1) AND pinner_id != ?1`,
+      )
       .bind(userId),
     db.prepare("DELETE FROM follows WHERE target_type = 'user' AND target_id = ?1").bind(userId),
     db.prepare("DELETE FROM follows WHERE target_type = 'board' AND target_id IN (SELECT id FROM boards WHERE owner_id = ?1)").bind(userId),

@@ -35,6 +35,8 @@ beforeAll(async () => {
     db.prepare("UPDATE pins SET comment_count = 2 WHERE id = 302"),
     db.prepare("INSERT INTO follows (follower_id, target_type, target_id, created_at) VALUES (?1, 'user', ?2, 7)").bind(ANA, DORA.id),
     db.prepare("UPDATE users SET following_count = 1 WHERE id = ?1").bind(ANA),
+    db.prepare("INSERT INTO did_its (id, pin_id, user_id, created_at) VALUES (601, 302, ?1, 8)").bind(DORA.id),
+    db.prepare("UPDATE pins SET did_it_images_count = 1 WHERE id = 302"),
     db.prepare("UPDATE boards SET pin_count = (SELECT count(*) FROM board_pins bp WHERE bp.board_id = boards.id)"),
   ]);
   await env.MEDIA.put("pins/301/orig.jpg", PHOTO);
@@ -185,7 +187,7 @@ describe("deleting the account", () => {
     // Ana's board held Dora's pin; Ana followed Dora; Dora commented on Ana's pin.
     expect(await env.DB.prepare("SELECT pin_count FROM boards WHERE id = 21").first()).toEqual({ pin_count: 1 });
     expect(await env.DB.prepare("SELECT following_count FROM users WHERE id = ?1").bind(ANA).first()).toEqual({ following_count: 0 });
-    expect(await env.DB.prepare("SELECT comment_count FROM pins WHERE id = 302").first()).toEqual({ comment_count: 1 });
+    expect(await env.DB.prepare("SELECT comment_count, did_it_images_count FROM pins WHERE id = 302").first()).toEqual({ comment_count: 1, did_it_images_count: 0 });
 
     expect((await new Browser().fetch("/pin/401/")).status).toBe(410);
     expect((await new Browser().resource("PinResource", "get", { id: "401" })).status).toBe(410);
