@@ -1,6 +1,6 @@
 // Everything Pinloom holds about a person, read for their download: the account and its
 // settings, boards and sections, the pins they made, their saves, comments, follows, reactions
-// and tried-it posts, and their messages where the messages table exists. One D1 batch; every
+// and tried-it posts, and the messages they sent. One D1 batch; every
 // list bounded (a list cut short says so in the manifest). Secrets are never read: no password,
 // passcode or second-factor hash.
 
@@ -24,17 +24,6 @@ export interface AccountExport {
   truncated: string[];
   /** R2 keys of the media of the person's own pins (originals and videos), de-duplicated. */
   mediaKeys: string[];
-}
-
-/**
- * The messages seam: messages live in a table another part of the product owns. When a table
- * named `messages` with a `sender_id` column exists, the person's own messages are exported
- * as stored; until then there is nothing to export.
- */
-async function messagesStatement(db: D1Database, userId: number): Promise<D1PreparedStatement | null> {
-  const table = await db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'messages'").first<{ sql: string }>();
-  if (!table || !/\bsender_id\b/.test(table.sql)) return null;
-  return db.prepare("SELECT * FROM messages WHERE sender_id = ?1 ORDER BY rowid LIMIT ?2").bind(userId, EXPORT_ROW_LIMIT);
 }
 
 const MEDIA_PREFIX = "/media/";
@@ -62,6 +51,16 @@ export async function readAccountExport(db: D1Database, userId: number): Promise
     ["follows", db.prepare("SELECT target_type, target_id, created_at FROM follows WHERE follower_id = ?1 LIMIT ?2").bind(userId, limit)],
     ["reactions", db.prepare("SELECT pin_id, reaction_type, created_at FROM reactions WHERE user_id = ?1 LIMIT ?2").bind(userId, limit)],
     ["tried_it", db.prepare("SELECT * FROM did_its WHERE user_id = ?1 LIMIT ?2").bind(userId, limit)],
+    // What they wrote, not what others wrote to them: those words are the other people's.
+    [
+      "messages",
+      db
+        .prepare(
+          `SELECT id, conversation_id, text, created_at, pin_id, board_id, user_id, did_it_id
+           FROM conversation_messages WHERE sender_id = ?1 ORDER BY id LIMIT ?2`,
+        )
+        .bind(userId, limit),
+    ],
     [
       "media",
       db
@@ -73,8 +72,6 @@ export async function readAccountExport(db: D1Database, userId: number): Promise
         .bind(userId, limit),
     ],
   ];
-  const messages = await messagesStatement(db, userId);
-  if (messages) statements.push(["messages", messages]);
   const [accountResult, ...results] = await db.batch<Row>([
     db.prepare(`SELECT ${ACCOUNT_COLUMNS.join(", ")} FROM users WHERE id = ?1`).bind(userId),
     ...statements.map(([, statement]) => statement),
@@ -92,6 +89,5 @@ export async function readAccountExport(db: D1Database, userId: number): Promise
     ),
   ];
   delete lists["media"];
-  if (!messages) lists["messages"] = [];
   return { account: accountResult?.results[0] ?? null, lists, truncated, mediaKeys };
 }

@@ -106,6 +106,12 @@ describe("the download", () => {
   it("is a ZIP of the person's data as JSON and their pins' media, with no secret in it", async () => {
     const browser = new Browser();
     await browser.login(USERS.ben.username);
+    // A conversation with Ana: Ben's own message is his to take; Ana's reply is hers.
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO conversations (id, created_by, created_at, pair_key, updated_at) VALUES (9001, ?1, 10, ?2, 12)").bind(BEN, `${Math.min(ANA, BEN)}:${Math.max(ANA, BEN)}`),
+      env.DB.prepare("INSERT INTO conversation_messages (id, conversation_id, sender_id, text, created_at, pin_id) VALUES (9101, 9001, ?1, 'Look at this lamp', 11, 301)").bind(BEN),
+      env.DB.prepare("INSERT INTO conversation_messages (id, conversation_id, sender_id, text, created_at) VALUES (9102, 9001, ?1, 'Lovely', 12)").bind(ANA),
+    ]);
     const response = await browser.fetch("/v3/users/me/export/");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
@@ -130,7 +136,9 @@ describe("the download", () => {
       [20, 302],
     ]);
     expect(json("comments.json")).toEqual([{ id: 501, pin_id: 302, parent_id: null, text: "Lovely chair", created_at: 5 }]);
-    expect(json("messages.json")).toEqual([]);
+    expect(json("messages.json")).toEqual([
+      { id: 9101, conversation_id: 9001, text: "Look at this lamp", created_at: 11, pin_id: 301, board_id: null, user_id: null, did_it_id: null },
+    ]);
     expect([...files["media/pins/301/orig.jpg"]!]).toEqual([...PHOTO]);
     expect(json("manifest.json")).toMatchObject({ format: "pinloom-account-export", version: 1, truncated: [], media_left_out: [] });
   });
