@@ -55,13 +55,18 @@ async function catchUp(page: Page): Promise<void> {
   if (details.data.newest_id) await pageResource(page, "NewsHubBadgeResource", "update", { seen_up_to: details.data.newest_id });
 }
 
-test("a save and a comment reach the pin owner's bell, the updates show them, and the count clears", async ({ browser }, info) => {
-  const project: Project = projectOf(info.project.name);
+/** The project's owner and actor signed in, the owner's kinds turned on and everything before the test seen. */
+async function castFor(browser: Browser, project: Project, kinds: Record<string, boolean>) {
   const cast = CAST[project];
   const owner = await signedInPage(browser, cast.owner);
   const actor = await signedInPage(browser, cast.actor);
-  expect(await newsSettings(owner, { saves: true, comments: true })).toBe(200);
+  expect(await newsSettings(owner, kinds)).toBe(200);
   await catchUp(owner);
+  return { project, cast, owner, actor };
+}
+
+test("a save and a comment reach the pin owner's bell, the updates show them, and the count clears", async ({ browser }, info) => {
+  const { project, cast, owner, actor } = await castFor(browser, projectOf(info.project.name), { saves: true, comments: true });
   await unsaveEverywhere(actor, cast.pin);
 
   const said = `Lovely ${token()}`;
@@ -92,12 +97,7 @@ test("a save and a comment reach the pin owner's bell, the updates show them, an
 });
 
 test("on a phone the bell opens the updates page, which marks them seen", async ({ browser }, info) => {
-  const project: Project = projectOf(info.project.name);
-  const cast = CAST[project];
-  const owner = await signedInPage(browser, cast.owner);
-  const actor = await signedInPage(browser, cast.actor);
-  expect(await newsSettings(owner, { comments: true })).toBe(200);
-  await catchUp(owner);
+  const { project, cast, owner, actor } = await castFor(browser, projectOf(info.project.name), { comments: true });
   const said = `Phone ${token()}`;
   const commentId = await comment(actor, cast.pin, said);
   try {
@@ -116,12 +116,7 @@ test("on a phone the bell opens the updates page, which marks them seen", async 
 });
 
 test("a kind turned off in the notification settings is not told next time", async ({ browser }, info) => {
-  const project: Project = projectOf(info.project.name);
-  const cast = CAST[project];
-  const owner = await signedInPage(browser, cast.owner);
-  const actor = await signedInPage(browser, cast.actor);
-  expect(await newsSettings(owner, { comments: true })).toBe(200);
-  await catchUp(owner);
+  const { project, cast, owner, actor } = await castFor(browser, projectOf(info.project.name), { comments: true });
   await owner.goto("/settings/notifications");
   const form = owner.locator("form[data-endpoint='/v3/settings/news/']");
   const comments = form.getByRole("checkbox", { name: text(project, "s.notifications.options.comments"), exact: true });
