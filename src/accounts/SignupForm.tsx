@@ -2,6 +2,7 @@
 // a business toggle that adds the business name (then the registration type is partner).
 // Checks run before the call; the server's answer (field problems, taken email or username,
 // age restriction, the no-token sentence) is shown where it belongs.
+import { BUSINESS_ONBOARDING_PATH } from "~/business/navigation.ts";
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
 import { Field, PasswordField, useHydrated } from "./Field.tsx";
@@ -93,6 +94,8 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
     const result = await signUp(input, { installId: installId(storage()), setCookie: (cookie) => (document.cookie = cookie) });
     switch (result.kind) {
       case "success":
+        // A business continues into onboarding (spec 002: sign-up, then the onboarding stepper).
+        if (business) return window.location.assign(BUSINESS_ONBOARDING_PATH);
         (onSuccess ?? (() => window.location.assign(next)))();
         return;
       case "ageRestricted":
