@@ -2,6 +2,7 @@
 // a business toggle that adds the business name (then the registration type is partner).
 // Checks run before the call; the server's answer (field problems, taken email or username,
 // age restriction, the no-token sentence) is shown where it belongs.
+import { BUSINESS_ONBOARDING_PATH } from "~/business/navigation.ts";
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { AuthStrings } from "./auth-strings.ts";
 import { Field, PasswordField, useHydrated } from "./Field.tsx";
@@ -98,7 +99,9 @@ export default function SignupForm({ strings, next, country, locale, idPrefix = 
     const result = await signUp(input, { installId: installId(storage()), setCookie: (cookie) => (document.cookie = cookie) });
     switch (result.kind) {
       case "success":
-        // A new account starts with onboarding (spec 001 §2), which then goes on to `next`.
+        // A business goes on to its onboarding stepper (spec 002); a person to theirs (spec 001 §2),
+        // which then goes on to `next`.
+        if (business) return window.location.assign(BUSINESS_ONBOARDING_PATH);
         window.location.assign(withNext("/onboarding/", next));
         return;
       case "ageRestricted":

@@ -20,13 +20,16 @@ export const NAV_SECTIONS = [
 /** The business hub's own link: always with show_vmp=true. */
 export const BUSINESS_HUB_PATH = "/business/hub/?show_vmp=true";
 
+/** Where a business goes after signing up. */
+export const BUSINESS_ONBOARDING_PATH = "/business/hub/onboarding/";
+
 /** A hub page's path within a business (relative: the advertiser prefix is added by advertiserLink). */
 export function hubPath(page: ShortcutId, businessId: string): string {
   switch (page) {
     case "dashboard":
       return `/business/hub/${businessId}/`;
     case "onboarding":
-      return "/business/hub/onboarding/";
+      return BUSINESS_ONBOARDING_PATH;
     default:
       return `/business/hub/${businessId}/${page.replace("_", "-")}/`;
   }
