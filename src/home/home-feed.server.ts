@@ -12,9 +12,9 @@ import { BLEND_WEIGHTS, POPULAR_WEIGHTS, dayOf, daySeed, interleave, type BlendB
 
 const DAY_MS = 86_400_000;
 /** Most candidates each source gives a page's ranking: the newest of each. */
-const SOURCE_CAP = 400;
+const SOURCE_CAP = 200;
 /** Popular pins are ranked among the newest this many pins from before the day; older ones follow newest first. */
-const POPULAR_WINDOW = 300;
+const POPULAR_WINDOW = 120;
 /** The person's boards shown as "more ideas" tabs, most recently changed first. */
 const MAX_TABS = 8;
 /** Topics of a board its "more ideas" tab draws on: its most common ones. */

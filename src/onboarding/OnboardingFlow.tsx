@@ -179,7 +179,7 @@ export default function OnboardingFlow({ step: initial, firstName, topics, count
                     <div className="onboarding-creator-who">
                       {creator.image_medium_url ? <img className="onboarding-avatar" src={creator.image_medium_url} alt="" width={48} height={48} /> : <span className="onboarding-avatar" aria-hidden="true" />}
                       <div>
-                        <a href={`/${creator.username}/`} dir="auto" className="onboarding-creator-name">
+                        <a href={`/${creator.username}/`} dir="auto" className="onboarding-creator-name" id={`onboarding-creator-${creator.id}`}>
                           {name}
                         </a>
                         <p className="onboarding-hint">
@@ -193,7 +193,7 @@ export default function OnboardingFlow({ step: initial, firstName, topics, count
                       type="button"
                       className={followed ? "button" : "button primary"}
                       aria-pressed={followed}
-                      aria-label={fill(words["creators.followName"], { name })}
+                      aria-describedby={`onboarding-creator-${creator.id}`}
                       onClick={() => void toggleUserFollow(creator.id, words["creators.followFailed"])}
                     >
                       {followed ? words["creators.following"] : words["creators.follow"]}

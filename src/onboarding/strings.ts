@@ -28,7 +28,6 @@ const PLAIN = [
   "creators.retry",
   "creators.follow",
   "creators.following",
-  "creators.followName",
   "creators.followFailed",
   "locale.heading",
   "locale.text",
