@@ -46,7 +46,7 @@ import { onboardingSchema } from "~/business/onboarding.ts";
 import { historyQuerySchema } from "~/business/table-state.ts";
 import { idOption } from "~/boards/options.ts";
 import { success } from "~/server/answer.ts";
-import { readFields } from "~/server/body.ts";
+import { readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { badRequest, DomainError, notFound, RETRY_AFTER_SECONDS, zodProblems } from "~/domain/errors.ts";
 
@@ -59,12 +59,6 @@ function pathId(value: string | undefined, message = "business:api.notFound"): n
   return parsed.data;
 }
 
-async function body<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): Promise<z.output<Schema>> {
-  const input = await readFields(c);
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
-  return parsed.data;
-}
 
 function query<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
   const input = c.req.query();
@@ -81,7 +75,7 @@ businessRoutes.get("/businesses/", async (c) => success(c, { items: await busine
 
 businessRoutes.post("/businesses/", async (c) => {
   const userId = writer(c);
-  return success(c, await createBusiness(c.env.DB, userId, await body(c, onboardingSchema)));
+  return success(c, await createBusiness(c.env.DB, userId, await readParsed(c, onboardingSchema)));
 });
 
 businessRoutes.get("/businesses/:businessId{[0-9]+}/", async (c) => success(c, await getBusiness(c.env.DB, reader(c), business(c))));
@@ -93,7 +87,7 @@ businessRoutes.put("/businesses/:businessId{[0-9]+}/marketing_plan/", async (c) 
   const businessId = business(c);
   // Who may, before what they sent: a stranger learns nothing from a 400.
   await requireAction(c.env.DB, businessId, userId, "marketing_plan.update");
-  return success(c, await saveMarketingPlan(c.env.DB, userId, businessId, await body(c, marketingPlanSchema)));
+  return success(c, await saveMarketingPlan(c.env.DB, userId, businessId, await readParsed(c, marketingPlanSchema)));
 });
 
 // ---- Ad accounts ----
@@ -110,14 +104,14 @@ businessRoutes.post("/businesses/:businessId{[0-9]+}/ad_accounts/", async (c) =>
   const userId = writer(c);
   const businessId = business(c);
   await requireAction(c.env.DB, businessId, userId, "ad_account.create");
-  return success(c, await createAdAccount(c.env.DB, userId, businessId, await body(c, adAccountCreate)));
+  return success(c, await createAdAccount(c.env.DB, userId, businessId, await readParsed(c, adAccountCreate)));
 });
 businessRoutes.get("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => success(c, await getAdAccount(c.env.DB, reader(c), business(c), adAccount(c))));
 businessRoutes.patch("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => {
   const userId = writer(c);
   const businessId = business(c);
   await requireAction(c.env.DB, businessId, userId, "ad_account.update");
-  return success(c, await updateAdAccount(c.env.DB, userId, businessId, adAccount(c), await body(c, adAccountUpdate)));
+  return success(c, await updateAdAccount(c.env.DB, userId, businessId, adAccount(c), await readParsed(c, adAccountUpdate)));
 });
 businessRoutes.delete("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => success(c, await deleteAdAccount(c.env.DB, writer(c), business(c), adAccount(c))));
 
@@ -135,14 +129,14 @@ businessRoutes.post("/businesses/:businessId{[0-9]+}/asset_groups/", async (c) =
   const userId = writer(c);
   const businessId = business(c);
   await requireAction(c.env.DB, businessId, userId, "asset_group.create");
-  return success(c, await createAssetGroup(c.env.DB, userId, businessId, await body(c, assetGroupCreate)));
+  return success(c, await createAssetGroup(c.env.DB, userId, businessId, await readParsed(c, assetGroupCreate)));
 });
 businessRoutes.get("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => success(c, await getAssetGroup(c.env.DB, reader(c), business(c), assetGroup(c))));
 businessRoutes.patch("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => {
   const userId = writer(c);
   const businessId = business(c);
   await requireAction(c.env.DB, businessId, userId, "asset_group.update");
-  return success(c, await updateAssetGroup(c.env.DB, userId, businessId, assetGroup(c), await body(c, assetGroupUpdate)));
+  return success(c, await updateAssetGroup(c.env.DB, userId, businessId, assetGroup(c), await readParsed(c, assetGroupUpdate)));
 });
 businessRoutes.delete("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => success(c, await deleteAssetGroup(c.env.DB, writer(c), business(c), assetGroup(c))));
 
@@ -180,7 +174,7 @@ businessRoutes.put(SHORTCUTS_PATH, async (c) => {
   try {
     const businessId = business(c);
     await requireAction(c.env.DB, businessId, userId, "shortcuts.write");
-    const input = await body(c, shortcutsBody);
+    const input = await readParsed(c, shortcutsBody);
     return success(c, { entity_type: "BIZ_USER", key: "NAVBAR_CONFIG", customShortcuts: await writeShortcuts(c.env.DB, userId, businessId, input.customShortcuts) });
   } catch (error) {
     // Spec 002 §8: any other failure of the save is Upsert_Error, its status still saying why.

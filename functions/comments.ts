@@ -8,10 +8,10 @@
 //   GET         /v3/aggregated_comments/{id}/translate/
 //   POST        /v3/did_it/photos/                    multipart `pin_id`, `photo`
 //   PUT         /v3/users/settings/comments/          {allow_comments?, allow_mentions?, passcode?}
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { success } from "~/server/answer.ts";
-import { readFields, readForm } from "~/server/body.ts";
+import { readForm, readParsed } from "~/server/body.ts";
 import { flagComment, removeMention, setHelpful, setHighlight, setLike, translateComment } from "~/comments/actions.server.ts";
 import { storeDidItPhoto } from "~/comments/did-it-posts.server.ts";
 import { COMMENT_FEATURES, type FeatureMap } from "~/comments/comment.ts";
@@ -21,7 +21,7 @@ import { afterWrite } from "~/server/after-write.ts";
 import { clientIp, throttleSubject } from "~/server/client-ip.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
-import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
+import { badRequest, notFound } from "~/domain/errors.ts";
 import { idSchema } from "~/social/guard.server.ts";
 import { viewerIdOf } from "~/users/user.ts";
 
@@ -34,12 +34,6 @@ function pathId(value: string | undefined): number {
   return parsed.data;
 }
 
-async function body<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): Promise<z.output<Schema>> {
-  const input = await readFields(c);
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
-  return parsed.data;
-}
 
 // Form bodies carry every value as text; JSON ones as themselves.
 const reactionType = z.union([z.literal(1), z.literal("1")]);
@@ -48,7 +42,7 @@ const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) =
 const reactBody = z.strictObject({ reaction_type: reactionType });
 commentRoutes.post("/aggregated_comments/:id{[0-9]+}/react/", async (c) => {
   const id = pathId(c.req.param("id"));
-  await body(c, reactBody);
+  await readParsed(c, reactBody);
   return success(c, await setLike(c.env.DB, c.var.ctx, id, true));
 });
 // Taking a like back needs no body: there is one reaction type and one reaction per person.
@@ -59,7 +53,7 @@ commentRoutes.delete("/helpful/1/:id{[0-9]+}/", async (c) => success(c, await se
 
 const highlightBody = z.strictObject({ aggregated_comment: idSchema, pin: idSchema, highlight: flag });
 commentRoutes.put("/aggregated_comments/pin/highlight/", async (c) => {
-  const input = await body(c, highlightBody);
+  const input = await readParsed(c, highlightBody);
   return success(c, afterWrite(c, await setHighlight(c.env.DB, c.var.ctx, input.aggregated_comment, input.pin, input.highlight)));
 });
 
@@ -71,7 +65,7 @@ const flagBody = z.strictObject({
 });
 commentRoutes.put("/aggregated_comments/:id{[0-9]+}/flag/", async (c) => {
   const id = pathId(c.req.param("id"));
-  const input = await body(c, flagBody);
+  const input = await readParsed(c, flagBody);
   if (input.commentId !== undefined && input.commentId !== id) throw badRequest([{ field: "commentId", reason: "comments:validation.idMismatch" }]);
   return success(c, await flagComment(c.env.DB, c.var.ctx, id, input.reason, input.detailedReasons));
 });
@@ -107,7 +101,7 @@ commentRoutes.post("/did_it/photos/", async (c) => {
 const featuresBody = z.strictObject({ allow_comments: flag.optional(), allow_mentions: flag.optional(), passcode: z.string().max(64).optional() });
 commentRoutes.put("/users/settings/comments/", async (c) => {
   const viewerId = requireWriteAllowed(c.var.ctx).user.id;
-  const input = await body(c, featuresBody);
+  const input = await readParsed(c, featuresBody);
   const featureMap = Object.fromEntries(COMMENT_FEATURES.flatMap((feature) => (input[feature] === undefined ? [] : [[feature, input[feature]]]))) as FeatureMap;
   return success(c, await updateFeatures(c.env.DB, c.var.ctx, viewerId, featureMap, input.passcode));
 });

@@ -4,7 +4,8 @@
 // body and the reason, thrown as ApiError: never an exception for the 500 handler.
 import type { Context } from "hono";
 import type { BodyData } from "hono/utils/body";
-import { badRequest } from "~/domain/errors.ts";
+import type { z } from "zod";
+import { badRequest, zodProblems } from "~/domain/errors.ts";
 import { MAX_JSON_DEPTH, jsonShapeProblem } from "./json-shape.ts";
 
 /** Most fields a flat body (a form, or JSON read as fields) may carry. */
@@ -96,4 +97,12 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
   }
   if (type === "" && (c.req.header("content-length") ?? "0") === "0") return {};
   throw badRequest([{ field: "content-type", reason: "validation.invalidValue", values: { values: BODY_TYPES } }]);
+}
+
+/** A flat body (readFields) checked against a schema: its value, or a 400 naming each field and the reason. */
+export async function readParsed<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+  const input = await readFields(c);
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
+  return parsed.data;
 }
