@@ -76,7 +76,7 @@ export default function SharePin({ pinId, url, title, strings }: SharePinProps) 
   };
 
   return (
-    <span className="share-pin" data-hydrated="true">
+    <div className="share-pin" data-hydrated="true">
       <button type="button" className="button" onClick={() => setOpen(true)}>
         {strings.share}
       </button>
@@ -115,6 +115,6 @@ export default function SharePin({ pinId, url, title, strings }: SharePinProps) 
           {status}
         </p>
       </Dialog>
-    </span>
+    </div>
   );
 }

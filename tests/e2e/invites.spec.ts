@@ -18,8 +18,8 @@ const CODES = {
 } as const;
 
 const TEXT = {
-  en: { title: "Ava Thompson invited you to Pinloom", dismiss: "Dismiss", toast: "Sam sent you this Pin. Say thanks in Messages.", copy: "Copy link", copied: "Link copied" },
-  ar: { title: "دعاك Ava Thompson إلى Pinloom", dismiss: "إغلاق", toast: "أرسل إليك Sam هذا الدبوس. اشكره في الرسائل.", copy: "نسخ الرابط", copied: "تم نسخ الرابط" },
+  en: { title: "Ava Thompson invited you to Pinloom", dismiss: "Dismiss", toast: "Sam sent you this Pin. Say thanks in Messages.", messageSam: "Message Sam", copy: "Copy link", copied: "Link copied" },
+  ar: { title: "دعاك Ava Thompson إلى Pinloom", dismiss: "إغلاق", toast: "أرسل إليك Sam هذا الدبوس. اشكره في الرسائل.", messageSam: "مراسلة Sam", copy: "نسخ الرابط", copied: "تم نسخ الرابط" },
 } as const;
 const textOf = (project: string) => TEXT[project === "ar" ? "ar" : "en"];
 
@@ -115,7 +115,9 @@ test.describe("signed in", () => {
     const text = textOf(testInfo.project.name);
     await signIn(page, "demo");
     await land(page, CODES.toast, 200);
-    await expect(page.locator("#shell-toasts li")).toHaveText([text.toast]);
+    // The toast's words, then its action: a button that opens a conversation with the inviter.
+    await expect(page.locator("#shell-toasts li")).toHaveText([text.toast + text.messageSam]);
+    await expect(page.locator("#shell-toasts li").getByRole("button", { name: text.messageSam })).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     await land(page, CODES.popover, 200);

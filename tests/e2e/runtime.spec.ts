@@ -15,9 +15,10 @@ test("start-up sets the ready flag, with no errors", async ({ page }) => {
 });
 
 test("a shared render fetches the viewer's state; a new version turns the next link into a forced reload", async ({ page }) => {
-  // Every API answer (the state, events, GraphQL) comes from "another deploy", as after a real
-  // one: an answer with our own version would count as a rollback and cancel the reload.
-  await page.route(/\/(?:_\/|resource\/)/, async (route) => {
+  // Every API answer (the state, events, GraphQL, the /v3 calls such as the cookie-consent
+  // question) comes from "another deploy", as after a real one: an answer with our own version
+  // would count as a rollback and cancel the reload.
+  await page.route(/\/(?:_\/|resource\/|v3\/)/, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), "x-app-version": "e2e-next-deploy" } });
   });
