@@ -11,12 +11,12 @@ import { readAccountExport } from "~/account-data/export.server.ts";
 import { boardPath, profilePaths } from "~/boards/write.server.ts";
 import { LOCALE_COOKIE } from "~/context/request-context.ts";
 import { LOCALES, parseLocale } from "~/context/locales.ts";
-import { badRequest, zodProblems, type FieldProblem } from "~/domain/errors.ts";
+import { badRequest, type FieldProblem } from "~/domain/errors.ts";
 import { parseCountry } from "~/regional/regional.ts";
 import { saveLocaleAndCountry } from "~/regional/regional.server.ts";
 import { purgePages } from "~/server/after-write.ts";
 import { success } from "~/server/answer.ts";
-import { readFields } from "~/server/body.ts";
+import { readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { enforce, type RateRule } from "~/server/rate-limit.server.ts";
 import { assertAccountPassword } from "./passcode.ts";
@@ -28,11 +28,6 @@ const MAX_FIELD = 1024;
 const EXPORT_RULE: RateRule = { name: "account-export:user", limit: 5, windowMs: 60 * 60_000 };
 const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-function parse<T extends z.ZodType>(schema: T, body: Record<string, unknown>): z.infer<T> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(zodProblems(result.error, "", body));
-  return result.data;
-}
 
 // ── Language and country ──────────────────────────────────────────────────────────────────
 
@@ -44,7 +39,7 @@ const localeSchema = z.strictObject({ locale: z.string().max(16), country: z.str
  */
 accountDataRoutes.put("/users/settings/locale/", async (c) => {
   const session = requireFullViewer(c.var.ctx);
-  const body = parse(localeSchema, await readFields(c));
+  const body = await readParsed(c, localeSchema);
   const locale = parseLocale(body.locale);
   const country = parseCountry(body.country);
   const problems: FieldProblem[] = [];
@@ -88,7 +83,7 @@ const deleteSchema = z.strictObject({ confirm: flag.optional(), password: z.stri
  */
 async function deleteOwnAccount(c: Context<AppEnv>): Promise<Response> {
   const session = requireFullViewer(c.var.ctx);
-  const body = parse(deleteSchema, await readFields(c));
+  const body = await readParsed(c, deleteSchema);
   const problems: FieldProblem[] = [];
   if (body.confirm !== true) problems.push({ field: "confirm", reason: "personal:data.mustConfirm" });
   const hasPassword = session.user.has_password === 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POPULAR_EVERY, dayOf, daySeed, decodeBlendBookmark, encodeBlendBookmark, interleave, type BlendBookmark } from "./blend.ts";
+import { dayOf, daySeed, decodeBlendBookmark, encodeBlendBookmark, interleave, type BlendBookmark } from "./blend.ts";
 
 const rows = (ids: number[], firstRank: number) => ids.map((id, index) => ({ id, rank: firstRank - index }));
 const START: BlendBookmark = { followed: null, popular: null };
@@ -35,7 +35,6 @@ describe("blend bookmarks", () => {
 
 describe("interleave", () => {
   it("puts a popular pin in every fifth cell while followed pins last", () => {
-    expect(POPULAR_EVERY).toBe(5);
     const followed = rows([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 100);
     const popular = rows([91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101], 50);
     const page = interleave(followed, popular, 10, START);

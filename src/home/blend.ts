@@ -7,7 +7,7 @@ import { z } from "zod";
 import { textFromBase64Url, textToBase64Url } from "~/runtime/base64.ts";
 
 /** Of every POPULAR_EVERY cells, the last is a popular pin (while followed pins last). */
-export const POPULAR_EVERY = 5;
+const POPULAR_EVERY = 5;
 
 /**
  * What a followed pin's rank adds for each thing the person follows that it belongs to. A pin

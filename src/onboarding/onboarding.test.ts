@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ONBOARDING_STEP, canMove, isFinished, nextState, onboardingUpdateSchema, stateOf } from "./onboarding.ts";
+import { canMove, isFinished, nextState, onboardingUpdateSchema, stateOf } from "./onboarding.ts";
 
 describe("onboarding steps", () => {
   it("starts at welcome and goes welcome, interests, creators, locale, done", () => {
-    expect(DEFAULT_ONBOARDING_STEP).toBe("welcome");
     expect(nextState("welcome")).toBe("interests");
     expect(nextState("interests")).toBe("creators");
     expect(nextState("creators")).toBe("locale");
