@@ -33,12 +33,12 @@ import {
   listAssetGroups,
   listHistory,
   readShortcuts,
-  requireAction,
   saveMarketingPlan,
   updateAdAccount,
   updateAssetGroup,
   writeShortcuts,
 } from "~/business/business.server.ts";
+import { requireAction } from "~/business/core.server.ts";
 import { marketingPlanSchema } from "~/business/marketing-plan.ts";
 import { NAVIGATION_EXPERIMENT, navigationOn } from "~/business/navigation.ts";
 import { adAccountCreate, adAccountQuery, adAccountUpdate, assetGroupCreate, assetGroupQuery, assetGroupUpdate, shortcutsBody } from "~/business/schemas.ts";

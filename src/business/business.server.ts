@@ -7,79 +7,17 @@ import { badRequest, conflict, DomainError, forbidden, notFound } from "~/domain
 import { countryId, currencyOf } from "./countries.ts";
 import { suggestPlan, type MarketingPlanAnswers, type MarketingPlanSuggestion } from "./marketing-plan.ts";
 import { fullNameOf, type OnboardingAnswers } from "./onboarding.ts";
-import { BUSINESS_ACTIONS, BUSINESS_ROLES, decide, ROLE_PERMISSIONS, type BusinessAction, type BusinessRole, type Membership } from "./roles.ts";
+import { tablePage, type TablePage, type TableState } from "./table-state.ts";
+import type { BusinessAction, BusinessRole } from "./roles.ts";
 import { AD_ACCOUNT_SEARCHES, AD_ACCOUNT_SORTS, ASSET_GROUP_SEARCHES, ASSET_GROUP_SORTS, type AssetGroupType } from "./asset-types.ts";
+import { actorMay, historyRow, likeTerm, newId, permissionsOf, requireAction, seconds, where, type HistoryAction } from "./core.server.ts";
 
 /** Each sortable field's column. */
 const AD_ACCOUNT_ORDER: Record<(typeof AD_ACCOUNT_SORTS)[number], string> = { name: "a.name COLLATE NOCASE", created_time: "a.created_at", currency: "a.currency" };
 const ASSET_GROUP_ORDER: Record<(typeof ASSET_GROUP_SORTS)[number], string> = { name: "g.name COLLATE NOCASE", created_time: "g.created_at" };
-import { tablePage, type TablePage, type TableState } from "./table-state.ts";
 
 /** Bounds on what one business holds, so every list and every batch stays small. */
 export const LIMITS = { adAccounts: 50, assetGroups: 100 } as const;
-
-/** Ids are random in [2^52, 2^53): exact as JavaScript numbers and not guessable. */
-function newId(): number {
-  const [high, low] = crypto.getRandomValues(new Uint32Array(2)) as unknown as [number, number];
-  return 2 ** 52 + (high & 0xfffff) * 2 ** 32 + low;
-}
-
-const seconds = (ms: number) => Math.floor(ms / 1000);
-
-// ---- Membership and the permission gate ----
-
-async function membershipOf(db: D1Database, businessId: number, userId: number): Promise<Membership> {
-  const row = await db.prepare("SELECT role FROM business_members WHERE business_id = ?1 AND user_id = ?2").bind(businessId, userId).first<{ role: BusinessRole }>();
-  return row?.role ?? null;
-}
-
-/** The role, or the table's refusal: a stranger is told the business does not exist. */
-export async function requireAction(db: D1Database, businessId: number, userId: number, action: BusinessAction): Promise<BusinessRole> {
-  const role = await membershipOf(db, businessId, userId);
-  const decision = decide(role, action);
-  if (decision === "not_found") throw notFound("business:api.notFound");
-  if (decision === "forbidden") throw forbidden("business:api.forbidden");
-  return role!;
-}
-
-/** The roles that may take an action, as a SQL list for the writes' own re-check (constants only). */
-function rolesFor(action: BusinessAction): string {
-  return BUSINESS_ROLES.filter((role) => ROLE_PERMISSIONS[role].has(action))
-    .map((role) => `'${role}'`)
-    .join(",");
-}
-
-/** "The actor still holds a role that may do this", for a write's WHERE (?1 business, ?2 actor). */
-const actorMay = (action: BusinessAction) => `EXISTS (SELECT 1 FROM business_members WHERE business_id = ?1 AND user_id = ?2 AND role IN (${rolesFor(action)}))`;
-
-/** The viewer's own permissions in a business, as answers list them ("roles" and "permissions" are the same). */
-const permissionsOf = (role: BusinessRole) => BUSINESS_ACTIONS.filter((action) => ROLE_PERMISSIONS[role].has(action));
-
-// ---- History ----
-
-type HistoryAction =
-  | "BUSINESS_CREATED"
-  | "PROFILE_LINKED"
-  | "MARKETING_PLAN_UPDATED"
-  | "AD_ACCOUNT_CREATED"
-  | "AD_ACCOUNT_UPDATED"
-  | "AD_ACCOUNT_DELETED"
-  | "ASSET_GROUP_CREATED"
-  | "ASSET_GROUP_UPDATED"
-  | "ASSET_GROUP_DELETED";
-
-/**
- * A history row written in the change's batch. `onlyIf` is SQL (same ?1 business, ?2 actor) that
- * holds when the change happened, so a refused or no-op write leaves no history.
- */
-function historyRow(db: D1Database, businessId: number, actorId: number, action: HistoryAction, entityType: string, entityId: number, detail: Record<string, unknown>, now: number, onlyIf = "1"): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO business_history (business_id, actor_id, action, entity_type, entity_id, detail, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ${onlyIf}`,
-    )
-    .bind(businessId, actorId, action, entityType, String(entityId), JSON.stringify(detail), now);
-}
 
 export interface HistoryEntry {
   id: string;
@@ -271,14 +209,6 @@ function adAccountOf(row: Record<string, unknown>, role: BusinessRole): AdAccoun
     updated_time: seconds(Number(row["updated_at"])),
     permissions: permissionsOf(role).filter((action) => action.startsWith("ad_account.")),
   };
-}
-
-/** LIKE with the person's text taken literally. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-
-/** WHERE clauses and their values, numbered from `first`. */
-function where(parts: Array<[sql: (n: number) => string, value: unknown]>, first: number): { sql: string; values: unknown[] } {
-  return { sql: parts.map(([sql], index) => ` AND ${sql(first + index)}`).join(""), values: parts.map(([, value]) => value) };
 }
 
 export async function listAdAccounts(db: D1Database, userId: number, businessId: number, state: TableState<(typeof AD_ACCOUNT_SORTS)[number], (typeof AD_ACCOUNT_SEARCHES)[number], AdAccountFilters>): Promise<TablePage<AdAccount>> {

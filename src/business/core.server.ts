@@ -1,0 +1,69 @@
+// What every part of the business area shares on the server: ids, the permission gate (the role
+// table in ./roles.ts, asked by requireAction and re-checked inside each write by actorMay), the
+// history row written in a change's own batch, and the table filters' SQL pieces. Each feature
+// (ad accounts, people, billing, …) keeps its own queries in its own *.server.ts beside this one.
+import { forbidden, notFound } from "~/domain/errors.ts";
+import { BUSINESS_ACTIONS, BUSINESS_ROLES, decide, ROLE_PERMISSIONS, type BusinessAction, type BusinessRole, type Membership } from "./roles.ts";
+
+/** Ids are random in [2^52, 2^53): exact as JavaScript numbers and not guessable. */
+export function newId(): number {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2)) as unknown as [number, number];
+  return 2 ** 52 + (high & 0xfffff) * 2 ** 32 + low;
+}
+
+export const seconds = (ms: number) => Math.floor(ms / 1000);
+
+// ---- Membership and the permission gate ----
+
+async function membershipOf(db: D1Database, businessId: number, userId: number): Promise<Membership> {
+  const row = await db.prepare("SELECT role FROM business_members WHERE business_id = ?1 AND user_id = ?2").bind(businessId, userId).first<{ role: BusinessRole }>();
+  return row?.role ?? null;
+}
+
+/** The role, or the table's refusal: a stranger is told the business does not exist. */
+export async function requireAction(db: D1Database, businessId: number, userId: number, action: BusinessAction): Promise<BusinessRole> {
+  const role = await membershipOf(db, businessId, userId);
+  const decision = decide(role, action);
+  if (decision === "not_found") throw notFound("business:api.notFound");
+  if (decision === "forbidden") throw forbidden("business:api.forbidden");
+  return role!;
+}
+
+/** The roles that may take an action, as a SQL list for the writes' own re-check (constants only). */
+function rolesFor(action: BusinessAction): string {
+  return BUSINESS_ROLES.filter((role) => ROLE_PERMISSIONS[role].has(action))
+    .map((role) => `'${role}'`)
+    .join(",");
+}
+
+/** "The actor still holds a role that may do this", for a write's WHERE (?1 business, ?2 actor). */
+export const actorMay = (action: BusinessAction) => `EXISTS (SELECT 1 FROM business_members WHERE business_id = ?1 AND user_id = ?2 AND role IN (${rolesFor(action)}))`;
+
+/** The viewer's own permissions in a business, as answers list them ("roles" and "permissions" are the same). */
+export const permissionsOf = (role: BusinessRole) => BUSINESS_ACTIONS.filter((action) => ROLE_PERMISSIONS[role].has(action));
+
+// ---- History ----
+
+/** What a history row says happened, e.g. AD_ACCOUNT_CREATED: each feature names its own. */
+export type HistoryAction = string;
+
+/**
+ * A history row written in the change's batch. `onlyIf` is SQL (same ?1 business, ?2 actor) that
+ * holds when the change happened, so a refused or no-op write leaves no history.
+ */
+export function historyRow(db: D1Database, businessId: number, actorId: number, action: HistoryAction, entityType: string, entityId: number, detail: Record<string, unknown>, now: number, onlyIf = "1"): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO business_history (business_id, actor_id, action, entity_type, entity_id, detail, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ${onlyIf}`,
+    )
+    .bind(businessId, actorId, action, entityType, String(entityId), JSON.stringify(detail), now);
+}
+
+/** LIKE with the person's text taken literally. */
+export const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+/** WHERE clauses and their values, numbered from `first`. */
+export function where(parts: Array<[sql: (n: number) => string, value: unknown]>, first: number): { sql: string; values: unknown[] } {
+  return { sql: parts.map(([sql], index) => ` AND ${sql(first + index)}`).join(""), values: parts.map(([, value]) => value) };
+}
