@@ -1,6 +1,6 @@
-// UserLookupResource get: one person by username, for inviting collaborators by name (the
+// UserLookupResource get: one person by username, for inviting collaborators and mentioning by name (the
 // BoardCollaboratorResource takes user ids). Signed-in, full logins only; a user
-// whose profile the viewer may not see (private, limited login) is the same 404 as no user.
+// whose profile the viewer may not see (private, limited login) or with whom a block stands is the same 404 as no user.
 import { z } from "zod";
 import { requireFullViewer } from "~/accounts/guards.server.ts";
 import { notFound } from "~/domain/errors.ts";

@@ -12,13 +12,13 @@ import { badRequest, conflict, DomainError, notFound, type FieldProblem } from "
 import { escapeHtml } from "~/html/sanitize.server.ts";
 import { attachUploadsStatement, firstUploadsOf, publishableUploads, releaseUploadsStatement, UPLOADS_ATTACHED_SQL } from "~/media/uploads.server.ts";
 import { isWriteRefused, writeGuard } from "~/server/write-guard.server.ts";
-import { scheduledPublishNews } from "~/news/record.server.ts";
+import { scheduledPublishNews, storyMentionNews } from "~/news/record.server.ts";
 import { blockedHostsAmong, findDraft, type DraftAnswer } from "./drafts.server.ts";
 import { linkHost, linkProblem, readStoredDraft, storedDraftSchema, validateDraft, type PinDraft } from "./drafts.ts";
 import { pinTagProblems, pinTagStatements } from "./pin-tags.server.ts";
 import { draftUploadIds, planPin, type PinPlan } from "./publish.ts";
 import { scheduledInstant, scheduleProblems } from "./schedule.ts";
-import { storyLinkFields, validateStory } from "~/stories/story-draft.ts";
+import { markRemovedStickers, storyLinkFields, validateStory, type StoryDraft } from "~/stories/story-draft.ts";
 import { visibleStickerTargets } from "~/stories/story-drafts.server.ts";
 import { planStory, storyUploadIds } from "~/stories/story-publish.ts";
 
@@ -34,6 +34,8 @@ interface Placement {
   position: number;
   /** The board's signed-out pages: the board and its owner's profile. */
   pages: string[];
+  /** The people a story's mention stickers name that the author may name now (none for other pins). */
+  mentioned: number[];
 }
 
 /**
@@ -82,8 +84,20 @@ async function prepare(db: D1Database, userId: number, draft: PinDraft, now: num
   if (problems.length > 0 || "problems" in planned || !board) throw badRequest(problems);
   return {
     plan: planned.plan,
-    placement: { boardId: board.board.id, sectionId: draft.sectionId === null ? null : Number(draft.sectionId), position: frontPosition(board.head), pages: [boardPath(board.ownerUsername, board.board.slug), ...profilePaths(board.ownerUsername)] },
+    placement: {
+      boardId: board.board.id,
+      sectionId: draft.sectionId === null ? null : Number(draft.sectionId),
+      position: frontPosition(board.head),
+      pages: [boardPath(board.ownerUsername, board.board.slug), ...profilePaths(board.ownerUsername)],
+      mentioned: story && draft.story ? mentionedPeople(markRemovedStickers(draft.story, visibleTargets)) : [],
+    },
   };
+}
+
+/** The people a story's live mention stickers name (a removed one tells no one), once each. */
+function mentionedPeople(story: StoryDraft): number[] {
+  const ids = story.pages.flatMap((page) => page.blocks).flatMap((block) => (block.type === "mention_sticker" && !block.isRemoved && block.userId !== null ? [Number(block.userId)] : []));
+  return [...new Set(ids)];
 }
 
 /** The statements that make pin `pinId` from its plan: the pin, its images and video, its interests, its tags, its board place and the counts. */
@@ -141,6 +155,8 @@ function pinStatements(db: D1Database, userId: number, pinId: number, draft: Pin
     ...pinTagStatements(db, pinId, draft, now),
     ...recountBoards(db, [placement.boardId]),
     recountUserPins(db, [userId]),
+    // Publishing (now, or when a scheduled story goes live) tells each mentioned person, in this batch.
+    ...storyMentionNews(db, userId, pinId, placement.mentioned, now),
   ];
   if (plan.video) {
     const video = plan.video;

@@ -20,7 +20,8 @@ export function newsText(item: Pick<NewsItem, "type" | "actor" | "board" | "comm
     case "reply":
       return t("news:item.reply", { actor, comment });
     case "mention":
-      return t("news:item.mention", { actor, comment });
+      // A mention without a comment is a story pin's mention sticker (record.server.ts storyMentionNews).
+      return item.comment ? t("news:item.mention", { actor, comment }) : t("news:item.storyMention", { actor });
     case "board_invite":
       return board ? t("news:item.invite", { actor, board }) : t("news:item.inviteUnnamed", { actor });
     case "scheduled_pin":

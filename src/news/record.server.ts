@@ -169,3 +169,22 @@ export function scheduledPublishNews(db: D1Database, pinnerId: number, pinId: nu
   const told: Told = { kind: "scheduled_pin", recipient: "p.pinner_id", actor: null, pin: "p.id", board: "p.board_id", from: "pins p", where: "p.id = ?1 AND p.pinner_id = ?2 AND p.is_deleted = 0" };
   return [db.prepare(insertSql(told, "?3")).bind(pinId, pinnerId, now), db.prepare(pruneSql("?1")).bind(pinnerId)];
 }
+
+/**
+ * A story pin published in this batch (pin ?2 by ?1 at ?3): each person its mention stickers
+ * name hears of it once (the item names the pin and no comment). Drafts never reach this, and a
+ * person the author may no longer name was marked removed before publishing (story-drafts.server.ts).
+ */
+export function storyMentionNews(db: D1Database, authorId: number, pinId: number, mentionedIds: readonly number[], now: number): D1PreparedStatement[] {
+  if (mentionedIds.length === 0) return [];
+  const mentioned = JSON.stringify([...new Set(mentionedIds)]);
+  const told: Told = {
+    kind: "mention",
+    recipient: "CAST(t.value AS INTEGER)",
+    actor: "?1",
+    pin: "p.id",
+    from: "pins p JOIN json_each(?4) t",
+    where: "p.id = ?2 AND p.pinner_id = ?1 AND p.kind = 'story' AND p.created_at = ?3 AND p.is_deleted = 0 AND EXISTS (SELECT 1 FROM users tu WHERE tu.id = t.value)",
+  };
+  return [db.prepare(insertSql(told, "?3")).bind(authorId, pinId, now, mentioned), db.prepare(pruneSql("SELECT value FROM json_each(?1)")).bind(mentioned)];
+}

@@ -20,6 +20,8 @@ import { userImageUrl } from "~/users/user.ts";
 import { pinTagDots, pinTagsStatement, type PinTagDot } from "./pin-tags-read.server.ts";
 import { factColumns, holdsFor, visibleFlagSql, visibleSql, type Aliases } from "~/visibility/visibility.server.ts";
 import { encodeKeyset } from "~/feeds/cursor.ts";
+import { storyStickersStatement, stickerTargetsOf } from "~/stories/story-stickers.server.ts";
+import { resolveStickers } from "~/stories/story-stickers.ts";
 
 interface UserSummary {
   id: string;
@@ -160,6 +162,11 @@ const PIN_SELECT = `
   WHERE p.id = ?1`;
 
 /** The pin's board as a link, only when the viewer may open that board's page. */
+/** A story's pages with each sticker as this reader may see it now (story-stickers.ts). */
+function resolvedStory(story: z.infer<typeof storyPinDataSchema> | null, stickerRows: readonly unknown[]): z.infer<typeof storyPinDataSchema> | null {
+  return story && { ...story, pages: resolveStickers(story.pages, stickerTargetsOf(stickerRows)) };
+}
+
 function visibleBoard(row: PinRow): BoardSummary | null {
   if (row.board_id === null || row.board_name === null || row.board_slug === null || row.board_page_visible !== 1) return null;
   return { id: String(row.board_id), name: row.board_name, slug: row.board_slug, url: `/${row.board_owner_username}/${row.board_slug}/` };
@@ -330,7 +337,7 @@ export async function getPinBeside<T>(
   const comments = db.prepare(FIRST_COMMENTS_SQL).bind(pinId, FIRST_COMMENTS, viewerId);
   // A part left out is a statement that reads nothing, so every result keeps its place.
   const nothing = () => db.prepare("SELECT 1 WHERE 0");
-  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult, goneResult, besideResult] = await db.batch([
+  const [pinResult, imageResult, videoResult, reactionResult, blockedResult, officialResult, attributionResult, commentResult, relatedResult, tagResult, goneResult, stickerResult, besideResult] = await db.batch([
     db.prepare(PIN_SELECT).bind(pinId, viewerId),
     db.prepare("SELECT size, url, width, height, dominant_color FROM pin_images WHERE pin_id = ?1").bind(pinId),
     parts.videos ? db.prepare("SELECT * FROM pin_video_formats WHERE pin_id = ?1 ORDER BY format").bind(pinId) : nothing(),
@@ -351,6 +358,8 @@ export async function getPinBeside<T>(
     parts.tags ? pinTagsStatement(db, pinId, viewerId) : nothing(),
     // A pin of a deleted account left only its id behind: gone (410), not missing.
     db.prepare("SELECT 1 AS gone FROM gone_pins WHERE pin_id = ?1").bind(pinId),
+    // A story's stickers, resolved for this reader now (nothing for any other kind of pin).
+    storyStickersStatement(db, pinId, viewerId),
     ...(beside ? [beside.statement] : []),
   ]);
   const besideValue = beside ? beside.read(besideResult) : null;
@@ -408,7 +417,7 @@ export async function getPinBeside<T>(
       },
       board: visibleBoard(row),
       richMetadata: parseJsonColumn(richMetadataSchema, row.rich_metadata),
-      storyPinData: parseJsonColumn(storyPinDataSchema, row.story_pin_data),
+      storyPinData: resolvedStory(parseJsonColumn(storyPinDataSchema, row.story_pin_data), stickerResult?.results ?? []),
       carouselData: parseJsonColumn(carouselDataSchema, row.carousel_data),
       mediaAttribution: parseJsonColumn(mediaAttributionSchema, row.media_attribution),
       imageSignature: row.image_signature,

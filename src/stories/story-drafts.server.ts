@@ -9,7 +9,9 @@ import { storyUploadIds } from "./story-publish.ts";
 
 /**
  * The sticker targets of a story that the viewer may see, named as stickerTarget names them: a
- * person whose profile the viewer may see, a product pin the viewer may open. A missing one, a
+ * person whose profile the viewer may see and with whom no block stands either way (a blocked
+ * person cannot be mentioned: their sticker is marked removed, and publishing tells them
+ * nothing), a product pin the viewer may open. A missing one, a
  * hidden one and one that is not a product give the same answer, so nothing leaks through a
  * sticker.
  */
@@ -20,7 +22,10 @@ export async function visibleStickerTargets(db: D1Database, viewerId: number, st
     userIds.length === 0
       ? []
       : db
-          .prepare(`SELECT u.id FROM users u WHERE u.id IN (SELECT CAST(value AS INTEGER) FROM json_each(?1)) AND ${visibleSql("profile", { user: "u" }, "?2")}`)
+          .prepare(
+            `SELECT u.id FROM users u WHERE u.id IN (SELECT CAST(value AS INTEGER) FROM json_each(?1)) AND ${visibleSql("profile", { user: "u" }, "?2")}
+               AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = u.id AND k.blocked_id = ?2) OR (k.blocker_id = ?2 AND k.blocked_id = u.id))`,
+          )
           .bind(JSON.stringify(userIds), viewerId)
           .all<{ id: number }>()
           .then((answer) => answer.results),

@@ -313,10 +313,16 @@ export async function listProfileBoards(
   return boardsPage((boardResult?.results ?? []) as BoardCardRow[], user.id, user.username, sort, size, viewerId);
 }
 
-/** One person by username (any case), when the viewer may see their profile; else null. */
+/**
+ * One person by username (any case), when the viewer may see their profile and no block stands
+ * between them either way (nobody is offered for a mention or an invite across a block); else null.
+ */
 export async function findVisibleUser(db: D1Database, username: string, viewerId: number): Promise<{ id: number; username: string; full_name: string; image_key: string | null } | null> {
   return db
-    .prepare(`SELECT u.id, u.username, u.full_name, u.image_key FROM users u WHERE u.username = ?1 COLLATE NOCASE AND ${visibleSql("profile", { user: "u" }, "?2")}`)
+    .prepare(
+      `SELECT u.id, u.username, u.full_name, u.image_key FROM users u WHERE u.username = ?1 COLLATE NOCASE AND ${visibleSql("profile", { user: "u" }, "?2")}
+         AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = u.id AND k.blocked_id = ?2) OR (k.blocker_id = ?2 AND k.blocked_id = u.id))`,
+    )
     .bind(username, viewerId)
     .first<{ id: number; username: string; full_name: string; image_key: string | null }>();
 }
