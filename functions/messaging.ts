@@ -6,6 +6,7 @@
 //   GET  /v3/conversations/{id}/messages/        ?bookmark=&page_size=   older messages
 //   POST /v3/conversations/{id}/messages/        {text, pin?|board?|user?|user_did_it_data?}
 //   GET  /v3/conversations/{id}/socket/          WebSocket upgrade: live messages (members only)
+//   GET  /v3/channel/{userId}/socket/            WebSocket upgrade: the header's live counts (that person only)
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { requireFullViewer } from "~/accounts/guards.server.ts";
@@ -18,7 +19,7 @@ import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
 import { idSchema } from "~/social/guard.server.ts";
 import { createConversation, getConversation, listConversations, listMessages, requireMember, sendMessage } from "~/messaging/conversations.server.ts";
 import { attachmentOf, conversationOptions, createConversationOptions, listConversationsOptions, listMessagesOptions, sendMessageOptions } from "~/messaging/options.ts";
-import { connectToRoom, deliverLive } from "~/messaging/live.server.ts";
+import { connectToChannel, connectToRoom, deliverLive } from "~/messaging/live.server.ts";
 import { bookmarkKeyset } from "./resources/paging.ts";
 
 export const messagingRoutes = new Hono<AppEnv>();
@@ -92,4 +93,19 @@ messagingRoutes.get("/conversations/:id{[0-9]+}/socket/", async (c) => {
   if (c.req.header("Origin") !== c.var.ctx.origin) throw new ApiError(403, ErrorCode.Forbidden, { message: "api.forbidden" });
   await requireMember(c.env.DB, conversationId, viewerId);
   return connectToRoom(c.env, c.req.raw, conversationId, viewerId);
+});
+
+/**
+ * A person's own channel: the header's unseen counts, live in every tab. The same door as a
+ * conversation's socket: signed in with a full login, a WebSocket upgrade, from one of our own
+ * pages (the Origin check stands in for CSRF, which a socket upgrade does not carry), and only
+ * the person's own channel (404 for anyone else's, and for crawlers, which get no script).
+ */
+messagingRoutes.get("/channel/:id{[0-9]+}/socket/", async (c) => {
+  const userId = pathId(c.req.param("id"));
+  const viewerId = viewerIdOf(c);
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, ErrorCode.InvalidParameters, { message: "messages:api.upgradeRequired", headers: { Upgrade: "websocket" } });
+  if (c.req.header("Origin") !== c.var.ctx.origin) throw new ApiError(403, ErrorCode.Forbidden, { message: "api.forbidden" });
+  if (userId !== viewerId || c.var.ctx.isBot) throw notFound("api.notFound");
+  return connectToChannel(c.env, c.req.raw, viewerId);
 });

@@ -7,9 +7,11 @@ import { publishDueScheduledPins } from "~/builder/publish.server.ts";
 import { runHousekeeping } from "~/server/housekeeping.server.ts";
 import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { answerUnavailablePage } from "~/server/unavailable.ts";
+import { announcingNews } from "~/news/announce.server.ts";
 
 // The Durable Object classes wrangler.toml binds are exported by the Worker's own module.
 export { ConversationRoom } from "~/messaging/room.server.ts";
+export { PersonChannel } from "~/messaging/channel.server.ts";
 
 /** The 30-minute trigger of wrangler.toml; the each-minute one publishes scheduled pins. */
 const HOUSEKEEPING_CRON = "*/30 * * * *";
@@ -17,7 +19,8 @@ const HOUSEKEEPING_CRON = "*/30 * * * *";
 const app = createApp(async (c, request = c.req.raw) => answerUnavailablePage(await handle(request, c.env, c.executionCtx as ExecutionContext)));
 
 export default {
-  fetch: app.fetch,
+  // News recorded by a request or a cron run reaches its recipient's open tabs (announce.server.ts).
+  fetch: (request, env, ctx) => app.fetch(request, announcingNews(env, (work) => ctx.waitUntil(work)), ctx),
   async queue(batch, env) {
     await consumeEvents(batch, env.DB);
   },
@@ -28,6 +31,7 @@ export default {
       ctx.waitUntil(sweepAbandonedUploads(env.DB, env.MEDIA));
       return;
     }
-    ctx.waitUntil(publishDueScheduledPins(env.DB, Date.now(), { creationDisabled: env.PIN_CREATION_DISABLED === "true" }));
+    const announcing = announcingNews(env, (work) => ctx.waitUntil(work));
+    ctx.waitUntil(publishDueScheduledPins(announcing.DB, Date.now(), { creationDisabled: env.PIN_CREATION_DISABLED === "true" }));
   },
 } satisfies ExportedHandler<Env>;

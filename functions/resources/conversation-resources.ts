@@ -28,7 +28,7 @@ import {
   sendMessageOptions,
   shareSuggestionsOptions,
 } from "~/messaging/options.ts";
-import { deliverLive } from "~/messaging/live.server.ts";
+import { deliverLive, notifyChannels } from "~/messaging/live.server.ts";
 import { bookmarkKeyset } from "./paging.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
@@ -58,7 +58,15 @@ export const conversationsResource: ResourceDefinition = {
 export const conversationResource: ResourceDefinition = {
   get: defineHandler({ options: conversationOptions, handle: (c, o) => getConversation(c.env.DB, viewerIdOf(c), o.conversation_id, o.page_size) }),
   /** Opening a conversation clears its unread badge. */
-  update: defineHandler({ options: markReadOptions, handle: (c, o) => markRead(c.env.DB, c.var.ctx, o.conversation_id) }),
+  update: defineHandler({
+    options: markReadOptions,
+    async handle(c, o) {
+      const read = await markRead(c.env.DB, c.var.ctx, o.conversation_id);
+      // The person's other tabs clear their messages count too.
+      c.executionCtx.waitUntil(notifyChannels(c.env, [viewerIdOf(c)], "seen"));
+      return read;
+    },
+  }),
 };
 
 export const conversationMessagesResource: ResourceDefinition = {
@@ -84,7 +92,15 @@ export const contactRequestsResource: ResourceDefinition = {
     options: listConversationsOptions,
     handle: (c, o) => listConversations(c.env.DB, viewerIdOf(c), { status: "request", after: bookmarkKeyset(o.bookmark), size: o.page_size }),
   }),
-  update: defineHandler({ options: contactRequestOptions, handle: (c, o) => answerContactRequest(c.env.DB, c.var.ctx, o.contact_request_id, o.action) }),
+  update: defineHandler({
+    options: contactRequestOptions,
+    async handle(c, o) {
+      const answered = await answerContactRequest(c.env.DB, c.var.ctx, o.contact_request_id, o.action);
+      // A declined request leaves the count in the person's other tabs too.
+      c.executionCtx.waitUntil(notifyChannels(c.env, [viewerIdOf(c)], "seen"));
+      return answered;
+    },
+  }),
 };
 
 export const shareSuggestionsResource: ResourceDefinition = {

@@ -9,6 +9,7 @@ import { END_MARKER } from "~/feeds/feed.ts";
 import { NEWS_PAGE_SIZE } from "~/news/news.ts";
 import { listNews, markNewsSeen, unseenNewsCount } from "~/news/news.server.ts";
 import { newsText, newsUrl } from "~/news/news-text.ts";
+import { notifyChannels } from "~/messaging/live.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const newsHubDetailsResource: ResourceDefinition = {
@@ -38,6 +39,8 @@ export const newsHubBadgeResource: ResourceDefinition = {
     async handle(c, options) {
       const userId = requireFullViewer(c.var.ctx).user.id;
       await markNewsSeen(c.env.DB, userId, options.seen_up_to);
+      // The person's other tabs clear their bell too.
+      c.executionCtx.waitUntil(notifyChannels(c.env, [userId], "seen"));
       return { news_hub_unseen_count: await unseenNewsCount(c.env.DB, userId) };
     },
   }),

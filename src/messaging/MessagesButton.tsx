@@ -1,9 +1,11 @@
-// The header's messages icon with conversations_unseen_count. On a desktop-wide window it opens
+// The header's messages icon with conversations_unseen_count, kept live by the person's channel
+// (channel.client.ts, which tells the bell its count too). On a desktop-wide window it opens
 // the inbox as a dropdown; on phones (and without script) it is a plain link to /messages/.
 // Closing the dropdown clears the attachment and the new-message view (spec 000 §4).
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import Inbox from "./Inbox.tsx";
+import { listenForCounts } from "./channel.client.ts";
 import { $inbox, closeDropdown, loadInbox, viewerOfPage } from "./inbox.client.ts";
 import type { PersonRef } from "./messaging.ts";
 import { pluralOf, type MessagesStrings } from "./strings.ts";
@@ -25,7 +27,9 @@ export default function MessagesButton({ strings }: MessagesButtonProps) {
 
   useEffect(() => {
     void loadInbox().catch(() => undefined);
-  }, []);
+    // The header's counts, live in every tab of the person's.
+    if (viewer) listenForCounts(viewer.id);
+  }, [viewer]);
 
   const close = () => {
     setOpen(false);

@@ -282,7 +282,7 @@ export async function listConversations(
       )
       .bind(viewerId, page.status, page.after?.key ?? null, page.after?.id ?? null, page.size + 1)
       .all<ConversationRow>(),
-    unseenCount(db, viewerId),
+    unseenConversationsCount(db, viewerId),
   ]);
   const more = rows.results.length > page.size;
   const kept = rows.results.slice(0, page.size);
@@ -307,7 +307,7 @@ export async function getConversation(db: D1Database, viewerId: number, conversa
  * conversations_unseen_count: the conversations (inbox and requests) holding a message from
  * someone else that the viewer has not seen.
  */
-async function unseenCount(db: D1Database, viewerId: number): Promise<number> {
+export async function unseenConversationsCount(db: D1Database, viewerId: number): Promise<number> {
   const row = await db
     .prepare(
       `SELECT count(*) AS n FROM conversation_members me JOIN conversations c ON c.id = me.conversation_id
@@ -633,4 +633,16 @@ export async function draftRecipient(db: D1Database, viewerId: number, userId: n
   if (userId === viewerId) return null;
   const seen = (await readAttachments(db, viewerId, [{ kind: "user", id: userId }])).get(`user:${userId}`);
   return seen && seen.kind === "user" && !seen.unavailable ? { id: seen.id, username: seen.username, full_name: seen.full_name, image_medium_url: seen.image_medium_url } : null;
+}
+
+/** Members a conversation has at most (the sender and RECIPIENTS_MAX others): the bound on the channels a send pokes. */
+const MEMBERS_TOLD_MAX = 64;
+
+/** The conversation's other members (not declined): whose header counts a stored message from `senderId` moves. */
+export async function otherMemberIds(db: D1Database, conversationId: number, senderId: number): Promise<number[]> {
+  const { results } = await db
+    .prepare("SELECT user_id FROM conversation_members WHERE conversation_id = ?1 AND user_id != ?2 AND status != 'declined' LIMIT ?3")
+    .bind(conversationId, senderId, MEMBERS_TOLD_MAX)
+    .all<{ user_id: number }>();
+  return results.map((row) => row.user_id);
 }

@@ -78,6 +78,9 @@ export function opened(state: InboxState, id: string): InboxState {
 
 export const closed = (state: InboxState): InboxState => ({ ...state, openId: null });
 
+/** The person's channel told the count as it stands on the server (conversations_unseen_count). */
+export const counted = (state: InboxState, unseen: number): InboxState => (state.unseen === unseen ? state : { ...state, unseen });
+
 /** Closing the dropdown also clears the attachment and the new-message view. */
 export const dropdownClosed = (state: InboxState): InboxState => ({ ...state, openId: null, newMessage: false, attachment: null });
 

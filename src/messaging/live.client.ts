@@ -57,7 +57,20 @@ function parseFrame(data: unknown): RoomFrame | null {
 /** Close codes that mean "do not come back": the room's not-a-member answer. */
 const GONE_CODES: ReadonlySet<number> = new Set([4404]);
 
-export class LiveConversation {
+/** What a live socket says on each (re)connect and does with what it hears. */
+interface SocketHandlers {
+  /** The frame sent on each open. */
+  hello: () => string;
+  onData: (data: unknown) => void;
+  /** The server closed the door for good. */
+  onGone?: () => void;
+}
+
+/**
+ * A socket that says hello on each open and reconnects with a growing wait when it drops, until
+ * stopped: the conversation's (LiveConversation) and the person's own channel (channel.client.ts).
+ */
+export class LiveSocket {
   private socket: SocketLike | null = null;
   private timer: unknown = null;
   private delay: number = RECONNECT.firstDelayMs;
@@ -65,7 +78,7 @@ export class LiveConversation {
 
   constructor(
     private readonly url: string,
-    private readonly handlers: LiveHandlers,
+    private readonly handlers: SocketHandlers,
     private readonly deps: LiveDeps = browserDeps(),
   ) {}
 
@@ -105,12 +118,9 @@ export class LiveConversation {
     this.socket = socket;
     socket.onopen = () => {
       this.delay = RECONNECT.firstDelayMs;
-      socket.send(JSON.stringify({ type: "hello", after: this.handlers.lastId() }));
+      socket.send(this.handlers.hello());
     };
-    socket.onmessage = (event) => {
-      const frame = parseFrame(event.data);
-      if (frame?.type === "messages") this.handlers.onMessages(frame.messages, frame.complete);
-    };
+    socket.onmessage = (event) => this.handlers.onData(event.data);
     socket.onerror = () => undefined;
     socket.onclose = (event) => {
       if (this.socket === socket) this.socket = null;
@@ -132,5 +142,23 @@ export class LiveConversation {
       this.timer = null;
       if (!this.stopped) this.connect();
     }, wait);
+  }
+}
+
+/** The open conversation's socket: hello names the last message held; messages are handed on. */
+export class LiveConversation extends LiveSocket {
+  constructor(url: string, handlers: LiveHandlers, deps: LiveDeps = browserDeps()) {
+    super(
+      url,
+      {
+        hello: () => JSON.stringify({ type: "hello", after: handlers.lastId() }),
+        onData: (data) => {
+          const frame = parseFrame(data);
+          if (frame?.type === "messages") handlers.onMessages(frame.messages, frame.complete);
+        },
+        onGone: handlers.onGone,
+      },
+      deps,
+    );
   }
 }

@@ -1,8 +1,9 @@
 // The header bell in the browser: the unseen count on its badge (asked once the page starts,
-// and again when the tab comes back after a while), and on a wide screen the updates as a
-// dropdown, marked seen once shown. On a phone the link goes to the updates page.
+// again when the tab comes back after a while, and told live by the person's channel), and on a
+// wide screen the updates as a dropdown, marked seen once shown. On a phone the link goes to the
+// updates page.
 import { resource } from "~/api/api.client.ts";
-import { NEWS_SEEN_EVENT } from "./news.ts";
+import { NEWS_COUNT_EVENT, NEWS_SEEN_EVENT } from "./news.ts";
 import { badgeText, type ShownNewsItem } from "./news-view.ts";
 
 interface BellStrings {
@@ -97,6 +98,13 @@ export function wireNewsBell(root: ParentNode = document): void {
   addEventListener(NEWS_SEEN_EVENT, () => {
     seenGeneration++;
     showCount(0);
+  });
+  // The person's live channel told the count as it stands now (news arrived, or another tab saw it).
+  addEventListener(NEWS_COUNT_EVENT, (event) => {
+    const count = (event as CustomEvent<unknown>).detail;
+    if (typeof count !== "number") return;
+    seenGeneration++;
+    showCount(count);
   });
 
   const setOpen = (open: boolean) => {

@@ -71,3 +71,5 @@ export const optionsOf = (settings: NotificationSettings): NotificationOption[] 
 export const NEWS_PATH = "/news/";
 /** Dropped by the updates page once it marked them seen, so the header's badge follows. */
 export const NEWS_SEEN_EVENT = "pinloom:news-seen";
+/** Dropped with the unseen count as it stands on the server (detail: a number), when the person's live channel tells it. */
+export const NEWS_COUNT_EVENT = "pinloom:news-count";

@@ -42,7 +42,30 @@ function insertSql(told: Told, now: string): string {
   return `INSERT INTO news_items (user_id, kind, actor_id, pin_id, board_id, comment_id, created_at)
           SELECT ${told.recipient}, '${told.kind}', ${actor}, ${told.pin ?? "NULL"}, ${told.board ?? "NULL"}, ${told.comment ?? "NULL"}, ${now}
           FROM ${told.from} WHERE ${conditions.map((condition) => `(${condition})`).join(" AND ")}
-          ON CONFLICT DO NOTHING`;
+          ON CONFLICT DO NOTHING
+          RETURNING user_id`;
+}
+
+/**
+ * The statements that record news: once their batch commits, the rows they answer (RETURNING,
+ * so only items actually recorded) name whose header counts moved (recipientsOf).
+ */
+const recording = new WeakSet<D1PreparedStatement>();
+
+/** An INSERT of insertSql, bound and marked as recording news. */
+function recorded(statement: D1PreparedStatement): D1PreparedStatement {
+  recording.add(statement);
+  return statement;
+}
+
+/** Who a committed batch told something: the recipients its news statements recorded items for. */
+export function recipientsOf(statements: readonly D1PreparedStatement[], results: readonly (D1Result | undefined)[]): number[] {
+  const recipients = new Set<number>();
+  statements.forEach((statement, at) => {
+    if (!recording.has(statement)) return;
+    for (const row of (results[at]?.results ?? []) as Array<{ user_id?: unknown }>) if (typeof row.user_id === "number") recipients.add(row.user_id);
+  });
+  return [...recipients];
 }
 
 /** Drops the items beyond the newest NEWS_ITEMS_KEPT of each recipient the SQL list names. */
@@ -59,7 +82,7 @@ export function saveNews(db: D1Database, saverId: number, pinId: number, boardId
       : "EXISTS (SELECT 1 FROM board_pins s WHERE s.board_id = ?3 AND s.pin_id = ?2 AND s.saved_by = ?1 AND s.created_at = ?4)";
   const told: Told = { kind: "save", recipient: "p.pinner_id", actor: "?1", pin: "p.id", board: "?3", from: "pins p", where: `p.id = ?2 AND p.is_deleted = 0 AND ${saved}` };
   return [
-    db.prepare(insertSql(told, "?4")).bind(saverId, pinId, boardId, now),
+    recorded(db.prepare(insertSql(told, "?4")).bind(saverId, pinId, boardId, now)),
     db.prepare(pruneSql("SELECT pinner_id FROM pins WHERE id = ?1")).bind(pinId),
   ];
 }
@@ -74,7 +97,7 @@ export function followNews(db: D1Database, followerId: number, target: { userId:
       from: "users u",
       where: "u.id = ?2 AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.target_type = 'user' AND f.target_id = ?2 AND f.created_at = ?3)",
     };
-    return [db.prepare(insertSql(told, "?3")).bind(followerId, target.userId, now), db.prepare(pruneSql("?1")).bind(target.userId)];
+    return [recorded(db.prepare(insertSql(told, "?3")).bind(followerId, target.userId, now)), db.prepare(pruneSql("?1")).bind(target.userId)];
   }
   const told: Told = {
     kind: "follow",
@@ -84,7 +107,7 @@ export function followNews(db: D1Database, followerId: number, target: { userId:
     from: "boards b",
     where: "b.id = ?2 AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.target_type = 'board' AND f.target_id = ?2 AND f.created_at = ?3)",
   };
-  return [db.prepare(insertSql(told, "?3")).bind(followerId, target.boardId, now), db.prepare(pruneSql("SELECT owner_id FROM boards WHERE id = ?1")).bind(target.boardId)];
+  return [recorded(db.prepare(insertSql(told, "?3")).bind(followerId, target.boardId, now)), db.prepare(pruneSql("SELECT owner_id FROM boards WHERE id = ?1")).bind(target.boardId)];
 }
 
 /**
@@ -120,8 +143,8 @@ export function commentNews(db: D1Database, authorId: number, pinId: number, tag
                       UNION SELECT q.user_id FROM comments q WHERE q.id = (SELECT parent_id FROM comments WHERE id = ${comment})
                       UNION SELECT value FROM json_each(?4)`;
   return [
-    db.prepare(insertSql(onComment, "?3")).bind(authorId, pinId, now, tagged),
-    db.prepare(insertSql(onReply, "?3")).bind(authorId, pinId, now, tagged),
+    recorded(db.prepare(insertSql(onComment, "?3")).bind(authorId, pinId, now, tagged)),
+    recorded(db.prepare(insertSql(onReply, "?3")).bind(authorId, pinId, now, tagged)),
     ...mentionStatements(db, authorId, pinId, taggedIds, comment, now),
     db.prepare(pruneSql(recipients)).bind(authorId, pinId, now, tagged),
   ];
@@ -139,7 +162,7 @@ function mentionStatements(db: D1Database, authorId: number, pinId: number, tagg
     from: `pins p JOIN comments cm ON cm.id = ${commentSql} JOIN json_each(?4) t`,
     where: "p.id = ?2 AND EXISTS (SELECT 1 FROM users tu WHERE tu.id = t.value)",
   };
-  return [db.prepare(insertSql(told, "?3")).bind(authorId, pinId, now, JSON.stringify([...new Set(taggedIds)]))];
+  return [recorded(db.prepare(insertSql(told, "?3")).bind(authorId, pinId, now, JSON.stringify([...new Set(taggedIds)])))];
 }
 
 /** The people an edit of comment `commentId` tags (new ones hear of it; someone told already is not told twice). */
@@ -161,13 +184,13 @@ export function inviteNews(db: D1Database, inviterId: number, boardId: number, i
     where: "bc.board_id = ?2 AND bc.user_id IN (SELECT value FROM json_each(?4)) AND bc.status = 'new' AND bc.type = 'invite' AND bc.invited_by = ?1 AND bc.created_at = ?3",
   };
   const invited = JSON.stringify([...new Set(invitedIds)]);
-  return [db.prepare(insertSql(told, "?3")).bind(inviterId, boardId, now, invited), db.prepare(pruneSql("SELECT value FROM json_each(?1)")).bind(invited)];
+  return [recorded(db.prepare(insertSql(told, "?3")).bind(inviterId, boardId, now, invited)), db.prepare(pruneSql("SELECT value FROM json_each(?1)")).bind(invited)];
 }
 
 /** A scheduled pin published in this batch: its pinner hears that it is live (no one acted, so no actor). */
 export function scheduledPublishNews(db: D1Database, pinnerId: number, pinId: number, now: number): D1PreparedStatement[] {
   const told: Told = { kind: "scheduled_pin", recipient: "p.pinner_id", actor: null, pin: "p.id", board: "p.board_id", from: "pins p", where: "p.id = ?1 AND p.pinner_id = ?2 AND p.is_deleted = 0" };
-  return [db.prepare(insertSql(told, "?3")).bind(pinId, pinnerId, now), db.prepare(pruneSql("?1")).bind(pinnerId)];
+  return [recorded(db.prepare(insertSql(told, "?3")).bind(pinId, pinnerId, now)), db.prepare(pruneSql("?1")).bind(pinnerId)];
 }
 
 /**
@@ -186,5 +209,5 @@ export function storyMentionNews(db: D1Database, authorId: number, pinId: number
     from: "pins p JOIN json_each(?4) t",
     where: "p.id = ?2 AND p.pinner_id = ?1 AND p.kind = 'story' AND p.created_at = ?3 AND p.is_deleted = 0 AND EXISTS (SELECT 1 FROM users tu WHERE tu.id = t.value)",
   };
-  return [db.prepare(insertSql(told, "?3")).bind(authorId, pinId, now, mentioned), db.prepare(pruneSql("SELECT value FROM json_each(?1)")).bind(mentioned)];
+  return [recorded(db.prepare(insertSql(told, "?3")).bind(authorId, pinId, now, mentioned)), db.prepare(pruneSql("SELECT value FROM json_each(?1)")).bind(mentioned)];
 }
