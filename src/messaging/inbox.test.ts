@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  counted,
   dropdownClosed,
   emptyInbox,
   loaded,
@@ -156,5 +157,14 @@ describe("the socket's hello", () => {
     expect(parseHello(JSON.stringify({ type: "hello", after: "1; DROP" }))).toBeNull();
     expect(parseHello("not json")).toBeNull();
     expect(parseHello(JSON.stringify({ type: "other" }))).toBeNull();
+  });
+});
+
+describe("the count the person's channel tells", () => {
+  it("replaces the header's count, and leaves the state as it was when nothing changed", () => {
+    const state = { ...emptyInbox(), unseen: 3 };
+    expect(counted(state, 5).unseen).toBe(5);
+    expect(counted(state, 0).unseen).toBe(0);
+    expect(counted(state, 3)).toBe(state);
   });
 });

@@ -65,6 +65,11 @@ describe("an item's sentence and link", () => {
     expect(newsText({ type: "board_invite", actor, board: null, comment: null }, t)).toBe("news:item.inviteUnnamed(actor=Sam Okafor)");
   });
 
+  it("tells a mention in a comment with the comment, and one on a story pin's sticker without", () => {
+    expect(newsText({ type: "mention", actor, board: null, comment: { id: "3", text: "look" } }, t)).toBe("news:item.mention(actor=Sam Okafor,comment=look)");
+    expect(newsText({ type: "mention", actor, board: null, comment: null }, t)).toBe("news:item.storyMention(actor=Sam Okafor)");
+  });
+
   it("leads to the pin, else the board, else the follower", () => {
     expect(newsUrl({ type: "comment", actor, board: null, pin: { id: "5", title: "", image_url: null } })).toBe("/pin/5/");
     expect(newsUrl({ type: "follow", actor, board: { id: "1", name: "Dinners", url: "/demo/dinners/" }, pin: null })).toBe("/demo/dinners/");

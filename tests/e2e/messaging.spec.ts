@@ -1,8 +1,9 @@
 // Messaging in real browsers: two people in two browser contexts exchange messages and a pin,
 // each seeing the other's arrive live over the conversation's socket; a stranger's first
 // message arrives as a request and is declined; a blocked person's send is refused and shown
-// as the server's words. The e2e state outlives a run, so each test first puts the people's
-// follows and blocks where it needs them.
+// as the server's words; and the header's messages count rises and clears live in every open
+// tab of a person's. The e2e state outlives a run, so each test first puts the people's follows
+// and blocks where it needs them.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { pageResource, signIn } from "./session.ts";
@@ -118,4 +119,40 @@ test("a blocked person's send is refused and their message is not kept", async (
   } finally {
     await pageResource(sam, "UserBlockResource", "delete", { user_id: IDS.bakeandbloom });
   }
+});
+
+/** Opens `path` in a tab and waits until the header's channel socket has told it the counts. */
+async function openWithChannel(page: Page, path: string): Promise<void> {
+  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/v3/channel/"));
+  await page.goto(path);
+  await (await socket).waitForEvent("framereceived");
+}
+
+test("the header's messages count rises live in every open tab, and reading in one clears the others", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const demo = await person(browser, "demo");
+  const sam = await person(browser, "sam");
+  await pageResource(demo, "UserBlockResource", "delete", { user_id: IDS.sam });
+  await pageResource(sam, "UserBlockResource", "delete", { user_id: IDS.demo });
+  await pageResource(sam, "UserFollowResource", "create", { user_id: IDS.demo });
+  const started = await pageResource<{ id: string }>(demo, "ConversationsResource", "create", { user_ids: [IDS.sam], text: "Two tabs?" });
+  expect(started.status).toBe(200);
+  const id = started.data.id;
+  await pageResource(sam, "ConversationResource", "update", { conversation_id: id, read: true });
+  const before = (await pageResource<{ conversations_unseen_count: number }>(sam, "ConversationsResource", "get", {})).data.conversations_unseen_count;
+
+  // Two of Sam's tabs on pages that have nothing to do with messages.
+  const tabs = [sam, await sam.context().newPage()];
+  await openWithChannel(tabs[0]!, "/today/");
+  await openWithChannel(tabs[1]!, `/pin/${PIN}/`);
+  const badge = (tab: Page) => tab.locator(".header-messages-badge");
+
+  await pageResource(demo, "ConversationMessageResource", "create", { conversation_id: id, text: `Still on for Saturday? ${Date.now().toString(36)}` });
+  for (const tab of tabs) await expect(badge(tab)).toHaveAttribute("data-count", String(before + 1), { timeout: 3_000 });
+
+  // Sam opens the conversation in the first tab: the second tab's count falls back without a reload.
+  await tabs[0]!.goto(`/messages/${id}/`);
+  await expect(tabs[0]!.getByRole("log")).toBeVisible();
+  if (before === 0) await expect(badge(tabs[1]!)).toHaveCount(0, { timeout: 3_000 });
+  else await expect(badge(tabs[1]!)).toHaveAttribute("data-count", String(before), { timeout: 3_000 });
 });

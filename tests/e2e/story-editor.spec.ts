@@ -7,7 +7,9 @@
 // a phone's width; then published (each media item's progress shown) to a secret board (demo
 // owns it, sam collaborates), so nothing reaches the public feeds other files photograph. The
 // close-up shows its three pages with each block placed, sized, turned and in its font as the
-// editor had it; the pin is in the author's story pins feed and at the front of its board.
+// editor had it; the pin is in the author's story pins feed and at the front of its board. A
+// mention sticker names the other account (demo and sam both see the board): the close-up links
+// to their profile, and their news hub tells them.
 // Each project works as its own account and starts by deleting that account's story drafts.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
@@ -15,8 +17,10 @@ import { expectNoViolations } from "./axe.ts";
 import { pageResource, signIn } from "./session.ts";
 import { localeText, projectOf, type Project } from "./strings.ts";
 
-const text = localeText({ b: "builder" });
+const text = localeText({ b: "builder", n: "news" });
 const ACCOUNT: Record<Project, string> = { en: "demo", ar: "sam" };
+/** The person each project's story mentions (docs/demo-accounts.md): the other account, who sees the board too. */
+const MENTIONED: Record<Project, { username: string; id: string; name: string }> = { en: { username: "sam", id: "7", name: "Sam Okafor" }, ar: { username: "demo", id: "1", name: "Ava Thompson" } };
 const BOARD = "10001";
 /** 1068 × 1600 (2:3): a story page is offered the 9:16 crop. */
 const PHOTO = { name: "djembe-pallet-table.jpg", mimeType: "image/jpeg", buffer: readFileSync(new URL("../../scripts/seed/photos/djembe-pallet-table.jpg", import.meta.url)) };
@@ -27,6 +31,7 @@ interface StoryBlockAnswer {
   text: string;
   fontId: string;
   pinId: string | null;
+  userId?: string | null;
   edits: { left: number; top: number; scale: number; transform: { rotate: number; scaleX: number; scaleY: number } };
   linkBlock: { srcUrl: string } | null;
 }
@@ -63,7 +68,7 @@ test.describe("the story pin editor", () => {
     await signIn(page, ACCOUNT[projectOf(testInfo.project.name)]);
   });
 
-  test("makes a three-page story, moves a block by pointer and keyboard, saves, reopens and publishes it", async ({ page }, testInfo) => {
+  test("makes a three-page story, moves a block by pointer and keyboard, saves, reopens and publishes it", async ({ page, browser }, testInfo) => {
     test.setTimeout(180_000);
     const project = projectOf(testInfo.project.name);
     const t = (key: string, values: Record<string, string | number> = {}) => text(project, `b.${key}`, values);
@@ -112,6 +117,10 @@ test.describe("the story pin editor", () => {
       await expect(page.getByText(t("story.stickerUnavailable"), { exact: true })).toBeVisible();
       await productField.fill(`/pin/${product}/`);
       await expect(productField).toHaveAttribute("aria-invalid", "false", { timeout: 15_000 });
+      await addBlock("mention_sticker");
+      await page.getByLabel(s("mentionLabel"), { exact: true }).fill(MENTIONED[project].username);
+      await page.getByRole("button", { name: s("mentionFind"), exact: true }).click();
+      await expect(page.getByText(s("mentionFound", { name: MENTIONED[project].name }), { exact: true })).toBeVisible({ timeout: 15_000 });
     });
 
     await test.step("page 3: a link block dragged with the pointer and nudged with the keyboard", async () => {
@@ -207,7 +216,9 @@ test.describe("the story pin editor", () => {
       expect(stored.story.pages[1]!.blocks.map((block) => [block.type, block.fontId, block.pinId])).toEqual([
         ["paragraph", "serif", null],
         ["product_sticker", "sans", product],
+        ["mention_sticker", "sans", null],
       ]);
+      expect(stored.story.pages[1]!.blocks[2]!.userId).toBe(MENTIONED[project].id);
       expect(stored.story.pages[1]!.blocks[0]!.text).toBe("Roast the squash first.");
     });
 
@@ -321,6 +332,19 @@ test.describe("the story pin editor", () => {
       await expect(page).toHaveURL(new RegExp(`${pinPath}$`));
       await expect(page.locator("li.story-page")).toHaveCount(3);
       await expect(page.locator("li.story-page").nth(0).getByRole("heading", { name: "Autumn soup night" })).toBeAttached();
+    });
+
+    await test.step("the mention sticker links to the person, whose news hub tells them of the story pin", async () => {
+      const mentioned = MENTIONED[project];
+      await page.goto(pinPath);
+      await expect(page.locator("li.story-page").nth(1).locator(`a.story-sticker[href="/${mentioned.username}/"]`)).toHaveText(`@${mentioned.name}`);
+      const other = await (await browser.newContext()).newPage();
+      await signIn(other, mentioned.username);
+      await other.goto("/news/");
+      const told = other.locator(`.news-list a.news-item-box[href="${pinPath}"]`);
+      await expect(told).toHaveCount(1);
+      for (const part of text(project, "n.item.storyMention", { actor: "\u0000" }).split("\u0000")) if (part.trim()) await expect(told).toContainText(part.trim());
+      await other.context().close();
     });
   });
 });
