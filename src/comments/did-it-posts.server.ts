@@ -10,6 +10,7 @@ import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
 import { blockedError, loadVisiblePin, requirePinReaction } from "~/social/guard.server.ts";
 import { userImageUrl } from "~/users/user.ts";
 import { visibleFlagSql } from "~/visibility/visibility.server.ts";
+import { didItNews } from "~/news/record.server.ts";
 import { ANONYMOUS_USER, type DidItPost } from "./comment.ts";
 import { DID_IT_PHOTO_MAX_BYTES, DID_IT_UPLOAD_TTL_MS, IMAGE_SIGNATURE, didItPhotoKey, sniffPhoto } from "./photo.ts";
 import { stripPhotoMetadata } from "./strip-metadata.ts";
@@ -99,6 +100,8 @@ export async function createDidItPost(db: D1Database, viewer: Viewer, pinId: num
     recountDidIts(db, pinId),
     // The upload is spent once its post holds it (only then: the post may not have been written).
     db.prepare("DELETE FROM did_it_uploads WHERE signature = ?1 AND EXISTS (SELECT 1 FROM did_its WHERE pin_id = ?2 AND user_id = ?3 AND image_key = ?4)").bind(signature ?? null, pinId, viewerId, imageKey),
+    // A new post (not a rewrite) tells the pin's pinner, in this batch.
+    ...didItNews(db, viewerId, pinId, now),
     db
       .prepare(`SELECT ${POST_COLUMNS}, (SELECT did_it_images_count FROM pins WHERE id = ?1) AS images_count FROM did_its d JOIN users u ON u.id = d.user_id WHERE d.pin_id = ?1 AND d.user_id = ?2`)
       .bind(pinId, viewerId),

@@ -26,6 +26,12 @@ export function newsText(item: Pick<NewsItem, "type" | "actor" | "board" | "comm
       return board ? t("news:item.invite", { actor, board }) : t("news:item.inviteUnnamed", { actor });
     case "scheduled_pin":
       return t("news:item.scheduledPin");
+    case "join_request":
+      return board ? t("news:item.joinRequest", { actor, board }) : t("news:item.joinRequestUnnamed", { actor });
+    case "did_it":
+      return t("news:item.didIt", { actor });
+    case "board_copy":
+      return board ? t("news:item.boardCopy", { actor, board }) : t("news:item.boardCopyUnnamed", { actor });
   }
 }
 

@@ -4,7 +4,8 @@
 //
 // Every read re-checks each item against its recipient now: the pin must still be one they may
 // open (visibility rule `pin`), a block with the actor hides the item, a comment hidden since
-// hides it, an invite no longer pending is gone, and the board and the actor are named only
+// hides it, an invite or a join request no longer pending is gone, a tried-it post deleted since
+// is gone, and the board and the actor are named only
 // when the recipient may see them (rules `boardPage` and `profile`). The count applies the same
 // filter as the list, so the bell never promises what the hub will not show.
 import { visibleFlagSql, visibleSql } from "~/visibility/visibility.server.ts";
@@ -24,7 +25,9 @@ const SHOWN_WHERE = `n.user_id = ?1
   AND (n.pin_id IS NULL OR ${visibleSql("pin", { pin: "p", board: "pb", pinner: "pu" }, "?1")})
   AND (n.comment_id IS NULL OR c.is_hidden = 0)
   AND (n.board_id IS NULL OR b.id IS NOT NULL)
-  AND (n.kind != 'board_invite' OR ${PENDING_INVITE})`;
+  AND (n.kind != 'board_invite' OR ${PENDING_INVITE})
+  AND (n.kind != 'join_request' OR EXISTS (SELECT 1 FROM board_collaborators rq WHERE rq.board_id = n.board_id AND rq.user_id = n.actor_id AND rq.status = 'new' AND rq.type = 'request'))
+  AND (n.kind != 'did_it' OR EXISTS (SELECT 1 FROM did_its dt WHERE dt.pin_id = n.pin_id AND dt.user_id = n.actor_id))`;
 
 interface ItemRow {
   id: number;

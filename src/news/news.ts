@@ -23,6 +23,12 @@ export const NEWS_KINDS = {
   mention: "mentions",
   board_invite: "board_invites",
   scheduled_pin: "scheduled_pins",
+  /** Someone asked to join the person's board: the same list as being invited to one. */
+  join_request: "board_invites",
+  /** Someone posted that they tried the person's pin: a kind of comment on it. */
+  did_it: "comments",
+  /** Someone copied the person's pins to a board in bulk: saves, many at once. */
+  board_copy: "saves",
 } as const satisfies Record<string, NotificationKey>;
 export type NewsKind = keyof typeof NEWS_KINDS;
 

@@ -1,7 +1,7 @@
 // Statements that record news for the people a write concerns, for that write's own D1 batch
-// (a save, follow, comment, invite or scheduled publish is never applied without its news, nor
-// its news without it). Each INSERT re-checks in SQL, against the rows the batch has just
-// written, everything that decides whether the news is told:
+// (a save, follow, comment, invite, join request, tried-it, bulk copy or publish is never
+// applied without its news, nor its news without it). Each INSERT re-checks in SQL, against the
+// rows the batch has just written, everything that decides whether the news is told:
 //  - the act happened in this batch (the row it made carries this batch's `now`), so a repeated
 //    or refused call tells nothing;
 //  - the recipient is not the actor (nobody is told about their own acts);
@@ -210,4 +210,37 @@ export function storyMentionNews(db: D1Database, authorId: number, pinId: number
     where: "p.id = ?2 AND p.pinner_id = ?1 AND p.kind = 'story' AND p.created_at = ?3 AND p.is_deleted = 0 AND EXISTS (SELECT 1 FROM users tu WHERE tu.id = t.value)",
   };
   return [recorded(db.prepare(insertSql(told, "?3")).bind(authorId, pinId, now, mentioned)), db.prepare(pruneSql("SELECT value FROM json_each(?1)")).bind(mentioned)];
+}
+
+/** Someone asked to join board ?2 in this batch (their request row made at ?3 by ?1): its owner hears of it. */
+export function joinRequestNews(db: D1Database, askerId: number, boardId: number, now: number): D1PreparedStatement[] {
+  const told: Told = {
+    kind: "join_request",
+    recipient: "b.owner_id",
+    actor: "?1",
+    board: "b.id",
+    from: "boards b",
+    where: "b.id = ?2 AND EXISTS (SELECT 1 FROM board_collaborators bc WHERE bc.board_id = ?2 AND bc.user_id = ?1 AND bc.type = 'request' AND bc.status = 'new' AND bc.created_at = ?3)",
+  };
+  return [recorded(db.prepare(insertSql(told, "?3")).bind(askerId, boardId, now)), db.prepare(pruneSql("SELECT owner_id FROM boards WHERE id = ?1")).bind(boardId)];
+}
+
+/** Someone posted a tried-it on pin ?2 in this batch (a new post, made at ?3 by ?1; a rewrite tells no one again): its pinner hears of it. */
+export function didItNews(db: D1Database, posterId: number, pinId: number, now: number): D1PreparedStatement[] {
+  const told: Told = {
+    kind: "did_it",
+    recipient: "p.pinner_id",
+    actor: "?1",
+    pin: "p.id",
+    from: "pins p",
+    where: "p.id = ?2 AND p.is_deleted = 0 AND EXISTS (SELECT 1 FROM did_its d WHERE d.pin_id = ?2 AND d.user_id = ?1 AND d.created_at = ?3)",
+  };
+  return [recorded(db.prepare(insertSql(told, "?3")).bind(posterId, pinId, now)), db.prepare(pruneSql("SELECT pinner_id FROM pins WHERE id = ?1")).bind(pinId)];
+}
+
+/** The pins someone (?1) copied to board ?2 in this batch (saves made at ?3): each of their pinners hears of it once, naming the board. */
+export function boardCopyNews(db: D1Database, copierId: number, boardId: number, now: number): D1PreparedStatement[] {
+  const copied = "SELECT cp.pinner_id FROM board_pins cbp JOIN pins cp ON cp.id = cbp.pin_id WHERE cbp.board_id = ?2 AND cbp.saved_by = ?1 AND cbp.created_at = ?3 AND cp.is_deleted = 0";
+  const told: Told = { kind: "board_copy", recipient: "u.id", actor: "?1", board: "?2", from: "users u", where: `u.id IN (${copied})` };
+  return [recorded(db.prepare(insertSql(told, "?3")).bind(copierId, boardId, now)), db.prepare(pruneSql(copied)).bind(copierId, boardId, now)];
 }

@@ -17,7 +17,7 @@ import {
   visiblePinJsonSql,
   type PinFacts,
 } from "~/boards/write.server.ts";
-import { saveNews } from "~/news/record.server.ts";
+import { boardCopyNews, saveNews } from "~/news/record.server.ts";
 
 export type { SavedInfo } from "./saved-info.ts";
 
@@ -310,6 +310,8 @@ export async function copyPins(db: D1Database, viewerId: number, sourceId: numbe
     prepared(db, `UPDATE pins SET save_count = (SELECT count(*) FROM board_pins sbp JOIN boards sb ON sb.id = sbp.board_id WHERE sbp.pin_id = pins.id AND ${STRANGER_VISIBLE_BOARD("sb")})
                   WHERE id IN (SELECT pin_id FROM board_pins WHERE board_id = ?2 AND ${selected("pin_id")})`, params),
     ...recountBoards(db, [target.boardId]),
+    // Each pinner whose pins were copied hears of it once, in this batch.
+    ...boardCopyNews(db, viewerId, target.boardId, now),
   ]);
   return results[first.length]?.meta.changes ?? 0;
 }

@@ -17,7 +17,7 @@ import type { CollaboratorStatus, CollaboratorType } from "./collaborators.ts";
 import { INVITE_ACCESS } from "./collaborators.ts";
 import { requireBoardAction } from "~/boards/access.server.ts";
 import { assertNotBlocked, type UserRef } from "./guard.server.ts";
-import { inviteNews } from "~/news/record.server.ts";
+import { inviteNews, joinRequestNews } from "~/news/record.server.ts";
 
 export const MAX_INVITES_PER_CALL = 50;
 /** A board's collaborator list is bounded; far above any real board's. */
@@ -82,10 +82,14 @@ export async function requestToJoin(db: D1Database, viewer: Viewer, boardId: num
   await assertNotBlocked(db, asker, board.owner_id);
   const existing = await recordOf(db, boardId, asker);
   if (existing && existing.type !== "request") throw conflict("social:api.alreadyInvited");
-  await db
-    .prepare("INSERT OR IGNORE INTO board_collaborators (board_id, user_id, status, access, type, invited_by, created_at) VALUES (?1, ?2, 'new', ?3, 'request', NULL, ?4)")
-    .bind(boardId, asker, INVITE_ACCESS.join(","), Date.now())
-    .run();
+  const now = Date.now();
+  // Its owner hears of a new request in the same batch (asking again changes nothing and tells no one).
+  await db.batch([
+    db
+      .prepare("INSERT OR IGNORE INTO board_collaborators (board_id, user_id, status, access, type, invited_by, created_at) VALUES (?1, ?2, 'new', ?3, 'request', NULL, ?4)")
+      .bind(boardId, asker, INVITE_ACCESS.join(","), now),
+    ...joinRequestNews(db, asker, boardId, now),
+  ]);
   return { requested: true };
 }
 
