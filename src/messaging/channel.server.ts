@@ -6,7 +6,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { unseenConversationsCount } from "./conversations.server.ts";
 import { unseenNewsCount } from "~/news/news.server.ts";
-import { CHANNEL_SOCKETS_MAX, PERSON_HEADER, type CountsFrame } from "./channel.ts";
+import { CHANNEL_HELLO, CHANNEL_SOCKETS_MAX, PERSON_HEADER, type CountsFrame } from "./channel.ts";
 
 export class PersonChannel extends DurableObject<Env> {
   /** The person's socket upgrade, sent by the Worker after it checked the session and the origin. */
@@ -21,10 +21,10 @@ export class PersonChannel extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Any frame from a tab (its hello) is answered with the counts as they stand. */
-  override async webSocketMessage(socket: WebSocket): Promise<void> {
+  /** A tab's hello is answered with the counts as they stand; any other frame is ignored. */
+  override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const userId = (socket.deserializeAttachment() as { userId?: number } | null)?.userId;
-    if (userId === undefined) return;
+    if (userId === undefined || data !== CHANNEL_HELLO) return;
     send(socket, await this.counts(userId));
   }
 

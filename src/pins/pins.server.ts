@@ -161,12 +161,12 @@ const PIN_SELECT = `
   LEFT JOIN users bo ON bo.id = b.owner_id
   WHERE p.id = ?1`;
 
-/** The pin's board as a link, only when the viewer may open that board's page. */
 /** A story's pages with each sticker as this reader may see it now (story-stickers.ts). */
 function resolvedStory(story: z.infer<typeof storyPinDataSchema> | null, stickerRows: readonly unknown[]): z.infer<typeof storyPinDataSchema> | null {
   return story && { ...story, pages: resolveStickers(story.pages, stickerTargetsOf(stickerRows)) };
 }
 
+/** The pin's board as a link, only when the viewer may open that board's page. */
 function visibleBoard(row: PinRow): BoardSummary | null {
   if (row.board_id === null || row.board_name === null || row.board_slug === null || row.board_page_visible !== 1) return null;
   return { id: String(row.board_id), name: row.board_name, slug: row.board_slug, url: `/${row.board_owner_username}/${row.board_slug}/` };
