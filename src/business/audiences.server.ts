@@ -70,7 +70,7 @@ function engagementCount(db: D1Database, businessId: number, rule: Rule, now: nu
   return db
     .prepare(
       `WITH owners AS (SELECT profile_id AS id FROM businesses WHERE id = ?1 UNION SELECT profile_id FROM business_profiles WHERE business_id = ?1 AND status = 'LINKED'),
-       mine AS (SELECT id FROM pins WHERE pinner_id IN (SELECT id FROM owners))
+       mine AS (SELECT id FROM pins WHERE pinner_id IN (SELECT id FROM owners) AND is_deleted = 0)
        SELECT COUNT(*) AS n FROM (${parts.join(" UNION ")}) WHERE person NOT IN (SELECT id FROM owners)`,
     )
     .bind(businessId, now - (rule.lookback_days ?? 30) * DAY_MS);
