@@ -143,7 +143,7 @@ businessAssetRoutes.delete(`${B}/conversion_tags/:tagId{[0-9]+}/`, async (c) => 
 // ---- Hierarchy ----
 
 const statusesOf = (status: "PENDING" | "EXPIRED" | undefined) => (status ? [status] : (["PENDING", "EXPIRED"] as const));
-const hierarchyListQuery = tableQuerySchema(["name"], ["name"], z.strictObject({}));
+const hierarchyListQuery = tableQuerySchema(["name"] as const, ["name"] as const, z.strictObject({}));
 
 businessAssetRoutes.get(`${B}/hierarchy/`, async (c) => {
   const userId = reader(c);

@@ -20,14 +20,14 @@ export interface RecommendationStrings {
   actions: Record<"ACCEPTED" | "SNOOZED" | "DISMISSED", string>;
 }
 
-export interface RecommendationsProps {
+interface RecommendationsProps {
   adAccountId: string;
   initial: Recommendation[];
   mayAnswer: boolean;
   strings: RecommendationStrings;
 }
 
-export const RECOMMENDATIONS_PATH = "/ads/v4/notification_messages/RECOMMENDATIONS/";
+const RECOMMENDATIONS_PATH = "/ads/v4/notification_messages/RECOMMENDATIONS/";
 const SHAPE: ListShape = { arrays: [], emptyOnError: true };
 const ACTIONS = ["ACCEPTED", "SNOOZED", "DISMISSED"] as const satisfies readonly PersonState[];
 

@@ -19,7 +19,7 @@ export const profileLink = z.strictObject({ username: z.string().trim().min(1).m
 
 // ---- Audiences ----
 
-export const AUDIENCE_TYPES = ["ENGAGEMENT", "CUSTOMER_LIST"] as const;
+const AUDIENCE_TYPES = ["ENGAGEMENT", "CUSTOMER_LIST"] as const;
 export type AudienceType = (typeof AUDIENCE_TYPES)[number];
 export const ENGAGEMENTS = ["SAVE", "REACTION", "COMMENT"] as const;
 export type Engagement = (typeof ENGAGEMENTS)[number];
@@ -64,10 +64,9 @@ export const tagUpdate = z
 
 // ---- Hierarchy ----
 
-export const HIERARCHY_TYPES = ["CHILD_BUSINESS", "ORGANIZATION_MANAGER"] as const;
 export const HIERARCHY_LISTS = ["ad_accounts", "profiles", "asset_groups", "employees", "business_members", "managers"] as const;
 export type HierarchyList = (typeof HIERARCHY_LISTS)[number];
-export const INVITE_STATUSES = ["PENDING", "EXPIRED"] as const;
+const INVITE_STATUSES = ["PENDING", "EXPIRED"] as const;
 export const hierarchyInvite = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("CHILD_BUSINESS"), business_id: id }),
   z.strictObject({ type: z.literal("ORGANIZATION_MANAGER"), username: z.string().trim().min(1).max(30) }),

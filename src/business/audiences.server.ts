@@ -11,9 +11,9 @@ import { relatedBusinesses } from "./hierarchy.server.ts";
 import type { AUDIENCE_SEARCHES, AUDIENCE_SORTS, AudienceType, Engagement } from "./asset-schemas.ts";
 import type { BusinessAction, BusinessRole } from "./roles.ts";
 
-export const AUDIENCE_LIMITS = { perBusiness: 100, sharesPerAudience: 50 } as const;
+const AUDIENCE_LIMITS = { perBusiness: 100, sharesPerAudience: 50 } as const;
 /** A customer list's size is told only from this many people, so a short list cannot probe who has an account. */
-export const SMALLEST_TOLD_SIZE = 100;
+const SMALLEST_TOLD_SIZE = 100;
 const DAY_MS = 86_400_000;
 
 type Named = { id: string; name: string };
@@ -38,7 +38,7 @@ export interface Audience {
   permissions: BusinessAction[];
 }
 
-export interface ReceivedAudience {
+interface ReceivedAudience {
   id: string;
   name: string;
   description: string;
@@ -187,7 +187,7 @@ async function ownAccount(db: D1Database, businessId: number, adAccountId: strin
   if (!found) throw badRequest([{ field, reason: "business:validation.notInBusiness" }]);
 }
 
-export type AudienceInput =
+type AudienceInput =
   | { type: "ENGAGEMENT"; ad_account_id: string; name: string; description: string; lookback_days: number; engagements: Engagement[] }
   | { type: "CUSTOMER_LIST"; ad_account_id: string; name: string; description: string; emails: string[] };
 

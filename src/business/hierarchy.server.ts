@@ -9,15 +9,15 @@ import { actorMay, historyRow, likeTerm, newId, requireAction, seconds, where } 
 import type { HierarchyList } from "./asset-schemas.ts";
 import type { BusinessRole } from "./roles.ts";
 
-export const INVITE_TTL_MS = 30 * 86_400_000;
+const INVITE_TTL_MS = 30 * 86_400_000;
 /** Open invites a business may have at once, and children and managers it may hold. */
-export const HIERARCHY_LIMITS = { pendingInvites: 50, children: 50, managers: 20 } as const;
+const HIERARCHY_LIMITS = { pendingInvites: 50, children: 50, managers: 20 } as const;
 
 type Named = { id: string; name: string };
 type Person = { id: string; username: string; full_name: string };
-export type InviteStatus = "PENDING" | "EXPIRED";
+type InviteStatus = "PENDING" | "EXPIRED";
 
-export interface HierarchyInvite {
+interface HierarchyInvite {
   id: string;
   type: "CHILD_BUSINESS" | "ORGANIZATION_MANAGER";
   parent_business: Named;
@@ -28,7 +28,7 @@ export interface HierarchyInvite {
   invite_data: { sent_at: number };
 }
 
-export interface Hierarchy {
+interface Hierarchy {
   parent: (Named & { relation_id: string }) | null;
   child_businesses: Array<Named & { relation_id: string; since: number }>;
   organization_managers: Array<Person & { relation_id: string; since: number }>;
@@ -37,7 +37,7 @@ export interface Hierarchy {
   acting_user: ActingUser;
 }
 
-export interface ActingUser extends Person {
+interface ActingUser extends Person {
   role: BusinessRole | null;
   is_organization_manager: boolean;
 }
@@ -126,7 +126,7 @@ export async function getHierarchy(db: D1Database, userId: number, businessId: n
   };
 }
 
-export type InviteInput = { type: "CHILD_BUSINESS"; business_id: string } | { type: "ORGANIZATION_MANAGER"; username: string };
+type InviteInput = { type: "CHILD_BUSINESS"; business_id: string } | { type: "ORGANIZATION_MANAGER"; username: string };
 
 export async function createInvite(db: D1Database, userId: number, businessId: number, input: InviteInput, now = Date.now()): Promise<HierarchyInvite> {
   await requireAction(db, businessId, userId, "hierarchy.invite");
@@ -260,7 +260,7 @@ export async function removeRelation(db: D1Database, userId: number, businessId:
   return { id: String(relationId) };
 }
 
-export interface HierarchyItem {
+interface HierarchyItem {
   id: string;
   name: string;
   detail: string;

@@ -7,9 +7,9 @@
 import { map } from "nanostores";
 import { emptyList, listReducer, type ListAction, type ListState } from "./table-state.ts";
 
-export type Params = Record<string, string>;
+type Params = Record<string, string>;
 
-export interface HubList<Item extends { id: string }> extends ListState<Item> {
+interface HubList<Item extends { id: string }> extends ListState<Item> {
   /** The parameters of the last load started, so a retry asks the same. */
   params: Params | null;
 }

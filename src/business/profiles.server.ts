@@ -8,11 +8,11 @@ import type { PROFILE_SEARCHES, PROFILE_SORTS, PROFILE_STATUSES } from "./asset-
 import type { BusinessAction, BusinessRole } from "./roles.ts";
 
 /** Profiles a business may hold besides its own, linked or asked for. */
-export const MAX_LINKED_PROFILES = 20;
+const MAX_LINKED_PROFILES = 20;
 
 type Person = { id: string; username: string; full_name: string };
 
-export interface BusinessProfile {
+interface BusinessProfile {
   id: string;
   username: string;
   full_name: string;
@@ -125,7 +125,7 @@ export async function unlinkProfile(db: D1Database, userId: number, businessId: 
   return { id: String(profileId) };
 }
 
-export interface ProfileRequest {
+interface ProfileRequest {
   business: { id: string; name: string };
   requested_by: Person;
   created_time: number;

@@ -42,7 +42,7 @@ export const mayMove = (from: NotificationState, to: PersonState) => TRANSITIONS
 
 /** A snooze lasts this long unless the person says otherwise (1 to 30 days). */
 export const DEFAULT_SNOOZE_DAYS = 7;
-export const MAX_SNOOZE_DAYS = 30;
+const MAX_SNOOZE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export const snoozedUntil = (now: number, days: number) => now + days * DAY_MS;

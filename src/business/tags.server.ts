@@ -10,11 +10,11 @@ import { parentOf } from "./hierarchy.server.ts";
 import type { TAG_SEARCHES, TAG_SORTS } from "./asset-schemas.ts";
 import type { BusinessAction, BusinessRole } from "./roles.ts";
 
-export const TAG_LIMITS = { perBusiness: 100, childrenPerLeader: 50 } as const;
+const TAG_LIMITS = { perBusiness: 100, childrenPerLeader: 50 } as const;
 
 type Named = { id: string; name: string };
 
-export interface ConversionTag {
+interface ConversionTag {
   id: string;
   name: string;
   automatic_enhanced_match: boolean;
