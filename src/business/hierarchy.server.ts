@@ -220,7 +220,7 @@ export async function answerInvite(db: D1Database, userId: number, inviteId: num
   // Re-checked in the write: still open and unexpired, the answerer still the child's ADMIN (or
   // the invited person), and for a child, the two-level rule still holding on both sides.
   // ?1 the child business (for actorMay), ?2 the answerer, ?5 the invite, ?6 the parent.
-  const answerer = child === null ? "user_id = ?2" : actorMay("hierarchy.respond");
+  const answerer = child === null ? "user_id = ?2 AND child_business_id IS ?1" : actorMay("hierarchy.respond");
   const twoLevels =
     accept && child !== null
       ? ` AND NOT EXISTS (SELECT 1 FROM business_hierarchy WHERE status = 'ACCEPTED' AND type = 'CHILD_BUSINESS' AND (child_business_id = ?1 OR parent_business_id = ?1 OR child_business_id = ?6))`
@@ -231,8 +231,8 @@ export async function answerInvite(db: D1Database, userId: number, inviteId: num
   try {
     [update] = (await db.batch([
       db
-        .prepare(`UPDATE business_hierarchy SET status = ?4, decided_by = ?2, decided_at = ?3 WHERE id = ?5 AND status = 'PENDING' AND created_at > ?3 - ${INVITE_TTL_MS} AND ${answerer}${twoLevels}`)
-        .bind(child ?? 0, userId, now, status, inviteId, parent),
+        .prepare(`UPDATE business_hierarchy SET status = ?4, decided_by = ?2, decided_at = ?3 WHERE id = ?5 AND parent_business_id = ?6 AND status = 'PENDING' AND created_at > ?3 - ${INVITE_TTL_MS} AND ${answerer}${twoLevels}`)
+        .bind(child, userId, now, status, inviteId, parent),
       historyRow(db, parent, userId, accept ? "HIERARCHY_ACCEPTED" : "HIERARCHY_DECLINED", "BUSINESS", child ?? userId, detail, now, done),
       ...(child === null ? [] : [historyRow(db, child, userId, accept ? "HIERARCHY_ACCEPTED" : "HIERARCHY_DECLINED", "BUSINESS", parent, { name: invite.parent_business.name, type: invite.type }, now, done)]),
     ])) as [D1Result];

@@ -475,6 +475,10 @@ describe("the hub's pages for them", () => {
       expect(await member.text()).toContain(`href="/business/hub/${biz}/${page}" aria-current="page"`);
       expect([page, (await (await browserAs(U.stranger)).fetch(`/business/hub/${biz}/${page}`)).status]).toEqual([page, 404]);
     }
+    // Requests and invites reach a person who belongs to no business.
+    const requests = await (await browserAs(U.fan1)).fetch("/business/hub/requests/");
+    expect(requests.status).toBe(200);
+    expect(await requests.text()).toMatch(/<meta name="robots" content="noindex/);
     const advertiser = await (await browserAs(U.analyst)).fetch(`/advertiser/${account}/`);
     const html = await advertiser.text();
     expect(html).toContain("data-recommendations");
