@@ -2,20 +2,11 @@
 // page's overlay, creates an audience and shares it with its second ad account, then sees the
 // advertiser page's recommendations and dismisses one. axe finds nothing on each view, and the
 // tags page fits a 390 px phone.
-import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
+import { localeText, projectOf } from "./strings.ts";
 
-type Strings = { [key: string]: string | Strings };
-const load = (locale: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${ns}.json`, import.meta.url), "utf8")) as Strings;
-const STRINGS = { en: { auth: load("en_US", "auth"), shell: load("en_US", "shell"), business: load("en_US", "business") }, ar: { auth: load("ar_SA", "auth"), shell: load("ar_SA", "shell"), business: load("ar_SA", "business") } };
-type Project = keyof typeof STRINGS;
-function text(project: Project, path: string): string {
-  const [ns, ...keys] = path.split(".");
-  let node: string | Strings = STRINGS[project][ns as "auth"];
-  for (const key of keys) node = (node as Strings)[key]!;
-  return node as string;
-}
+const text = localeText({ auth: "auth", shell: "shell", business: "business" });
 
 const hydrated = (page: Page) => expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
 
@@ -33,7 +24,7 @@ async function v3<T>(page: Page, method: string, path: string, body: unknown): P
 
 test("a business creates a tag, shares an audience, and dismisses a recommendation", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  const project: Project = testInfo.project.name === "ar" ? "ar" : "en";
+  const project = projectOf(testInfo.project.name);
   const t = (path: string) => text(project, `business.${path}`);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const username = `e2e_assets_${project}_${stamp}`.slice(0, 30);
