@@ -9,6 +9,7 @@ import { seoRoutes } from "./seo.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { stateRoutes } from "./state.ts";
 import { v3Routes } from "./v3.ts";
+import { recommendationRoutes } from "./recommendations.ts";
 import type { AppEnv } from "~/server/context.ts";
 
 export const EDGE_ROUTES: ReadonlyArray<readonly [path: string, routes: Hono<AppEnv>]> = [
@@ -20,4 +21,5 @@ export const EDGE_ROUTES: ReadonlyArray<readonly [path: string, routes: Hono<App
   ["/", attributionRoutes],
   ["/", sessionRoutes],
   ["/_/_", stateRoutes],
+  ["/ads/v4", recommendationRoutes],
 ];

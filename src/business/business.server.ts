@@ -487,7 +487,13 @@ export async function dashboard(db: D1Database, userId: number, businessId: numb
          ORDER BY created_at DESC, id DESC LIMIT 10`,
       )
       .bind(businessId),
-    db.prepare("SELECT u.id, u.username, u.full_name FROM businesses b JOIN users u ON u.id = b.profile_id WHERE b.id = ?1").bind(businessId),
+    // Its own profile first, then the profiles linked to it (src/business/profiles.server.ts).
+    db
+      .prepare(
+        `SELECT u.id, u.username, u.full_name FROM businesses b JOIN users u ON u.id = b.profile_id WHERE b.id = ?1
+         UNION ALL SELECT * FROM (SELECT u.id, u.username, u.full_name FROM business_profiles p JOIN users u ON u.id = p.profile_id WHERE p.business_id = ?1 AND p.status = 'LINKED' ORDER BY p.linked_at LIMIT 20)`,
+      )
+      .bind(businessId),
   ]);
   return {
     recently_added: recent!.results.map((row) => ({ entity_type: row["entity_type"] as "AD_ACCOUNT" | "ASSET_GROUP", id: String(row["id"]), name: String(row["name"]), created_time: seconds(Number(row["created_at"])) })),

@@ -21,6 +21,24 @@ export const BUSINESS_ACTIONS = [
   "asset_group.delete",
   "history.read",
   "shortcuts.write",
+  "profile.read",
+  "profile.link",
+  "profile.unlink",
+  "audience.read",
+  "audience.create",
+  "audience.update",
+  "audience.delete",
+  "audience.share",
+  "tag.read",
+  "tag.create",
+  "tag.update",
+  "tag.delete",
+  "hierarchy.read",
+  "hierarchy.invite",
+  "hierarchy.respond",
+  "hierarchy.remove",
+  "recommendation.read",
+  "recommendation.update",
 ] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
@@ -38,6 +56,20 @@ export const ROLE_PERMISSIONS: Record<BusinessRole, ReadonlySet<BusinessAction>>
   FINANCE: new Set<BusinessAction>([...READS, "ad_account.create", "ad_account.update", "ad_account.delete"]),
   ANALYST: new Set<BusinessAction>(READS),
 };
+
+/**
+ * Profiles, audiences, tags, the hierarchy and recommendations. Everyone who belongs reads them.
+ * Only ADMIN (already holding every action) links profiles and shapes the hierarchy: both change
+ * who the business is. CAMPAIGN_MANAGER builds and shares audiences and tags, which measure and
+ * target advertising. Anyone who may change an ad account (CAMPAIGN_MANAGER, FINANCE) answers
+ * its recommendations; ANALYST reads them.
+ */
+const ASSET_GRANTS: Record<Exclude<BusinessRole, "ADMIN">, BusinessAction[]> = {
+  CAMPAIGN_MANAGER: ["profile.read", "audience.read", "tag.read", "hierarchy.read", "recommendation.read", "audience.create", "audience.update", "audience.delete", "audience.share", "tag.create", "tag.update", "tag.delete", "recommendation.update"],
+  FINANCE: ["profile.read", "audience.read", "tag.read", "hierarchy.read", "recommendation.read", "recommendation.update"],
+  ANALYST: ["profile.read", "audience.read", "tag.read", "hierarchy.read", "recommendation.read"],
+};
+for (const [role, actions] of Object.entries(ASSET_GRANTS)) for (const action of actions) (ROLE_PERMISSIONS[role as BusinessRole] as Set<BusinessAction>).add(action);
 
 /** What a viewer is to a business: its role there, or null for a stranger. */
 export type Membership = BusinessRole | null;

@@ -212,6 +212,17 @@ const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number
   ["update an asset group", (ids) => ["PATCH", `${base()}/asset_groups/${ids.group}/`, { description: "Changed" }], [200, 200, 403, 403, 404, 404, 401]],
   ["delete an asset group", (ids) => ["DELETE", `${base()}/asset_groups/${ids.group}/`], [200, 200, 403, 403, 404, 404, 401]],
   ["read the history", () => ["GET", `${base()}/history/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["list profiles", () => ["GET", `${base()}/profiles/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["link a profile", () => ["POST", `${base()}/profiles/`, { username: "biz_converter" }], [200, 403, 403, 403, 404, 404, 401]],
+  ["list audiences", () => ["GET", `${base()}/audiences/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["list received audiences", () => ["GET", `${base()}/audiences/received/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["create an audience", (ids) => ["POST", `${base()}/audiences/`, { type: "ENGAGEMENT", ad_account_id: ids.adAccount, name: "Savers", lookback_days: 30, engagements: ["SAVE"] }], [200, 200, 403, 403, 404, 404, 401]],
+  ["list conversion tags", () => ["GET", `${base()}/conversion_tags/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["create a conversion tag", (ids) => ["POST", `${base()}/conversion_tags/`, { name: "Checkout", ad_account_id: ids.adAccount }], [200, 200, 403, 403, 404, 404, 401]],
+  ["read the hierarchy", () => ["GET", `${base()}/hierarchy/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["invite an organization manager", () => ["POST", `${base()}/hierarchy/invites/`, { type: "ORGANIZATION_MANAGER", username: "biz_personal" }], [200, 403, 403, 403, 404, 404, 401]],
+  ["read recommendations", (ids) => ["GET", `/ads/v4/notification_messages/RECOMMENDATIONS/?recipient_id=${ids.adAccount}&recipient_type=ADVERTISER`], [200, 200, 200, 200, 404, 404, 401]],
+  ["dismiss a recommendation", (ids) => ["PUT", `/ads/v4/notification_messages/RECOMMENDATIONS/ADD_BILLING/?recipient_id=${ids.adAccount}&recipient_type=ADVERTISER`, { state: "DISMISSED" }], [200, 200, 200, 403, 404, 404, 401]],
 ];
 
 async function browserFor(column: Column): Promise<Browser> {
