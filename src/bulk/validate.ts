@@ -20,6 +20,7 @@ import {
   isoDay,
   KEYWORD_STATUSES,
   MATCH_TYPES,
+  MAX_ACCOUNT_OBJECTS,
   OBJECT_STATUSES,
   parseDay,
   parseMoney,
@@ -31,7 +32,7 @@ import {
   type ObjectStatus,
   type Problem,
 } from "~/campaigns/validation.ts";
-import { MAX_ACCOUNT_OBJECTS, type AdGroupRecord, type AdRecord, type CampaignRecord, type HistoryEntryInput, type Inventory, type KeywordRecord, type ProductGroupRecord } from "~/campaigns/campaigns.server.ts";
+import type { AdGroupRecord, AdRecord, CampaignRecord, HistoryEntryInput, Inventory, KeywordRecord, ProductGroupRecord } from "~/campaigns/campaigns.server.ts";
 import { COLUMNS, FILE_LIMITS, ROW_TYPES, TYPE_COLUMNS, type BulkErrorCode, type Column, type RowType } from "./columns.ts";
 import type { CsvRecord } from "./csv.ts";
 

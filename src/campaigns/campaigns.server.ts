@@ -6,10 +6,7 @@
 // business and ?2 the actor, e.g. actorMay(...)) does: a role taken away meanwhile writes nothing.
 // Values arrive already checked by ./validation.ts.
 import { visibleSql } from "~/visibility/visibility.server.ts";
-import type { AdType, CampaignGoal, KeywordStatus, MatchType, ObjectStatus } from "./validation.ts";
-
-/** What one ad account may hold, all kinds together: an account's whole inventory fits one bulk file. */
-export const MAX_ACCOUNT_OBJECTS = 5_000;
+import { MAX_ACCOUNT_OBJECTS, type AdType, type CampaignGoal, type KeywordStatus, type MatchType, type ObjectStatus } from "./validation.ts";
 
 export interface CampaignRecord {
   id: number;

@@ -28,6 +28,9 @@ export type MatchType = (typeof MATCH_TYPES)[number];
 export const AD_TYPES = ["STANDARD", "VIDEO", "CAROUSEL", "SHOPPING"] as const;
 export type AdType = (typeof AD_TYPES)[number];
 
+/** What one ad account may hold, all kinds together: an account's whole inventory fits one bulk file. */
+export const MAX_ACCOUNT_OBJECTS = 5_000;
+
 export const CAMPAIGN_LIMITS = {
   name: 100,
   keyword: 100,
