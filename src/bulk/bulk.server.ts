@@ -99,7 +99,7 @@ function rowsOf(inventory: Inventory, type: RowType): Array<Partial<Record<Colum
   }
 }
 
-export interface BulkDownload {
+interface BulkDownload {
   fileName: string;
   csv: string;
 }
@@ -125,7 +125,7 @@ export async function downloadSection(db: D1Database, userId: number, businessId
 
 // ---- Upload ----
 
-export interface UploadSummary {
+interface UploadSummary {
   id: string;
   ad_account_id: string;
   file_name: string;
@@ -138,7 +138,7 @@ export interface UploadSummary {
   created_time: number;
 }
 
-export type UploadOutcome = { status: "APPLIED"; upload: UploadSummary; duplicate: boolean } | { status: "FAILED"; upload: UploadSummary; errors: BulkError[] };
+type UploadOutcome = { status: "APPLIED"; upload: UploadSummary; duplicate: boolean } | { status: "FAILED"; upload: UploadSummary; errors: BulkError[] };
 
 const UPLOAD_SELECT = `SELECT up.id, up.ad_account_id, up.file_name, up.row_count, up.status, up.error_count, up.created_count, up.updated_count, up.created_at,
   u.id AS user_id, u.username, u.full_name FROM bulk_uploads up JOIN users u ON u.id = up.uploaded_by`;
@@ -311,7 +311,7 @@ export async function listUploads(
   return tablePage(rows!.results.map(uploadOf), Number(count!.results[0]?.["n"] ?? 0), state);
 }
 
-export interface StoredError {
+interface StoredError {
   row: number;
   column: string;
   code: BulkError["code"];

@@ -5,7 +5,7 @@
 // without one creates it, and its `ref` lets later rows of the same file name it as a parent.
 // A row whose type starts with # is ignored: the templates' example rows. Recorded in
 // docs/decisions.md ("Bulk editing: the file").
-import { AD_TYPES, AUDIENCE_SIZES, CAMPAIGN_ERROR_CODES, CAMPAIGN_GOALS, CREATE_STATUSES, KEYWORD_STATUSES, MATCH_TYPES, SETTABLE_STATUSES } from "~/campaigns/validation.ts";
+import { CAMPAIGN_ERROR_CODES } from "~/campaigns/validation.ts";
 
 export const ROW_TYPES = ["CAMPAIGN", "AD_GROUP", "AD", "KEYWORD", "PRODUCT_GROUP"] as const;
 export type RowType = (typeof ROW_TYPES)[number];
@@ -65,20 +65,6 @@ export const EXAMPLES: Record<RowType, Partial<Record<Column, string>>> = {
   KEYWORD: { type: "#KEYWORD (example, ignored)", ad_group_id: "spring-home", keyword: "linen cushions", match_type: "PHRASE", bid: "0.80", status: "ACTIVE" },
   PRODUCT_GROUP: { type: "#PRODUCT_GROUP (example, ignored)", ref: "cushions", name: "All cushions", status: "ACTIVE", filters: '{"product_type":["cushions"]}' },
 };
-
-/** The values an enumerated column takes, for the validator and the column reference. */
-export const COLUMN_VALUES: Partial<Record<Column, readonly string[]>> = {
-  type: ROW_TYPES,
-  status: SETTABLE_STATUSES,
-  goal: CAMPAIGN_GOALS,
-  auto_targeting: ["TRUE", "FALSE"],
-  audience_size: AUDIENCE_SIZES,
-  ad_type: AD_TYPES,
-  match_type: MATCH_TYPES,
-};
-
-/** Statuses a new object may start in, and a keyword's only statuses: named in the reference too. */
-export const STATUS_RULES = { create: CREATE_STATUSES, keyword: KEYWORD_STATUSES } as const;
 
 /** Codes about the file and its references, added to the object rules' codes. */
 const FILE_ERROR_CODES = [

@@ -11,7 +11,7 @@ export interface CsvRecord {
   cells: string[];
 }
 
-export type CsvRead = { ok: true; header: string[]; records: CsvRecord[] } | { ok: false; problem: "FILE_EMPTY" | "FILE_MALFORMED"; row: number };
+type CsvRead = { ok: true; header: string[]; records: CsvRecord[] } | { ok: false; problem: "FILE_EMPTY" | "FILE_MALFORMED"; row: number };
 
 /** A cell a spreadsheet would run as a formula, and the mark that keeps it text. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -6,7 +6,7 @@ import { SECTIONS } from "./columns.ts";
 
 export const UPLOAD_SORTS = ["created_time", "file_name", "status"] as const;
 export const UPLOAD_SEARCHES = ["file_name"] as const;
-export const UPLOAD_STATUSES = ["APPLIED", "FAILED"] as const;
+const UPLOAD_STATUSES = ["APPLIED", "FAILED"] as const;
 
 export interface UploadFilters {
   status?: Array<(typeof UPLOAD_STATUSES)[number]> | undefined;

@@ -24,6 +24,7 @@ import {
   OBJECT_STATUSES,
   parseDay,
   parseMoney,
+  SETTABLE_STATUSES,
   statusChangeProblem,
   type AdType,
   type CampaignGoal,
@@ -45,13 +46,13 @@ export interface BulkError {
 }
 
 /** One data row: its number and its cells by column (absent columns read as empty). */
-export interface SheetRow {
+interface SheetRow {
   number: number;
   type: string;
   cells: Partial<Record<Column, string>>;
 }
 
-export type Sheet = { ok: true; rows: SheetRow[] } | { ok: false; errors: BulkError[] };
+type Sheet = { ok: true; rows: SheetRow[] } | { ok: false; errors: BulkError[] };
 
 /** The header checked and the rows keyed by column; example rows (type starting with #) left out. */
 export function readSheet(header: readonly string[], records: readonly CsvRecord[]): Sheet {
@@ -240,7 +241,8 @@ export function validateRows(rows: readonly SheetRow[], context: BulkContext): B
       const value = cell("status").toUpperCase();
       if (value === "") return current ?? ("ACTIVE" as Value);
       if (!known.includes(value)) {
-        fail("status", { code: "ENUM_INVALID", values: { values: startable.join(", ") } });
+        const allowed = current === null || type === "KEYWORD" ? startable : SETTABLE_STATUSES;
+        fail("status", { code: "ENUM_INVALID", values: { values: allowed.join(", ") } });
         return current ?? ("ACTIVE" as Value);
       }
       if (current === null) {

@@ -8,7 +8,6 @@ import { AUDIENCE_SIZES, minimumDailyBudget, PROMOTION_GOALS } from "~/business/
 
 export { AUDIENCE_SIZES, PROMOTION_GOALS as CAMPAIGN_GOALS };
 export type CampaignGoal = (typeof PROMOTION_GOALS)[number];
-export type AudienceSize = (typeof AUDIENCE_SIZES)[number];
 
 /** Every status an object may be in; REJECTED is review's answer, never set by a person. */
 export const OBJECT_STATUSES = ["ACTIVE", "PAUSED", "ENDED", "REJECTED"] as const;
@@ -69,7 +68,7 @@ export const CAMPAIGN_ERROR_CODES = [
   "KEYWORD_DUPLICATE",
   "FILTERS_INVALID",
 ] as const;
-export type CampaignErrorCode = (typeof CAMPAIGN_ERROR_CODES)[number];
+type CampaignErrorCode = (typeof CAMPAIGN_ERROR_CODES)[number];
 
 export interface Problem<Code extends string = CampaignErrorCode> {
   code: Code;
