@@ -8,6 +8,7 @@ import { accountDataRoutes } from "./account-data.ts";
 import { boardRoutes } from "./boards.ts";
 import { businessRoutes } from "./business.ts";
 import { businessAssetRoutes } from "./business-assets.ts";
+import { bulkRoutes } from "./business-bulk.ts";
 import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
@@ -32,6 +33,7 @@ v3Routes.route("/", newsRoutes);
 v3Routes.route("/", messagingRoutes);
 v3Routes.route("/", businessRoutes);
 v3Routes.route("/", businessAssetRoutes);
+v3Routes.route("/", bulkRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -35,6 +35,8 @@ const TABLE: Record<BusinessAction, string> = {
   "hierarchy.remove": "AFFFN",
   "recommendation.read": "AAAAN",
   "recommendation.update": "AAAFN",
+  "bulk.read": "AAAAN",
+  "bulk.upload": "AAFFN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

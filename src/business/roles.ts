@@ -39,20 +39,24 @@ export const BUSINESS_ACTIONS = [
   "hierarchy.remove",
   "recommendation.read",
   "recommendation.update",
+  "bulk.read",
+  "bulk.upload",
 ] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
-const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write"];
+const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "bulk.read"];
 
 /**
  * ADMIN runs the business. CAMPAIGN_MANAGER runs advertising: the plan, ad account settings and
  * the groups that organise them, but neither opens nor closes accounts. FINANCE opens, renames
  * and closes ad accounts (each one is a billing relationship) and reads the rest. ANALYST reads.
  * Everyone who belongs may arrange their own navigation shortcuts.
+ * Bulk editing is a campaign action: ADMIN and CAMPAIGN_MANAGER upload; everyone who belongs
+ * downloads templates and the account's objects, and reads the uploads' history.
  */
 export const ROLE_PERMISSIONS: Record<BusinessRole, ReadonlySet<BusinessAction>> = {
   ADMIN: new Set(BUSINESS_ACTIONS),
-  CAMPAIGN_MANAGER: new Set<BusinessAction>([...READS, "marketing_plan.update", "ad_account.update", "asset_group.create", "asset_group.update", "asset_group.delete"]),
+  CAMPAIGN_MANAGER: new Set<BusinessAction>([...READS, "marketing_plan.update", "ad_account.update", "asset_group.create", "asset_group.update", "asset_group.delete", "bulk.upload"]),
   FINANCE: new Set<BusinessAction>([...READS, "ad_account.create", "ad_account.update", "ad_account.delete"]),
   ANALYST: new Set<BusinessAction>(READS),
 };

@@ -186,6 +186,7 @@ async function freshAssets(): Promise<{ adAccount: string; group: string }> {
 /** Takes the spare targets away again (and anything a create made), so the business stays under its limits. */
 async function dropAssets(ids: { adAccount: string; group: string }): Promise<void> {
   await env.DB.batch([
+    env.DB.prepare("DELETE FROM product_groups WHERE ad_account_id = ?1").bind(ids.adAccount),
     env.DB.prepare("DELETE FROM asset_group_assets WHERE group_id IN (SELECT id FROM asset_groups WHERE business_id = ?1 AND name IN ('Spare group', 'Group')) OR asset_id = ?2").bind(businessId, ids.adAccount),
     env.DB.prepare("DELETE FROM asset_groups WHERE business_id = ?1 AND name IN ('Spare group', 'Group')").bind(businessId),
     env.DB.prepare("DELETE FROM ad_accounts WHERE business_id = ?1 AND name IN ('Spare', 'New', 'Renamed')").bind(businessId),
@@ -223,6 +224,9 @@ const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number
   ["invite an organization manager", () => ["POST", `${base()}/hierarchy/invites/`, { type: "ORGANIZATION_MANAGER", username: "biz_personal" }], [200, 403, 403, 403, 404, 404, 401]],
   ["read recommendations", (ids) => ["GET", `/ads/v4/notification_messages/RECOMMENDATIONS/?recipient_id=${ids.adAccount}&recipient_type=ADVERTISER`], [200, 200, 200, 200, 404, 404, 401]],
   ["dismiss a recommendation", (ids) => ["PUT", `/ads/v4/notification_messages/RECOMMENDATIONS/ADD_BILLING/?recipient_id=${ids.adAccount}&recipient_type=ADVERTISER`, { state: "DISMISSED" }], [200, 200, 200, 403, 404, 404, 401]],
+  ["list an ad account's bulk uploads", (ids) => ["GET", `${base()}/ad_accounts/${ids.adAccount}/bulk/uploads/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["read the bulk error codes", (ids) => ["GET", `${base()}/ad_accounts/${ids.adAccount}/bulk/error_codes/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["upload a bulk file", (ids) => ["POST", `${base()}/ad_accounts/${ids.adAccount}/bulk/uploads/`, { file_name: "spare.csv", content: "type,name\nPRODUCT_GROUP,Spare products\n" }], [200, 200, 403, 403, 404, 404, 401]],
 ];
 
 async function browserFor(column: Column): Promise<Browser> {
