@@ -80,7 +80,12 @@ export default function QuickPromote({ strings, advertisers, advertiserId, pin, 
   const [modalProblem, setModalProblem] = useState<string | null>(null);
   const requestId = useRef<string | null>(null);
 
-  const explain = (error: SlotError | undefined) => (error ? fill(strings.validation[error.reason.replace(/^campaigns:validation\./, "")] ?? error.reason, { ...(error.values ?? {}), currency: advertiser?.currency ?? "" }) : "");
+  /** A slot's words: a rule's key ("campaigns:validation.duration", "builder:validation.linkScheme") in the page's language, or the server's own words. */
+  const explain = (error: SlotError | undefined) => {
+    if (!error) return "";
+    const key = /^[a-z]+:[A-Za-z.]+$/.test(error.reason) ? error.reason.slice(error.reason.lastIndexOf(".") + 1) : null;
+    return fill((key && strings.validation[key]) || error.reason, { ...(error.values ?? {}), currency: advertiser?.currency ?? "" });
+  };
   const fieldId = (field: string) => `${id}-${field}`;
   const errorId = (field: string) => `${id}-${field}-error`;
   const invalid = (field: ErrorSlot) => (state.errors[field] ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {});

@@ -2,10 +2,9 @@
 // the campaign's edits and status moves (campaign-status.ts's table, re-checked in each write's
 // own WHERE so a campaign ended meanwhile is never paused back to life). Every change writes its
 // history row in its own batch. A campaign past its end date reads as ENDED everywhere.
-import { historyRow, actorMay, likeTerm, requireAction, seconds, where } from "~/business/core.server.ts";
+import { actorMay, historyRow, likeTerm, requireAction, seconds, where } from "~/business/core.server.ts";
 import { tablePage, type TablePage } from "~/business/table-state.ts";
-import type { BusinessRole } from "~/business/roles.ts";
-import { ROLE_PERMISSIONS } from "~/business/roles.ts";
+import { ROLE_PERMISSIONS, type BusinessRole } from "~/business/roles.ts";
 import { badRequest, conflict, notFound, type FieldProblem } from "~/domain/errors.ts";
 import { actionsFor, effectiveStatus, nextStatus, statusesAllowing, type CampaignStatus, type StatusAction } from "./campaign-status.ts";
 import type { AdGroupQuery, AdQuery, CampaignQuery } from "./campaign-tables.ts";

@@ -261,10 +261,10 @@ export interface CreatedPromotion {
 /** What is promoted, read for the checks: a promotable pin, or a running product group of this account. */
 async function promotedOf(db: D1Database, adAccountId: number, input: QuickPromoteInput): Promise<{ pinKind: string } | { productGroup: true } | null> {
   if (input.pinId !== undefined) {
-    const row = await db.prepare(`SELECT p.kind ${PIN_FROM} WHERE p.id = ?1 AND ${PROMOTABLE}`).bind(input.pinId).first<{ kind: string }>();
+    const row = await db.prepare(`SELECT p.kind ${PIN_FROM} WHERE p.id = ?1 AND ${PROMOTABLE}`).bind(Number(input.pinId)).first<{ kind: string }>();
     return row ? { pinKind: row.kind } : null;
   }
-  const group = await db.prepare("SELECT 1 FROM product_groups WHERE id = ?1 AND ad_account_id = ?2 AND status IN ('ACTIVE','PAUSED')").bind(input.productGroupId, adAccountId).first();
+  const group = await db.prepare("SELECT 1 FROM product_groups WHERE id = ?1 AND ad_account_id = ?2 AND status IN ('ACTIVE','PAUSED')").bind(Number(input.productGroupId), adAccountId).first();
   return group ? { productGroup: true } : null;
 }
 
@@ -334,7 +334,7 @@ export async function quickPromote(db: D1Database, userId: number, adAccountId: 
         `INSERT INTO ads (id, ad_group_id, campaign_id, ad_account_id, pin_id, product_group_id, name, ad_type, destination_url, status, created_at, updated_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'ACTIVE', ?10, ?10 WHERE ${made}`,
       )
-      .bind(adId, adGroupId, campaignId, adAccountId, input.pinId ?? null, input.productGroupId ?? null, input.name, input.adType, url, now),
+      .bind(adId, adGroupId, campaignId, adAccountId, input.pinId === undefined ? null : Number(input.pinId), input.productGroupId === undefined ? null : Number(input.productGroupId), input.name, input.adType, url, now),
     historyRow(
       db,
       businessId,

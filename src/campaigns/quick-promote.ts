@@ -5,8 +5,7 @@
 import { z } from "zod";
 import { LOCALES } from "~/context/locales.ts";
 import { linkProblem } from "~/builder/drafts.ts";
-import { minimumDailyBudget } from "~/business/marketing-plan.ts";
-import { AUDIENCE_SIZES, PROMOTION_GOALS } from "~/business/marketing-plan.ts";
+import { AUDIENCE_SIZES, minimumDailyBudget, PROMOTION_GOALS } from "~/business/marketing-plan.ts";
 
 export { AUDIENCE_SIZES, PROMOTION_GOALS, minimumDailyBudget };
 
@@ -104,10 +103,10 @@ export function durationProblem(duration: number | null, isOngoing: boolean): { 
   return null;
 }
 
-/** The destination's problem: required, then the pins' link rule (http or https, not a blocked host). */
+/** The destination's problem: required, then the pins' link rule (http or https, not a blocked host), in an ad's words. */
 export function destinationProblem(url: string, blockedHosts: ReadonlySet<string> = new Set()): string | null {
   if (url.trim() === "") return "campaigns:validation.destinationRequired";
-  return linkProblem(url.trim(), blockedHosts);
+  return linkProblem(url.trim(), blockedHosts)?.replace("builder:validation.", "campaigns:validation.") ?? null;
 }
 
 /** Money as the tables keep it: micro-units of the account's currency, so sums stay exact. */

@@ -212,6 +212,9 @@ const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number
   ["update an asset group", (ids) => ["PATCH", `${base()}/asset_groups/${ids.group}/`, { description: "Changed" }], [200, 200, 403, 403, 404, 404, 401]],
   ["delete an asset group", (ids) => ["DELETE", `${base()}/asset_groups/${ids.group}/`], [200, 200, 403, 403, 404, 404, 401]],
   ["read the history", () => ["GET", `${base()}/history/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["list an ad account's campaigns", (ids) => ["GET", `/v3/ad_accounts/${ids.adAccount}/campaigns/`], [200, 200, 200, 200, 404, 404, 401]],
+  // Allowed roles reach the account's readiness: a new French account has not answered the GDPR question (409).
+  ["promote a pin", (ids) => ["POST", `/v3/ad_accounts/${ids.adAccount}/quick_promote/`, { pinId: "1", dailyBudget: 10, duration: 10, destinationUrl: "https://shop.example/", adType: "STANDARD", name: "Promo" }], [409, 409, 403, 403, 404, 404, 401]],
 ];
 
 async function browserFor(column: Column): Promise<Browser> {
