@@ -6,10 +6,9 @@ import { call } from "~/api/api.client.ts";
 import { fill } from "~/saves/strings.ts";
 import type { PinChoice, ProductGroupChoice } from "./quick-promote-store.ts";
 import { word, type PromoteStrings } from "./promote-strings.ts";
+import { LIST_TYPES, PIN_SOURCES } from "./quick-promote.ts";
 
-const SOURCES = ["PINS", "PRODUCT_GROUPS", "BOARDS", "SELECTED", "SEARCH_RESULTS"] as const;
-const LIST_TYPES = ["RECENT", "PROMOTED"] as const;
-type Source = (typeof SOURCES)[number];
+type Source = (typeof PIN_SOURCES)[number];
 type ListType = (typeof LIST_TYPES)[number];
 
 interface Item {
@@ -86,7 +85,7 @@ export function PickPinSheet({ strings, advertiserId, selectedIds, onPin, onProd
   return (
     <div className="promote-sheet">
       <div className="promote-tabs" role="group" aria-label={s("sourcesLabel")}>
-        {SOURCES.map((name) => (
+        {PIN_SOURCES.map((name) => (
           <button
             key={name}
             type="button"

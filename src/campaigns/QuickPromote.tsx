@@ -13,13 +13,13 @@ import { word, type PromoteStrings } from "./promote-strings.ts";
 import { AD_TYPES, AGE_BUCKETS, AUDIENCE_SIZES, CONVERSION_EVENTS, GENDERS, PROMOTION_GOALS, minimumDailyBudget, type ConversionEvent } from "./quick-promote.ts";
 import { createQuickPromoteStore, ERROR_SLOTS, initialState, type AdvertiserFacts, type ErrorSlot, type PinChoice, type QuickPromoteState, type SlotError } from "./quick-promote-store.ts";
 
-export interface AdvertiserView extends AdvertiserFacts {
+interface AdvertiserView extends AdvertiserFacts {
   business_name: string;
   mayEditBusiness: boolean;
   mayEditBilling: boolean;
 }
 
-export interface QuickPromoteProps {
+interface QuickPromoteProps {
   strings: PromoteStrings;
   advertisers: AdvertiserView[];
   advertiserId: string;

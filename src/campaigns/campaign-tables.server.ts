@@ -22,7 +22,7 @@ const childStatus = (alias: string) => `(CASE WHEN ${EFFECTIVE} IN ('ENDED','REJ
 
 const CAMPAIGN_ORDER: Record<CampaignQuery["sortBy"], string> = { created_time: "c.created_at", name: "c.name COLLATE NOCASE", daily_budget: "c.daily_budget_micro", status: EFFECTIVE };
 
-export interface CampaignRow {
+interface CampaignRow {
   id: string;
   ad_account_id: string;
   name: string;
@@ -40,7 +40,7 @@ export interface CampaignRow {
   editable: boolean;
 }
 
-export interface AdGroupRow {
+interface AdGroupRow {
   id: string;
   name: string;
   status: CampaignStatus;
@@ -49,7 +49,7 @@ export interface AdGroupRow {
   created_time: number;
 }
 
-export interface AdRow {
+interface AdRow {
   id: string;
   name: string;
   status: CampaignStatus;

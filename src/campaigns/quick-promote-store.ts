@@ -20,7 +20,7 @@ import {
 } from "./quick-promote.ts";
 
 /** The recent-pin image list keeps at most this many signatures, newest first (spec 002 §9). */
-export const RECENT_PIN_IMAGES_MAX = 10;
+const RECENT_PIN_IMAGES_MAX = 10;
 
 export interface AdvertiserFacts {
   id: string;
@@ -46,8 +46,8 @@ export interface ProductGroupChoice {
   name: string;
 }
 
-export const MODALS = ["gdpr", "pinSelection", "business", "billing", "success", "error", "tag"] as const;
-export type Modal = (typeof MODALS)[number];
+const MODALS = ["gdpr", "pinSelection", "business", "billing", "success", "error", "tag"] as const;
+type Modal = (typeof MODALS)[number];
 
 export const ERROR_SLOTS = ["destinationUrl", "adType", "dailyBudget", "duration", "name"] as const;
 export type ErrorSlot = (typeof ERROR_SLOTS)[number];
@@ -147,7 +147,7 @@ export function rememberPinImage(list: readonly string[], signature: string): st
 }
 
 /** The form's own problems, slot by slot, before anything is sent (the server checks again). */
-export function formErrors(state: QuickPromoteState): Partial<Record<ErrorSlot, SlotError>> {
+function formErrors(state: QuickPromoteState): Partial<Record<ErrorSlot, SlotError>> {
   const errors: Partial<Record<ErrorSlot, SlotError>> = {};
   const destination = destinationProblem(state.destinationUrl);
   if (destination) errors.destinationUrl = { reason: destination };
@@ -166,7 +166,7 @@ export function formErrors(state: QuickPromoteState): Partial<Record<ErrorSlot, 
 }
 
 /** What must be answered before the form may be sent, in the order the flow asks it. */
-export function blockingModal(state: QuickPromoteState): Modal | null {
+function blockingModal(state: QuickPromoteState): Modal | null {
   if (state.needsGdpr) return "gdpr";
   if (!state.hasBusinessAddress) return "business";
   if (!state.hasValidBillingProfile) return "billing";

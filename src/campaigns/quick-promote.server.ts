@@ -9,12 +9,13 @@ import { adAccountBusiness } from "~/business/business.server.ts";
 import { actorMay, historyRow, newId, requireAction } from "~/business/core.server.ts";
 import { BUSINESS_ROLES, ROLE_PERMISSIONS, type BusinessAction, type BusinessRole } from "~/business/roles.ts";
 import { badRequest, conflict, forbidden, notFound, type FieldProblem } from "~/domain/errors.ts";
+import { matchExpression, tokensOf } from "~/search/query.ts";
 import { visibleSql } from "~/visibility/visibility.server.ts";
-import { adTypeProblem, budgetProblem, destinationProblem, gdprApplies, toMicro, type QuickPromoteInput } from "./quick-promote.ts";
+import { adTypeProblem, budgetProblem, destinationProblem, gdprApplies, toMicro, type LIST_TYPES, type PIN_SOURCES, type QuickPromoteInput } from "./quick-promote.ts";
 
 const DAY_MS = 86_400_000;
 /** How many items one pick-a-pin list shows. */
-export const PICK_LIMIT = 24;
+const PICK_LIMIT = 24;
 const ACCOUNTS_LIMIT = 50;
 
 /** The GDPR answer is recorded as a history row on the ad account: who agreed, and when. */
@@ -157,10 +158,7 @@ export async function saveBusinessAddress(
 
 // ---- The pick-a-pin sheet ----
 
-export const PIN_SOURCES = ["PINS", "PRODUCT_GROUPS", "BOARDS", "SELECTED", "SEARCH_RESULTS"] as const;
-export const LIST_TYPES = ["RECENT", "PROMOTED"] as const;
-
-export interface PickQuery {
+interface PickQuery {
   source: (typeof PIN_SOURCES)[number];
   listType: (typeof LIST_TYPES)[number];
   boardId?: number | undefined;
@@ -168,7 +166,7 @@ export interface PickQuery {
   pinIds?: number[] | undefined;
 }
 
-export interface PickItem {
+interface PickItem {
   type: "pin" | "product_group" | "board";
   id: string;
   title: string;
@@ -181,16 +179,6 @@ export interface PickItem {
 const PIN_COLUMNS = `p.id, p.kind, p.title, p.grid_title, p.image_signature, p.link,
   (SELECT url FROM pin_images i WHERE i.pin_id = p.id AND i.size = '236x') AS image_url`;
 const PIN_FROM = `FROM pins p JOIN users u ON u.id = p.pinner_id LEFT JOIN boards b ON b.id = p.board_id`;
-
-/** An FTS5 query that matches the person's words as typed (each a quoted prefix), never its syntax. */
-function ftsQuery(term: string): string {
-  return term
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((word) => `"${word.replace(/"/g, '""')}"*`)
-    .join(" ");
-}
 
 /**
  * One list of the sheet. Pins: the business profile's own; boards: the profile's public boards,
@@ -224,9 +212,12 @@ export async function pickList(db: D1Database, userId: number, adAccountId: numb
       return pins("p.pinner_id = (SELECT profile_id FROM businesses WHERE id = ?1)", []);
     case "SELECTED":
       return pins("p.id IN (SELECT value FROM json_each(?3))", [JSON.stringify((query.pinIds ?? []).slice(0, PICK_LIMIT))]);
-    case "SEARCH_RESULTS":
-      if (!query.searchTerm || ftsQuery(query.searchTerm) === "") return [];
-      return pins("p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ?3 LIMIT 500)", [ftsQuery(query.searchTerm)]);
+    case "SEARCH_RESULTS": {
+      // The search box's own rule: every word, the last as a prefix, none read as FTS5 syntax.
+      const match = matchExpression(tokensOf(query.searchTerm ?? ""), { prefixLast: true });
+      if (match === null) return [];
+      return pins("p.id IN (SELECT rowid FROM search_pins WHERE search_pins MATCH ?3 LIMIT 500)", [match]);
+    }
     case "BOARDS": {
       if (query.boardId !== undefined) return pins("p.board_id = ?3 AND b.owner_id = (SELECT profile_id FROM businesses WHERE id = ?1)", [query.boardId]);
       const { results } = await db
@@ -252,7 +243,7 @@ export async function pickList(db: D1Database, userId: number, adAccountId: numb
 
 // ---- The submission ----
 
-export interface CreatedPromotion {
+interface CreatedPromotion {
   campaign_id: string;
   ad_group_id: string;
   ad_id: string;

@@ -13,8 +13,8 @@ export { AUDIENCE_SIZES, PROMOTION_GOALS, minimumDailyBudget };
 export const DURATION_MIN = 1;
 export const DURATION_MAX = 365;
 export const MAX_DAILY_BUDGET = 1_000_000;
-export const CAMPAIGN_NAME_MAX = 100;
-export const DESTINATION_URL_MAX = 2048;
+const CAMPAIGN_NAME_MAX = 100;
+const DESTINATION_URL_MAX = 2048;
 
 /** Spec 002 §9 default budget and duration: US 3 for 10 days; SE, NO, DK 10 for 30; others 1 for 10. */
 export function promotionDefaults(country: string): { dailyBudget: number; duration: number } {
@@ -47,14 +47,18 @@ export type AudienceSize = (typeof AUDIENCE_SIZES)[number];
 
 export const AGE_BUCKETS = ["18-24", "25-34", "35-44", "45-54", "55-64", "65+"] as const;
 export const GENDERS = ["female", "male", "unspecified"] as const;
-export const INTERESTS_MAX = 20;
+const INTERESTS_MAX = 20;
+
+/** The pick-a-pin sheet's sources and list types (spec 002 §2). */
+export const PIN_SOURCES = ["PINS", "PRODUCT_GROUPS", "BOARDS", "SELECTED", "SEARCH_RESULTS"] as const;
+export const LIST_TYPES = ["RECENT", "PROMOTED"] as const;
 
 /** The events a conversion campaign may optimise for (the tag modal's choice, selectedOCPMTag). */
 export const CONVERSION_EVENTS = ["PAGE_VISIT", "ADD_TO_CART", "CHECKOUT", "LEAD", "SIGNUP"] as const;
 export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 
 /** What is promoted: a pin of some kind, or a product group. */
-export type Promoted = { pinKind: string } | { productGroup: true };
+type Promoted = { pinKind: string } | { productGroup: true };
 
 /** The ad type must suit what is promoted; null when it does. */
 export function adTypeProblem(adType: AdType, promoted: Promoted): string | null {
@@ -115,7 +119,7 @@ export const fromMicro = (micro: number) => micro / 1_000_000;
 
 const id = z.string().regex(/^[1-9][0-9]{0,17}$/, { message: "campaigns:validation.id" });
 
-export const audienceSchema = z.strictObject({
+const audienceSchema = z.strictObject({
   isAutoTargeting: z.boolean().default(true),
   ages: z.array(z.enum(AGE_BUCKETS)).max(AGE_BUCKETS.length).default([]),
   genders: z.array(z.enum(GENDERS)).max(GENDERS.length).default([]),
@@ -123,7 +127,6 @@ export const audienceSchema = z.strictObject({
   locales: z.array(z.enum(LOCALES)).max(LOCALES.length).default([]),
   size: z.enum(AUDIENCE_SIZES).default("MEDIUM"),
 });
-export type Audience = z.output<typeof audienceSchema>;
 
 /**
  * The submission. Country rules (minimum budget), the link's blocked hosts and what the pin
