@@ -17,6 +17,7 @@ import { newsRoutes } from "./news.ts";
 import { messagingRoutes } from "./messaging.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
+import { campaignRoutes } from "./campaigns.ts";
 
 export const v3Routes = new Hono<AppEnv>();
 
@@ -34,6 +35,7 @@ v3Routes.route("/", messagingRoutes);
 v3Routes.route("/", businessRoutes);
 v3Routes.route("/", businessAssetRoutes);
 v3Routes.route("/", bulkRoutes);
+v3Routes.route("/", campaignRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -280,12 +280,18 @@ export async function deleteAdAccount(db: D1Database, userId: number, businessId
   const before = await getAdAccount(db, userId, businessId, adAccountId);
   await requireAction(db, businessId, userId, "ad_account.delete");
   const gone = `NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3)`;
-  const [, remove] = await db.batch([
-    // Out of every group of this business first, then the account; both only for an actor who may.
+  // An account that has run campaigns or holds product groups keeps them (their results and
+  // history need it): deleting it is refused with a 409, never half-done.
+  const unused = `NOT EXISTS (SELECT 1 FROM campaigns WHERE ad_account_id = ?3) AND NOT EXISTS (SELECT 1 FROM product_groups WHERE ad_account_id = ?3)`;
+  const [, , remove] = await db.batch([
+    // Out of every group of this business first, then its billing profile, then the account; each only for an actor who may.
     db
-      .prepare(`DELETE FROM asset_group_assets WHERE asset_type = 'AD_ACCOUNT' AND asset_id = ?3 AND group_id IN (SELECT id FROM asset_groups WHERE business_id = ?1) AND ${actorMay("ad_account.delete")}`)
+      .prepare(`DELETE FROM asset_group_assets WHERE asset_type = 'AD_ACCOUNT' AND asset_id = ?3 AND group_id IN (SELECT id FROM asset_groups WHERE business_id = ?1) AND ${actorMay("ad_account.delete")} AND ${unused}`)
       .bind(businessId, userId, adAccountId),
-    db.prepare(`DELETE FROM ad_accounts WHERE id = ?3 AND business_id = ?1 AND ${actorMay("ad_account.delete")}`).bind(businessId, userId, adAccountId),
+    db
+      .prepare(`DELETE FROM billing_profiles WHERE ad_account_id = ?3 AND EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3 AND business_id = ?1) AND ${actorMay("ad_account.delete")} AND ${unused}`)
+      .bind(businessId, userId, adAccountId),
+    db.prepare(`DELETE FROM ad_accounts WHERE id = ?3 AND business_id = ?1 AND ${actorMay("ad_account.delete")} AND ${unused}`).bind(businessId, userId, adAccountId),
     db
       .prepare(
         `INSERT INTO business_history (business_id, actor_id, action, entity_type, entity_id, detail, created_at)
@@ -293,7 +299,10 @@ export async function deleteAdAccount(db: D1Database, userId: number, businessId
       )
       .bind(businessId, userId, adAccountId, String(adAccountId), JSON.stringify({ name: before.name }), now),
   ]);
-  if (remove!.meta.changes !== 1) await refuseWrite(db, businessId, userId, "ad_account.delete", () => notFound("business:api.adAccountNotFound"));
+  if (remove!.meta.changes !== 1) {
+    const used = await db.prepare(`SELECT NOT (${unused.replaceAll("?3", "?1")}) AS used`).bind(adAccountId).first<{ used: number }>();
+    await refuseWrite(db, businessId, userId, "ad_account.delete", () => (used?.used === 1 ? conflict("campaigns:api.adAccountHasCampaigns") : notFound("business:api.adAccountNotFound")));
+  }
   return { id: String(adAccountId) };
 }
 

@@ -37,6 +37,9 @@ const TABLE: Record<BusinessAction, string> = {
   "recommendation.update": "AAAFN",
   "bulk.read": "AAAAN",
   "bulk.upload": "AAFFN",
+  "campaign.read": "AAAAN",
+  "campaign.create": "AAFFN",
+  "campaign.update": "AAFFN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

@@ -41,10 +41,15 @@ export const BUSINESS_ACTIONS = [
   "recommendation.update",
   "bulk.read",
   "bulk.upload",
+  "campaign.read",
+  "campaign.create",
+  "campaign.update",
 ] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
-const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "bulk.read"];
+const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "bulk.read", "campaign.read"];
+/** Making, editing, pausing and ending campaigns is advertising: ADMIN and CAMPAIGN_MANAGER. */
+const CAMPAIGN_WRITES: BusinessAction[] = ["campaign.create", "campaign.update"];
 
 /**
  * ADMIN runs the business. CAMPAIGN_MANAGER runs advertising: the plan, ad account settings and
@@ -56,7 +61,7 @@ const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_grou
  */
 export const ROLE_PERMISSIONS: Record<BusinessRole, ReadonlySet<BusinessAction>> = {
   ADMIN: new Set(BUSINESS_ACTIONS),
-  CAMPAIGN_MANAGER: new Set<BusinessAction>([...READS, "marketing_plan.update", "ad_account.update", "asset_group.create", "asset_group.update", "asset_group.delete", "bulk.upload"]),
+  CAMPAIGN_MANAGER: new Set<BusinessAction>([...READS, "marketing_plan.update", "ad_account.update", "asset_group.create", "asset_group.update", "asset_group.delete", "bulk.upload", ...CAMPAIGN_WRITES]),
   FINANCE: new Set<BusinessAction>([...READS, "ad_account.create", "ad_account.update", "ad_account.delete"]),
   ANALYST: new Set<BusinessAction>(READS),
 };

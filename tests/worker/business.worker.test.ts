@@ -227,6 +227,9 @@ const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number
   ["list an ad account's bulk uploads", (ids) => ["GET", `${base()}/ad_accounts/${ids.adAccount}/bulk/uploads/`], [200, 200, 200, 200, 404, 404, 401]],
   ["read the bulk error codes", (ids) => ["GET", `${base()}/ad_accounts/${ids.adAccount}/bulk/error_codes/`], [200, 200, 200, 200, 404, 404, 401]],
   ["upload a bulk file", (ids) => ["POST", `${base()}/ad_accounts/${ids.adAccount}/bulk/uploads/`, { file_name: "spare.csv", content: "type,name\nPRODUCT_GROUP,Spare products\n" }], [200, 200, 403, 403, 404, 404, 401]],
+  ["list an ad account's campaigns", (ids) => ["GET", `/v3/ad_accounts/${ids.adAccount}/campaigns/`], [200, 200, 200, 200, 404, 404, 401]],
+  // Allowed roles reach the account's readiness: a new French account has not answered the GDPR question (409).
+  ["promote a pin", (ids) => ["POST", `/v3/ad_accounts/${ids.adAccount}/quick_promote/`, { pinId: "1", dailyBudget: 10, duration: 10, destinationUrl: "https://shop.example/", adType: "STANDARD", name: "Promo" }], [409, 409, 403, 403, 404, 404, 401]],
 ];
 
 async function browserFor(column: Column): Promise<Browser> {
