@@ -17,6 +17,12 @@ const TABLE: Record<BusinessAction, string> = {
   "asset_group.delete": "AAFFN",
   "history.read": "AAAAN",
   "shortcuts.write": "AAAAN",
+  "people.read": "AAAAN",
+  "people.manage": "AFFFN",
+  "partner.read": "AAAAN",
+  "partner.manage": "AFFFN",
+  "aoaa.read": "AAAAN",
+  "aoaa.manage": "AFFFN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;
