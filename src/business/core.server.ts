@@ -49,7 +49,7 @@ export interface AssetRef {
   id: number;
 }
 
-export interface AssetGrant {
+interface AssetGrant {
   /** The viewer's business role, or null for a partner's person. */
   role: Membership;
   access: AssetAccess;

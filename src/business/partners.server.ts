@@ -21,7 +21,7 @@ async function otherBusiness(db: D1Database, businessId: number, otherId: number
 
 // ---- Partners and clients ----
 
-export interface Partner extends HeldAssets {
+interface Partner extends HeldAssets {
   /** The other business's id. */
   id: string;
   name: string;
@@ -95,7 +95,7 @@ export async function removePartner(db: D1Database, actorId: number, businessId:
 
 // ---- Partner invites (the client asks) and requests (the agency asks) ----
 
-export interface PartnerInvite {
+interface PartnerInvite {
   id: string;
   kind: PartnerKind;
   /** SENT by this business, or RECEIVED: only the receiving business's ADMIN accepts. */
@@ -233,6 +233,7 @@ export async function acceptPartnerInvite(db: D1Database, actorId: number, busin
   if (invite.direction !== "RECEIVED") throw notFound("business:people.inviteNotFound");
   if (invite.status === "EXPIRED") throw conflict("business:people.inviteExpired");
   const other = Number(invite.business.id);
+  const self = await db.prepare("SELECT name FROM businesses WHERE id = ?1").bind(businessId).first<{ name: string }>();
   const linked = `EXISTS (SELECT 1 FROM business_partners WHERE business_id = ${invite.client} AND partner_id = ${invite.agency} AND created_at = ${now})`;
   const [link] = await db.batch([
     db
@@ -252,7 +253,7 @@ export async function acceptPartnerInvite(db: D1Database, actorId: number, busin
       )
       .bind(invite.client, invite.agency, now, inviteId),
     historyRow(db, businessId, actorId, "PARTNER_ADDED", "PARTNER", other, { name: invite.business.name }, now, linked),
-    historyRow(db, other, actorId, "PARTNER_ADDED", "PARTNER", businessId, { name: invite.business.name }, now, linked),
+    historyRow(db, other, actorId, "PARTNER_ADDED", "PARTNER", businessId, { name: self?.name ?? "" }, now, linked),
     db.prepare(`DELETE FROM business_partner_invites WHERE id = ?1 AND ${linked}`).bind(inviteId),
   ]);
   if (link!.meta.changes !== 1) {
@@ -279,7 +280,7 @@ export async function deletePartnerInvite(db: D1Database, actorId: number, busin
 
 // ---- AOAA requests ----
 
-export interface AoaaRequest {
+interface AoaaRequest {
   id: string;
   direction: "SENT" | "RECEIVED";
   status: AoaaStatus;

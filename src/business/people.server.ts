@@ -38,7 +38,7 @@ export async function checkAssets(db: D1Database, businessId: number, entries: A
   if (problems.length > 0) throw badRequest(problems.slice(0, 20));
 }
 
-export interface HeldAsset {
+interface HeldAsset {
   asset_type: AssetType;
   id: string;
   name: string;
@@ -145,7 +145,7 @@ export async function removeAssetRole(db: D1Database, actorId: number, businessI
 
 // ---- Employees ----
 
-export interface Employee extends HeldAssets {
+interface Employee extends HeldAssets {
   id: string;
   username: string;
   full_name: string;
@@ -154,7 +154,7 @@ export interface Employee extends HeldAssets {
   created_time: number;
 }
 
-export interface EmployeeFilters {
+interface EmployeeFilters {
   business_roles?: BusinessRole[] | undefined;
 }
 
@@ -244,7 +244,7 @@ export async function removeEmployee(db: D1Database, actorId: number, businessId
 
 // ---- Employee invites ----
 
-export interface EmployeeInvite {
+interface EmployeeInvite {
   id: string;
   status: InviteStatus;
   invite_data: { sent_at: number; expires_at: number; business_roles: BusinessRole[]; asset_roles: Array<{ asset_type: AssetType; asset_id: string; role: BusinessRole }> };
@@ -253,7 +253,7 @@ export interface EmployeeInvite {
   business: { id: string; name: string };
 }
 
-export interface InviteFilters {
+interface InviteFilters {
   status?: InviteStatus[] | undefined;
   business_roles?: BusinessRole[] | undefined;
 }

@@ -18,8 +18,8 @@ export const PEOPLE_LIMITS = { openInvites: 50, invitesPerDay: 20, employees: 20
 
 export const PARTNER_KINDS = ["INVITE", "REQUEST"] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
-export const PARTNER_RELATIONS = ["PARTNER", "CLIENT"] as const;
-export const AOAA_STATUSES = ["PENDING", "APPROVED", "DECLINED"] as const;
+const PARTNER_RELATIONS = ["PARTNER", "CLIENT"] as const;
+const AOAA_STATUSES = ["PENDING", "APPROVED", "DECLINED"] as const;
 export type AoaaStatus = (typeof AOAA_STATUSES)[number];
 
 export const EMPLOYEE_SORTS = ["name", "created_time"] as const;

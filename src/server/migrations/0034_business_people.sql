@@ -3,15 +3,16 @@
 -- (agencies) that work for a business with their invites and requests, and ad-account-owner
 -- access approval (AOAA) requests. Times are epoch milliseconds; ids are random like every
 -- business id. An invite is PENDING until expires_at, then EXPIRED (computed, never stored).
+-- Deleting an account takes its invites, sent or received, with it.
 
 CREATE TABLE business_employee_invites (
   id INTEGER PRIMARY KEY,
   business_id INTEGER NOT NULL REFERENCES businesses(id),
-  user_id INTEGER NOT NULL REFERENCES users(id),
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   role TEXT NOT NULL CHECK (role IN ('ADMIN','CAMPAIGN_MANAGER','ANALYST','FINANCE')),
   -- The per-asset roles given on acceptance: JSON [{asset_type, asset_id, role}].
   asset_roles TEXT NOT NULL DEFAULT '[]',
-  invited_by INTEGER NOT NULL REFERENCES users(id),
+  invited_by INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   sent_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
@@ -56,7 +57,7 @@ CREATE TABLE business_partner_invites (
   kind TEXT NOT NULL CHECK (kind IN ('INVITE','REQUEST')),
   -- The client's per-asset roles given on acceptance (INVITE only): JSON [{asset_type, asset_id, role}].
   asset_roles TEXT NOT NULL DEFAULT '[]',
-  sent_by INTEGER NOT NULL REFERENCES users(id),
+  sent_by INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   sent_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
@@ -73,7 +74,7 @@ CREATE TABLE business_aoaa_requests (
   target_id INTEGER NOT NULL REFERENCES businesses(id),
   role TEXT NOT NULL CHECK (role IN ('ADMIN','CAMPAIGN_MANAGER','ANALYST','FINANCE')),
   status TEXT NOT NULL CHECK (status IN ('PENDING','APPROVED','DECLINED')),
-  created_by INTEGER NOT NULL REFERENCES users(id),
+  created_by INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   UNIQUE (ad_account_id, target_id)
