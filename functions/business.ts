@@ -38,7 +38,7 @@ import {
   updateAssetGroup,
   writeShortcuts,
 } from "~/business/business.server.ts";
-import { requireAction } from "~/business/core.server.ts";
+import { requireAction, requireAssetAction } from "~/business/core.server.ts";
 import { marketingPlanSchema } from "~/business/marketing-plan.ts";
 import { NAVIGATION_EXPERIMENT, navigationOn } from "~/business/navigation.ts";
 import { adAccountCreate, adAccountQuery, adAccountUpdate, assetGroupCreate, assetGroupQuery, assetGroupUpdate, shortcutsBody } from "~/business/schemas.ts";
@@ -110,7 +110,7 @@ businessRoutes.get("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-
 businessRoutes.patch("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => {
   const userId = writer(c);
   const businessId = business(c);
-  await requireAction(c.env.DB, businessId, userId, "ad_account.update");
+  await requireAssetAction(c.env.DB, businessId, userId, "ad_account.update", { type: "AD_ACCOUNT", id: adAccount(c) });
   return success(c, await updateAdAccount(c.env.DB, userId, businessId, adAccount(c), await readParsed(c, adAccountUpdate)));
 });
 businessRoutes.delete("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => success(c, await deleteAdAccount(c.env.DB, writer(c), business(c), adAccount(c))));
@@ -135,7 +135,7 @@ businessRoutes.get("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+
 businessRoutes.patch("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => {
   const userId = writer(c);
   const businessId = business(c);
-  await requireAction(c.env.DB, businessId, userId, "asset_group.update");
+  await requireAssetAction(c.env.DB, businessId, userId, "asset_group.update", { type: "ASSET_GROUP", id: assetGroup(c) });
   return success(c, await updateAssetGroup(c.env.DB, userId, businessId, assetGroup(c), await readParsed(c, assetGroupUpdate)));
 });
 businessRoutes.delete("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => success(c, await deleteAssetGroup(c.env.DB, writer(c), business(c), assetGroup(c))));

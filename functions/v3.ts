@@ -9,6 +9,7 @@ import { boardRoutes } from "./boards.ts";
 import { businessRoutes } from "./business.ts";
 import { businessAssetRoutes } from "./business-assets.ts";
 import { bulkRoutes } from "./business-bulk.ts";
+import { businessPeopleRoutes } from "./business-people.ts";
 import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
@@ -36,6 +37,7 @@ v3Routes.route("/", businessRoutes);
 v3Routes.route("/", businessAssetRoutes);
 v3Routes.route("/", bulkRoutes);
 v3Routes.route("/", campaignRoutes);
+v3Routes.route("/", businessPeopleRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -10,7 +10,7 @@ import { fullNameOf, type OnboardingAnswers } from "./onboarding.ts";
 import { tablePage, type TablePage, type TableState } from "./table-state.ts";
 import type { BusinessAction, BusinessRole } from "./roles.ts";
 import { AD_ACCOUNT_SEARCHES, AD_ACCOUNT_SORTS, ASSET_GROUP_SEARCHES, ASSET_GROUP_SORTS, type AssetGroupType } from "./asset-types.ts";
-import { actorMay, historyRow, likeTerm, newId, permissionsOf, requireAction, seconds, where, type HistoryAction } from "./core.server.ts";
+import { actorMay, actorMayOn, type AssetRef, historyRow, likeTerm, newId, ownAssetRoles, permissionsOf, permissionsOn, requireAction, requireAssetAction, seconds, where, type HistoryAction } from "./core.server.ts";
 
 /** Each sortable field's column. */
 const AD_ACCOUNT_ORDER: Record<(typeof AD_ACCOUNT_SORTS)[number], string> = { name: "a.name COLLATE NOCASE", created_time: "a.created_at", currency: "a.currency" };
@@ -196,7 +196,7 @@ export interface AdAccountFilters {
 const AD_ACCOUNT_SELECT = `SELECT a.id, a.business_id, a.name, a.country, a.currency, a.created_at, a.updated_at, u.id AS creator_id, u.username, u.full_name
   FROM ad_accounts a JOIN users u ON u.id = a.created_by`;
 
-function adAccountOf(row: Record<string, unknown>, role: BusinessRole): AdAccount {
+function adAccountOf(row: Record<string, unknown>, permissions: BusinessAction[]): AdAccount {
   return {
     id: String(row["id"]),
     business_id: String(row["business_id"]),
@@ -207,12 +207,13 @@ function adAccountOf(row: Record<string, unknown>, role: BusinessRole): AdAccoun
     created_by: { id: String(row["creator_id"]), username: String(row["username"]), full_name: String(row["full_name"]) },
     created_time: seconds(Number(row["created_at"])),
     updated_time: seconds(Number(row["updated_at"])),
-    permissions: permissionsOf(role).filter((action) => action.startsWith("ad_account.")),
+    permissions,
   };
 }
 
 export async function listAdAccounts(db: D1Database, userId: number, businessId: number, state: TableState<(typeof AD_ACCOUNT_SORTS)[number], (typeof AD_ACCOUNT_SEARCHES)[number], AdAccountFilters>): Promise<TablePage<AdAccount>> {
   const role = await requireAction(db, businessId, userId, "ad_account.read");
+  const own = await ownAssetRoles(db, businessId, userId, "AD_ACCOUNT");
   const parts: Array<[(n: number) => string, unknown]> = [];
   if (state.searchTerm) {
     if (state.searchBy === "id") parts.push([(n) => `CAST(a.id AS TEXT) = ?${n}`, state.searchTerm]);
@@ -228,17 +229,17 @@ export async function listAdAccounts(db: D1Database, userId: number, businessId:
     db.prepare(`SELECT COUNT(*) AS n FROM ad_accounts a WHERE a.business_id = ?1${where(parts, 2).sql}`).bind(businessId, ...clause.values),
   ]);
   return tablePage(
-    rows!.results.map((row) => adAccountOf(row, role)),
+    rows!.results.map((row) => adAccountOf(row, permissionsOn(role, "AD_ACCOUNT", { own: own.get(String(row["id"])) ?? null, partners: [] }))),
     Number(count!.results[0]?.["n"] ?? 0),
     state,
   );
 }
 
 export async function getAdAccount(db: D1Database, userId: number, businessId: number, adAccountId: number): Promise<AdAccount> {
-  const role = await requireAction(db, businessId, userId, "ad_account.read");
+  const grant = await requireAssetAction(db, businessId, userId, "ad_account.read", { type: "AD_ACCOUNT", id: adAccountId });
   const row = await db.prepare(`${AD_ACCOUNT_SELECT} WHERE a.id = ?1 AND a.business_id = ?2`).bind(adAccountId, businessId).first<Record<string, unknown>>();
   if (!row) throw notFound("business:api.adAccountNotFound");
-  return adAccountOf(row, role);
+  return adAccountOf(row, permissionsOn(grant.role, "AD_ACCOUNT", grant.access));
 }
 
 export async function createAdAccount(db: D1Database, userId: number, businessId: number, input: { name: string; country: string }, now = Date.now()): Promise<AdAccount> {
@@ -265,20 +266,26 @@ async function refuseWrite(db: D1Database, businessId: number, userId: number, a
   throw otherwise();
 }
 
+/** refuseWrite for a write on one asset. */
+async function refuseAssetWrite(db: D1Database, businessId: number, userId: number, action: BusinessAction, asset: AssetRef, otherwise: () => DomainError): Promise<never> {
+  await requireAssetAction(db, businessId, userId, action, asset);
+  throw otherwise();
+}
+
 export async function updateAdAccount(db: D1Database, userId: number, businessId: number, adAccountId: number, input: { name: string }, now = Date.now()): Promise<AdAccount> {
   const before = await getAdAccount(db, userId, businessId, adAccountId);
-  await requireAction(db, businessId, userId, "ad_account.update");
+  await requireAssetAction(db, businessId, userId, "ad_account.update", { type: "AD_ACCOUNT", id: adAccountId });
   const [update] = await db.batch([
-    db.prepare(`UPDATE ad_accounts SET name = ?4, updated_at = ?5 WHERE id = ?3 AND business_id = ?1 AND ${actorMay("ad_account.update")}`).bind(businessId, userId, adAccountId, input.name, now),
+    db.prepare(`UPDATE ad_accounts SET name = ?4, updated_at = ?5 WHERE id = ?3 AND business_id = ?1 AND ${actorMayOn("ad_account.update", "AD_ACCOUNT", "?3")}`).bind(businessId, userId, adAccountId, input.name, now),
     historyRow(db, businessId, userId, "AD_ACCOUNT_UPDATED", "AD_ACCOUNT", adAccountId, { name: { from: before.name, to: input.name } }, now, "changes() = 1"),
   ]);
-  if (update!.meta.changes !== 1) await refuseWrite(db, businessId, userId, "ad_account.update", () => notFound("business:api.adAccountNotFound"));
+  if (update!.meta.changes !== 1) await refuseAssetWrite(db, businessId, userId, "ad_account.update", { type: "AD_ACCOUNT", id: adAccountId }, () => notFound("business:api.adAccountNotFound"));
   return getAdAccount(db, userId, businessId, adAccountId);
 }
 
 export async function deleteAdAccount(db: D1Database, userId: number, businessId: number, adAccountId: number, now = Date.now()): Promise<{ id: string }> {
   const before = await getAdAccount(db, userId, businessId, adAccountId);
-  await requireAction(db, businessId, userId, "ad_account.delete");
+  await requireAssetAction(db, businessId, userId, "ad_account.delete", { type: "AD_ACCOUNT", id: adAccountId });
   const gone = `NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3)`;
   // An account that has run campaigns or holds product groups keeps them (their results and
   // history need it): deleting it is refused with a 409, never half-done.
@@ -286,22 +293,25 @@ export async function deleteAdAccount(db: D1Database, userId: number, businessId
   const [, , remove] = await db.batch([
     // Out of every group of this business first, then its billing profile, then the account; each only for an actor who may.
     db
-      .prepare(`DELETE FROM asset_group_assets WHERE asset_type = 'AD_ACCOUNT' AND asset_id = ?3 AND group_id IN (SELECT id FROM asset_groups WHERE business_id = ?1) AND ${actorMay("ad_account.delete")} AND ${unused}`)
+      .prepare(`DELETE FROM asset_group_assets WHERE asset_type = 'AD_ACCOUNT' AND asset_id = ?3 AND group_id IN (SELECT id FROM asset_groups WHERE business_id = ?1) AND ${actorMayOn("ad_account.delete", "AD_ACCOUNT", "?3")} AND ${unused}`)
       .bind(businessId, userId, adAccountId),
     db
-      .prepare(`DELETE FROM billing_profiles WHERE ad_account_id = ?3 AND EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3 AND business_id = ?1) AND ${actorMay("ad_account.delete")} AND ${unused}`)
+      .prepare(`DELETE FROM billing_profiles WHERE ad_account_id = ?3 AND EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3 AND business_id = ?1) AND ${actorMayOn("ad_account.delete", "AD_ACCOUNT", "?3")} AND ${unused}`)
       .bind(businessId, userId, adAccountId),
-    db.prepare(`DELETE FROM ad_accounts WHERE id = ?3 AND business_id = ?1 AND ${actorMay("ad_account.delete")} AND ${unused}`).bind(businessId, userId, adAccountId),
+    db.prepare(`DELETE FROM ad_accounts WHERE id = ?3 AND business_id = ?1 AND ${actorMayOn("ad_account.delete", "AD_ACCOUNT", "?3")} AND ${unused}`).bind(businessId, userId, adAccountId),
     db
       .prepare(
         `INSERT INTO business_history (business_id, actor_id, action, entity_type, entity_id, detail, created_at)
          SELECT ?1, ?2, 'AD_ACCOUNT_DELETED', 'AD_ACCOUNT', ?4, ?5, ?6 WHERE changes() = 1 AND ${gone}`,
       )
       .bind(businessId, userId, adAccountId, String(adAccountId), JSON.stringify({ name: before.name }), now),
+    // The roles held on it and the offers of it go with it (after the delete, whose re-check reads the actor's own asset role).
+    db.prepare(`DELETE FROM business_asset_roles WHERE business_id = ?1 AND asset_type = 'AD_ACCOUNT' AND asset_id = ?2 AND NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?2)`).bind(businessId, adAccountId),
+    db.prepare(`DELETE FROM business_aoaa_requests WHERE business_id = ?1 AND ad_account_id = ?2 AND NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?2)`).bind(businessId, adAccountId),
   ]);
   if (remove!.meta.changes !== 1) {
     const used = await db.prepare(`SELECT NOT (${unused.replaceAll("?3", "?1")}) AS used`).bind(adAccountId).first<{ used: number }>();
-    await refuseWrite(db, businessId, userId, "ad_account.delete", () => (used?.used === 1 ? conflict("campaigns:api.adAccountHasCampaigns") : notFound("business:api.adAccountNotFound")));
+    await refuseAssetWrite(db, businessId, userId, "ad_account.delete", { type: "AD_ACCOUNT", id: adAccountId }, () => (used?.used === 1 ? conflict("campaigns:api.adAccountHasCampaigns") : notFound("business:api.adAccountNotFound")));
   }
   return { id: String(adAccountId) };
 }
@@ -341,7 +351,7 @@ const GROUP_SELECT = `SELECT g.id, g.name, g.description, g.types, g.created_at,
   (SELECT json_group_array(CAST(asset_id AS TEXT)) FROM asset_group_assets WHERE group_id = g.id AND asset_type = 'PROFILE') AS profiles
   FROM asset_groups g JOIN users c ON c.id = g.created_by JOIN businesses b ON b.id = g.business_id JOIN users o ON o.id = b.owner_id`;
 
-function groupOf(row: Record<string, unknown>, role: BusinessRole): AssetGroup {
+function groupOf(row: Record<string, unknown>, permissions: BusinessAction[]): AssetGroup {
   return {
     id: String(row["id"]),
     entity_type: "ASSET_GROUP",
@@ -353,12 +363,13 @@ function groupOf(row: Record<string, unknown>, role: BusinessRole): AssetGroup {
     created_by: { id: String(row["creator_id"]), username: String(row["creator_username"]), full_name: String(row["creator_full_name"]) },
     owner: { id: String(row["owner_id"]), username: String(row["owner_username"]), full_name: String(row["owner_full_name"]) },
     created_time: seconds(Number(row["created_at"])),
-    permissions: permissionsOf(role).filter((action) => action.startsWith("asset_group.")),
+    permissions,
   };
 }
 
 export async function listAssetGroups(db: D1Database, userId: number, businessId: number, state: TableState<(typeof ASSET_GROUP_SORTS)[number], (typeof ASSET_GROUP_SEARCHES)[number], AssetGroupFilters>): Promise<TablePage<AssetGroup>> {
   const role = await requireAction(db, businessId, userId, "asset_group.read");
+  const own = await ownAssetRoles(db, businessId, userId, "ASSET_GROUP");
   const parts: Array<[(n: number) => string, unknown]> = [];
   if (state.searchTerm) {
     const column = state.searchBy === "description" ? "g.description" : "g.name";
@@ -373,17 +384,17 @@ export async function listAssetGroups(db: D1Database, userId: number, businessId
     db.prepare(`SELECT COUNT(*) AS n FROM asset_groups g WHERE g.business_id = ?1${where(parts, 2).sql}`).bind(businessId, ...clause.values),
   ]);
   return tablePage(
-    rows!.results.map((row) => groupOf(row, role)),
+    rows!.results.map((row) => groupOf(row, permissionsOn(role, "ASSET_GROUP", { own: own.get(String(row["id"])) ?? null, partners: [] }))),
     Number(count!.results[0]?.["n"] ?? 0),
     state,
   );
 }
 
 export async function getAssetGroup(db: D1Database, userId: number, businessId: number, groupId: number): Promise<AssetGroup> {
-  const role = await requireAction(db, businessId, userId, "asset_group.read");
+  const grant = await requireAssetAction(db, businessId, userId, "asset_group.read", { type: "ASSET_GROUP", id: groupId });
   const row = await db.prepare(`${GROUP_SELECT} WHERE g.id = ?1 AND g.business_id = ?2`).bind(groupId, businessId).first<Record<string, unknown>>();
   if (!row) throw notFound("business:api.assetGroupNotFound");
-  return groupOf(row, role);
+  return groupOf(row, permissionsOn(grant.role, "ASSET_GROUP", grant.access));
 }
 
 /** Every child must be this business's: its ad accounts, or the profile it was made from. A 400 names the first stranger. */
@@ -441,7 +452,7 @@ export async function createAssetGroup(db: D1Database, userId: number, businessI
 
 export async function updateAssetGroup(db: D1Database, userId: number, businessId: number, groupId: number, input: { [Key in keyof AssetGroupInput]?: AssetGroupInput[Key] | undefined }, now = Date.now()): Promise<AssetGroup> {
   const before = await getAssetGroup(db, userId, businessId, groupId);
-  await requireAction(db, businessId, userId, "asset_group.update");
+  await requireAssetAction(db, businessId, userId, "asset_group.update", { type: "ASSET_GROUP", id: groupId });
   const next: AssetGroupInput = {
     name: input.name ?? before.name,
     description: input.description ?? before.description,
@@ -456,25 +467,27 @@ export async function updateAssetGroup(db: D1Database, userId: number, businessI
   const updated = `EXISTS (SELECT 1 FROM asset_groups WHERE id = ${groupId} AND updated_at = ${now})`;
   const [update] = await db.batch([
     db
-      .prepare(`UPDATE asset_groups SET name = ?4, description = ?5, types = ?6, updated_at = ?7 WHERE id = ?3 AND business_id = ?1 AND ${actorMay("asset_group.update")}`)
+      .prepare(`UPDATE asset_groups SET name = ?4, description = ?5, types = ?6, updated_at = ?7 WHERE id = ?3 AND business_id = ?1 AND ${actorMayOn("asset_group.update", "ASSET_GROUP", "?3")}`)
       .bind(businessId, userId, groupId, next.name, next.description, JSON.stringify(next.asset_group_types), now),
     // The children follow only an update that happened (a refused one leaves them).
     ...childStatements(db, businessId, groupId, next, updated),
     historyRow(db, businessId, userId, "ASSET_GROUP_UPDATED", "ASSET_GROUP", groupId, changed, now, updated),
   ]);
-  if (update!.meta.changes !== 1) await refuseWrite(db, businessId, userId, "asset_group.update", () => notFound("business:api.assetGroupNotFound"));
+  if (update!.meta.changes !== 1) await refuseAssetWrite(db, businessId, userId, "asset_group.update", { type: "ASSET_GROUP", id: groupId }, () => notFound("business:api.assetGroupNotFound"));
   return getAssetGroup(db, userId, businessId, groupId);
 }
 
 export async function deleteAssetGroup(db: D1Database, userId: number, businessId: number, groupId: number, now = Date.now()): Promise<{ id: string }> {
   const before = await getAssetGroup(db, userId, businessId, groupId);
-  await requireAction(db, businessId, userId, "asset_group.delete");
+  await requireAssetAction(db, businessId, userId, "asset_group.delete", { type: "ASSET_GROUP", id: groupId });
   const [, remove] = await db.batch([
-    db.prepare(`DELETE FROM asset_group_assets WHERE group_id = ?3 AND ${actorMay("asset_group.delete")}`).bind(businessId, userId, groupId),
-    db.prepare(`DELETE FROM asset_groups WHERE id = ?3 AND business_id = ?1 AND ${actorMay("asset_group.delete")}`).bind(businessId, userId, groupId),
+    db.prepare(`DELETE FROM asset_group_assets WHERE group_id = ?3 AND ${actorMayOn("asset_group.delete", "ASSET_GROUP", "?3")}`).bind(businessId, userId, groupId),
+    db.prepare(`DELETE FROM asset_groups WHERE id = ?3 AND business_id = ?1 AND ${actorMayOn("asset_group.delete", "ASSET_GROUP", "?3")}`).bind(businessId, userId, groupId),
     historyRow(db, businessId, userId, "ASSET_GROUP_DELETED", "ASSET_GROUP", groupId, { name: before.name }, now, "changes() = 1"),
+    // The roles held on it go with it (after the delete, whose re-check reads the actor's own asset role).
+    db.prepare("DELETE FROM business_asset_roles WHERE business_id = ?1 AND asset_type = 'ASSET_GROUP' AND asset_id = ?2 AND NOT EXISTS (SELECT 1 FROM asset_groups WHERE id = ?2)").bind(businessId, groupId),
   ]);
-  if (remove!.meta.changes !== 1) await refuseWrite(db, businessId, userId, "asset_group.delete", () => notFound("business:api.assetGroupNotFound"));
+  if (remove!.meta.changes !== 1) await refuseAssetWrite(db, businessId, userId, "asset_group.delete", { type: "ASSET_GROUP", id: groupId }, () => notFound("business:api.assetGroupNotFound"));
   return { id: String(groupId) };
 }
 

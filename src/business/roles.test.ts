@@ -40,6 +40,12 @@ const TABLE: Record<BusinessAction, string> = {
   "campaign.read": "AAAAN",
   "campaign.create": "AAFFN",
   "campaign.update": "AAFFN",
+  "people.read": "AAAAN",
+  "people.manage": "AFFFN",
+  "partner.read": "AAAAN",
+  "partner.manage": "AFFFN",
+  "aoaa.read": "AAAAN",
+  "aoaa.manage": "AFFFN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

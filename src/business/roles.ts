@@ -44,10 +44,16 @@ export const BUSINESS_ACTIONS = [
   "campaign.read",
   "campaign.create",
   "campaign.update",
+  "people.read",
+  "people.manage",
+  "partner.read",
+  "partner.manage",
+  "aoaa.read",
+  "aoaa.manage",
 ] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
-const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "bulk.read", "campaign.read"];
+const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "bulk.read", "campaign.read", "people.read", "partner.read", "aoaa.read"];
 /** Making, editing, pausing and ending campaigns is advertising: ADMIN and CAMPAIGN_MANAGER. */
 const CAMPAIGN_WRITES: BusinessAction[] = ["campaign.create", "campaign.update"];
 
@@ -85,8 +91,66 @@ export type Membership = BusinessRole | null;
 
 export type Decision = "allow" | "forbidden" | "not_found";
 
-/** The one decision: strangers learn nothing (not_found), members without the right are forbidden. */
-export function decide(membership: Membership, action: BusinessAction): Decision {
+/**
+ * The one decision: strangers learn nothing (not_found), members without the right are
+ * forbidden. For an action on one asset, the asset roles take part (see assetDecision).
+ */
+export function decide(membership: Membership, action: BusinessAction, asset?: AssetAccess): Decision {
+  if (asset !== undefined && ASSET_SCOPED.has(action)) return assetDecision(membership, action, asset);
   if (membership === null) return "not_found";
   return ROLE_PERMISSIONS[membership].has(action) ? "allow" : "forbidden";
 }
+
+// ---- Per-asset roles (spec 002 §6: held for ad accounts, profiles and asset groups, per employee and partner) ----
+
+export const ASSET_TYPES = ["AD_ACCOUNT", "PROFILE", "ASSET_GROUP"] as const;
+export type AssetType = (typeof ASSET_TYPES)[number];
+
+/**
+ * An asset role uses the business role names with the same meaning, narrowed to the one asset:
+ * ADMIN reads, changes and deletes it; CAMPAIGN_MANAGER changes an ad account's settings and a
+ * group; FINANCE changes and closes an ad account; ANALYST reads. These are the actions an
+ * asset role decides; a profile has none of its own yet, so its role is held and shown only.
+ */
+export const ASSET_ACTIONS: Record<AssetType, readonly BusinessAction[]> = {
+  AD_ACCOUNT: ["ad_account.read", "ad_account.update", "ad_account.delete"],
+  ASSET_GROUP: ["asset_group.read", "asset_group.update", "asset_group.delete"],
+  PROFILE: [],
+};
+const ASSET_SCOPED: ReadonlySet<BusinessAction> = new Set(Object.values(ASSET_ACTIONS).flat());
+/** A partner works on a client's assets but never deletes them: that stays the owner's. */
+const PARTNER_NEVER: ReadonlySet<BusinessAction> = new Set(["ad_account.delete", "asset_group.delete"]);
+
+/** What a viewer holds on one asset: their own asset role (as an employee), and each partner business's way in. */
+export interface AssetAccess {
+  own: BusinessRole | null;
+  /** For each partner business the viewer belongs to that holds a role on the asset: their role there and the partner's asset role. */
+  partners: ReadonlyArray<{ role: BusinessRole; assetRole: BusinessRole }>;
+}
+
+export const NO_ASSET_ACCESS: AssetAccess = { own: null, partners: [] };
+
+/**
+ * How business and asset roles combine: a business ADMIN may do everything; any other employee's
+ * asset role, where they hold one, decides for that asset (it may grant more or less than their
+ * business role), else their business role decides. Someone outside the business acts only
+ * through a partner: allowed when both the partner's asset role and their own role in the
+ * partner business allow it (an agency's analyst only reads), never a delete; with no partner
+ * role on the asset they learn nothing (not_found).
+ */
+function assetDecision(membership: Membership, action: BusinessAction, asset: AssetAccess): Decision {
+  if (membership === "ADMIN") return "allow";
+  if (membership !== null) {
+    const role = asset.own ?? membership;
+    return ROLE_PERMISSIONS[role].has(action) ? "allow" : "forbidden";
+  }
+  if (asset.partners.length === 0) return "not_found";
+  const allowed = !PARTNER_NEVER.has(action) && asset.partners.some((way) => ROLE_PERMISSIONS[way.assetRole].has(action) && ROLE_PERMISSIONS[way.role].has(action));
+  return allowed ? "allow" : "forbidden";
+}
+
+/** The asset's own actions a viewer may take on it, as answers list them. */
+export const assetPermissions = (membership: Membership, type: AssetType, asset: AssetAccess): BusinessAction[] => ASSET_ACTIONS[type].filter((action) => decide(membership, action, asset) === "allow");
+
+/** Actions only a partner's people are never given (for the SQL re-check of a write). */
+export const partnerMay = (action: BusinessAction) => !PARTNER_NEVER.has(action);

@@ -230,6 +230,18 @@ const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number
   ["list an ad account's campaigns", (ids) => ["GET", `/v3/ad_accounts/${ids.adAccount}/campaigns/`], [200, 200, 200, 200, 404, 404, 401]],
   // Allowed roles reach the account's readiness: a new French account has not answered the GDPR question (409).
   ["promote a pin", (ids) => ["POST", `/v3/ad_accounts/${ids.adAccount}/quick_promote/`, { pinId: "1", dailyBudget: 10, duration: 10, destinationUrl: "https://shop.example/", adType: "STANDARD", name: "Promo" }], [409, 409, 403, 403, 404, 404, 401]],
+  ["list the employees", () => ["GET", `${base()}/employees/?filters=${encodeURIComponent('{"business_roles":["ANALYST"]}')}`], [200, 200, 200, 200, 404, 404, 401]],
+  ["read an employee", () => ["GET", `${base()}/employees/${U.analyst}/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["change an employee's role", () => ["PATCH", `${base()}/employees/${U.analyst}/`, { role: "ANALYST" }], [200, 403, 403, 403, 404, 404, 401]],
+  ["give an employee a role on an ad account", (ids) => ["PUT", `${base()}/employees/${U.analyst}/assets/`, { asset_type: "AD_ACCOUNT", asset_ids: [ids.adAccount], role: "ANALYST" }], [200, 403, 403, 403, 404, 404, 401]],
+  ["list the employee invites", () => ["GET", `${base()}/employee_invites/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["invite an employee", () => ["POST", `${base()}/employee_invites/`, { invitee: "converter@business.test", role: "ANALYST" }], [200, 403, 403, 403, 404, 404, 401]],
+  ["list the partners", () => ["GET", `${base()}/partners/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["list the partner invites and requests", () => ["GET", `${base()}/partner_invites/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["invite a partner", () => ["POST", `${base()}/partner_invites/`, { business_id: rivalBusinessId, kind: "INVITE" }], [200, 403, 403, 403, 404, 404, 401]],
+  ["list the AOAA requests", () => ["GET", `${base()}/aoaa_requests/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["offer an ad account to another business", (ids) => ["POST", `${base()}/aoaa_requests/`, { ad_account_id: ids.adAccount, business_id: rivalBusinessId, permissions: ["ANALYST"] }], [200, 403, 403, 403, 404, 404, 401]],
+  ["clear the answered AOAA requests", () => ["DELETE", `${base()}/aoaa_requests/`], [200, 403, 403, 403, 404, 404, 401]],
 ];
 
 async function browserFor(column: Column): Promise<Browser> {
