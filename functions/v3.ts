@@ -15,6 +15,7 @@ import { newsRoutes } from "./news.ts";
 import { messagingRoutes } from "./messaging.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
+import { adResultsRoutes } from "./ad-results.ts";
 
 export const v3Routes = new Hono<AppEnv>();
 
@@ -30,6 +31,7 @@ v3Routes.route("/", onboardingRoutes);
 v3Routes.route("/", newsRoutes);
 v3Routes.route("/", messagingRoutes);
 v3Routes.route("/", businessRoutes);
+v3Routes.route("/", adResultsRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

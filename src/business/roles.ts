@@ -21,10 +21,11 @@ export const BUSINESS_ACTIONS = [
   "asset_group.delete",
   "history.read",
   "shortcuts.write",
+  "results.read",
 ] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
-const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write"];
+const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "results.read"];
 
 /**
  * ADMIN runs the business. CAMPAIGN_MANAGER runs advertising: the plan, ad account settings and

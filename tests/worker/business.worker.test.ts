@@ -212,6 +212,7 @@ const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number
   ["update an asset group", (ids) => ["PATCH", `${base()}/asset_groups/${ids.group}/`, { description: "Changed" }], [200, 200, 403, 403, 404, 404, 401]],
   ["delete an asset group", (ids) => ["DELETE", `${base()}/asset_groups/${ids.group}/`], [200, 200, 403, 403, 404, 404, 401]],
   ["read the history", () => ["GET", `${base()}/history/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["read an ad account's results", (ids) => ["GET", `/v3/ad_accounts/${ids.adAccount}/results/`], [200, 200, 200, 200, 404, 404, 401]],
 ];
 
 async function browserFor(column: Column): Promise<Browser> {
