@@ -25,6 +25,7 @@ attributionRoutes.get("/attribution_source/", async (c) => {
     secret: attributionSecret(c.env),
     userId: viewerIdOf(c.var.ctx),
     requestId: c.var.ctx.requestId,
+    isBot: c.var.ctx.isBot,
   });
   return new Response(null, {
     status: 204,

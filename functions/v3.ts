@@ -19,6 +19,7 @@ import { messagingRoutes } from "./messaging.ts";
 import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
 import { campaignRoutes } from "./campaigns.ts";
+import { adResultsRoutes } from "./ad-results.ts";
 
 export const v3Routes = new Hono<AppEnv>();
 
@@ -38,6 +39,7 @@ v3Routes.route("/", businessAssetRoutes);
 v3Routes.route("/", bulkRoutes);
 v3Routes.route("/", campaignRoutes);
 v3Routes.route("/", businessPeopleRoutes);
+v3Routes.route("/", adResultsRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

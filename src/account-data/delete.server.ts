@@ -96,6 +96,8 @@ export async function deleteAccount(db: D1Database, userId: number, now = Date.n
     db.prepare("DELETE FROM follows WHERE target_type = 'board' AND target_id IN (SELECT id FROM boards WHERE owner_id = ?1)").bind(userId),
     db.prepare("DELETE FROM events WHERE user_id = ?1").bind(userId),
     db.prepare("UPDATE attribution_pings SET user_id = NULL WHERE user_id = ?1").bind(userId),
+    // A promoted pin's daily view key names the viewer; the counts it guarded stay in ad_spend_daily.
+    db.prepare("DELETE FROM ad_delivery_counts WHERE kind = 'view' AND dedupe_key = 'u' || ?1").bind(userId),
     db
       .prepare("INSERT OR IGNORE INTO media_upload_purges (folder, created_at) SELECT 'uploads/' || user_id || '/' || id || '/', ?2 FROM media_uploads WHERE user_id = ?1")
       .bind(userId, now),

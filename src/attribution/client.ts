@@ -58,7 +58,8 @@ export function destinationOf(href: string): string | null {
 
 /**
  * Wires a promoted pin's links (`a[data-attribution-advertiser]`, with the pin in
- * `data-attribution-pin` and the page's signed token in `data-attribution-token`): one view
+ * `data-attribution-pin` and the page's signed token in `data-attribution-token`; a feed's
+ * promoted cell adds `data-attribution-campaign` and `data-attribution-destination`): one view
  * ping when the page shows it, one click ping per click.
  */
 export function wireAttribution(root: ParentNode, fetcher: typeof fetch = fetch): void {
@@ -66,10 +67,12 @@ export function wireAttribution(root: ParentNode, fetcher: typeof fetch = fetch)
     const advertiserId = link.dataset["attributionAdvertiser"] ?? null;
     const pinId = link.dataset["attributionPin"] ?? null;
     const token = link.dataset["attributionToken"] ?? null;
-    const destination = destinationOf(link.href);
+    // A promoted cell in a feed links to the close-up; its ad names where it leads and its campaign.
+    const campaignId = link.dataset["attributionCampaign"] ?? null;
+    const destination = destinationOf(link.dataset["attributionDestination"] ?? link.href);
     if (destination === null || destination === "null") continue;
     const ping = (sourceEventType: SourceEventType) =>
-      void sendAttributionPing({ sourceEventId: randomSourceEventId(), destination, sourceEventType, advertiserId, pinId, token }, fetcher);
+      void sendAttributionPing({ sourceEventId: randomSourceEventId(), destination, sourceEventType, advertiserId, campaignId, pinId, token }, fetcher);
     ping("view");
     link.addEventListener("click", () => ping("click"));
   }

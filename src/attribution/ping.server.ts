@@ -5,7 +5,8 @@
 // Only a proven ping counts: it echoes the signed token our page put in the promoted pin's
 // markup (token.server.ts) for exactly that pin and advertiser, unexpired; it comes from our
 // own page (Sec-Fetch-Site: same-origin, which browsers set and scripts can fake, so it is a
-// second check and never the proof); and the pin is still promoted by that advertiser.
+// second check and never the proof); and the pin is still promoted by that advertiser (its
+// promoter, or the ad account of a running ad of the named campaign).
 // Anything else is answered 204 with no header and not stored, the same answer whatever check
 // failed: a cross-site page cannot register sources in a visitor's browser under our name,
 // nobody can inflate an advertiser's numbers with made-up pings, and a genuine page left open
@@ -15,6 +16,7 @@ import { DomainError, badRequest } from "~/domain/errors.ts";
 import { hitStatement, rateKey, type RateRule } from "~/server/rate-limit.server.ts";
 import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type AttributionSource } from "./source.ts";
 import { checkAttributionToken } from "./token.server.ts";
+import { adCountStatements, adRunningSql } from "~/ads/counting.server.ts";
 
 /** A page shows a few dozen ads at most; 600 pings in 10 minutes from one address (an IPv6 /64) is a script. */
 const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 600, windowMs: 10 * 60_000 };
@@ -34,6 +36,8 @@ interface AttributionPing {
   secret: string | null;
   userId: number | null;
   requestId: string;
+  /** A crawler's ping is stored as before but never counted for an ad. */
+  isBot?: boolean;
 }
 
 /** Stores the ping when genuine; answers the register-source header it earns, or null for none. */
@@ -49,9 +53,13 @@ export async function recordAttributionPing(db: D1Database, ping: AttributionPin
   const statements: D1PreparedStatement[] = [counting];
   if (eligible) {
     statements.push(
-      db.prepare("SELECT 1 AS promoted FROM pins WHERE id = ?1 AND promoter_id = ?2 AND is_deleted = 0").bind(source.pinId, source.advertiserId),
+      db.prepare(`SELECT 1 AS promoted WHERE EXISTS (SELECT 1 FROM pins WHERE id = ?1 AND promoter_id = ?2 AND is_deleted = 0) OR ${adRunningSql("?1", "?2", "?3")}`).bind(source.pinId, source.advertiserId, source.campaignId),
       insertPing(db, source, ping.userId, ping.requestId.slice(0, 64), now, rateKey(ATTRIBUTION_RATE_RULE, subject)),
     );
+    // A promoted pin of a campaign, seen or clicked by a signed-in person, counts toward its results.
+    if (source.campaignId !== null && ping.userId !== null && ping.isBot !== true) {
+      statements.push(...adCountStatements(db, { source, userId: ping.userId, now, rateKey: rateKey(ATTRIBUTION_RATE_RULE, subject), rateLimit: ATTRIBUTION_RATE_RULE.limit }));
+    }
   }
   const [counted, promoted] = await db.batch<{ count: number; promoted: number }>(statements);
   const count = counted?.results[0]?.count ?? 1;
@@ -87,7 +95,8 @@ function insertPing(db: D1Database, source: AttributionSource, userId: number | 
          advertiser_id, campaign_id, user_id, request_id, received_at, pin_id)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?13
        WHERE (SELECT count FROM rate_limits WHERE key = ?11) <= ?12
-         AND EXISTS (SELECT 1 FROM pins WHERE id = ?13 AND promoter_id = ?6 AND is_deleted = 0)`,
+         AND (EXISTS (SELECT 1 FROM pins WHERE id = ?13 AND promoter_id = ?6 AND is_deleted = 0)
+           OR ${adRunningSql("?13", "?6", "?7")})`,
     )
     .bind(
       source.sourceEventId,

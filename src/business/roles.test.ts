@@ -46,6 +46,7 @@ const TABLE: Record<BusinessAction, string> = {
   "partner.manage": "AFFFN",
   "aoaa.read": "AAAAN",
   "aoaa.manage": "AFFFN",
+  "results.read": "AAAAN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

@@ -50,10 +50,11 @@ export const BUSINESS_ACTIONS = [
   "partner.manage",
   "aoaa.read",
   "aoaa.manage",
+  "results.read",
 ] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
-const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "bulk.read", "campaign.read", "people.read", "partner.read", "aoaa.read"];
+const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "bulk.read", "campaign.read", "people.read", "partner.read", "aoaa.read", "results.read"];
 /** Making, editing, pausing and ending campaigns is advertising: ADMIN and CAMPAIGN_MANAGER. */
 const CAMPAIGN_WRITES: BusinessAction[] = ["campaign.create", "campaign.update"];
 

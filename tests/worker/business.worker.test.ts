@@ -242,6 +242,7 @@ const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number
   ["list the AOAA requests", () => ["GET", `${base()}/aoaa_requests/`], [200, 200, 200, 200, 404, 404, 401]],
   ["offer an ad account to another business", (ids) => ["POST", `${base()}/aoaa_requests/`, { ad_account_id: ids.adAccount, business_id: rivalBusinessId, permissions: ["ANALYST"] }], [200, 403, 403, 403, 404, 404, 401]],
   ["clear the answered AOAA requests", () => ["DELETE", `${base()}/aoaa_requests/`], [200, 403, 403, 403, 404, 404, 401]],
+  ["read an ad account's results", (ids) => ["GET", `/v3/ad_accounts/${ids.adAccount}/results/`], [200, 200, 200, 200, 404, 404, 401]],
 ];
 
 async function browserFor(column: Column): Promise<Browser> {

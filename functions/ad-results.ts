@@ -1,0 +1,50 @@
+// GET /v3/ad_accounts/{adAccountId}/results/?start_date&end_date&granularity=DAY&campaign_ids=
+// (docs/decisions.md, "Ad results"): impressions, clicks, CTR and spend of an ad account's
+// promoted pins per day, per campaign and per ad, with totals. Every member of the account's
+// business reads them (results.read); anyone else gets 404, signed out 401.
+import { Hono } from "hono";
+import { requireFullViewer } from "~/accounts/guards.server.ts";
+import { accountResults, type AccountResults } from "~/ads/results.server.ts";
+import { resultsQuerySchema, resultsRange, type Metrics } from "~/ads/results.ts";
+import { idOption } from "~/boards/options.ts";
+import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
+import { success } from "~/server/answer.ts";
+import type { AppEnv } from "~/server/context.ts";
+
+export const adResultsRoutes = new Hono<AppEnv>();
+
+/** The API's field names (snake_case, money in micro-units as the tables keep it). */
+const metricsOut = (metrics: Metrics) => ({ impressions: metrics.impressions, clicks: metrics.clicks, ctr: metrics.ctr, spend_micro: metrics.spendMicro });
+
+function answerOf(results: AccountResults) {
+  return {
+    ad_account_id: results.adAccountId,
+    currency: results.currency,
+    start_date: results.startDate,
+    end_date: results.endDate,
+    granularity: "DAY",
+    totals: metricsOut(results.totals),
+    days: results.days.map((day) => ({ day: day.day, ...metricsOut(day) })),
+    campaigns: results.campaigns.map((campaign) => ({
+      campaign_id: campaign.campaignId,
+      name: campaign.name,
+      status: campaign.status,
+      totals: metricsOut(campaign.totals),
+      ads: campaign.ads.map((ad) => ({ ad_id: ad.adId, name: ad.name, pin_id: ad.pinId, totals: metricsOut(ad.totals), days: ad.days.map((day) => ({ day: day.day, ...metricsOut(day) })) })),
+    })),
+    // Conversions come with the conversion tag; until then there are none to report.
+    conversions: null,
+  };
+}
+
+adResultsRoutes.get("/ad_accounts/:adAccountId{[0-9]+}/results/", async (c) => {
+  const userId = requireFullViewer(c.var.ctx).user.id;
+  const id = idOption.safeParse(c.req.param("adAccountId"));
+  if (!id.success) throw notFound("business:api.adAccountNotFound");
+  const input = c.req.query();
+  const parsed = resultsQuerySchema.safeParse(input);
+  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
+  const range = resultsRange(parsed.data, Date.now());
+  if (!range.ok) throw badRequest([{ field: range.field, reason: range.reason, ...(range.values ? { values: range.values } : {}) }]);
+  return success(c, answerOf(await accountResults(c.env.DB, userId, id.data, range.range)));
+});

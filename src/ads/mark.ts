@@ -1,0 +1,44 @@
+// What a promoted cell carries into the grid: who paid for it, why it was shown (spec 000 §3
+// adTargetingAttribution; spec 001 show_ad_reasons), and what its attribution pings name.
+import type { GridPin } from "~/pins/pins.server.ts";
+import type { AdReason } from "./placement.ts";
+
+export interface PromotedMark {
+  advertiserName: string;
+  /** The advertiser of the pings (spec 002 §2 /advertiser/{advertiserId}): the ad account. */
+  adAccountId: string;
+  campaignId: string;
+  destinationUrl: string;
+  /** The signed token the pings echo; null while attribution is off. */
+  token: string | null;
+  reasons: AdReason[];
+}
+
+/** A grid cell: an organic pin, or a promoted one with its mark. */
+export type FeedPin = GridPin & { promoted?: PromotedMark };
+
+/** The reason's i18n key and values (business:ads.reason.*). */
+export function reasonText(reason: AdReason): { key: string; values: Record<string, string> } {
+  switch (reason.kind) {
+    case "INTEREST":
+      return { key: "business:ads.reason.interest", values: { name: reason.name } };
+    case "SEARCH_TERM":
+      return { key: "business:ads.reason.searchTerm", values: { term: reason.term } };
+    case "LOCATION":
+      return { key: "business:ads.reason.location", values: { place: reason.place } };
+    case "AUTO_TARGETING":
+      return { key: "business:ads.reason.auto", values: {} };
+  }
+}
+
+/** The promoted link's data attributes its attribution pings read (src/attribution/client.ts). */
+export function attributionData(pinId: string, mark: PromotedMark): Record<string, string> {
+  if (mark.token === null) return {};
+  return {
+    "data-attribution-advertiser": mark.adAccountId,
+    "data-attribution-campaign": mark.campaignId,
+    "data-attribution-pin": pinId,
+    "data-attribution-token": mark.token,
+    "data-attribution-destination": mark.destinationUrl,
+  };
+}

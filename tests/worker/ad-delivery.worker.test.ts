@@ -1,0 +1,242 @@
+// Promoted pins in the home and search feeds of signed-in people (never crawlers, never a viewer
+// in a block with the advertiser, never one who refused marketing, never after a pause), their
+// views and clicks counted once into ad_spend_daily, and the advertiser's results.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GOOGLEBOT_UA, get, seedWorld } from "./fixtures.ts";
+import { browserAs } from "./social-fixture.ts";
+import type { Browser } from "./accounts-helpers.ts";
+import { TEST_ATTRIBUTION_SECRET } from "./attribution-secret.ts";
+import { signAttributionToken } from "~/attribution/token.server.ts";
+
+const VERA = 2;
+const BO = 3;
+const BRAND = 4;
+const ANALYST = 5;
+const STRANGER = 6;
+const FRIEDA = 7;
+const AD_PIN = 150;
+const ACCOUNT = 600;
+const CAMPAIGN = 700;
+const AD = 720;
+const ORGANIC = Array.from({ length: 12 }, (_, index) => 101 + index);
+
+beforeAll(async () => {
+  await seedWorld(ORGANIC.map((id) => ({ id, title: `Velvet cushion ${id}` })));
+  const now = Date.now();
+  const person = (id: number, name: string) => env.DB.prepare("INSERT INTO users (id, username, email, full_name, created_at) VALUES (?1, ?2, ?3, ?4, 0)").bind(id, name, `${name}@ads.test`, name === "brandco" ? "Brand Co" : name);
+  await env.DB.batch([
+    person(VERA, "vera"),
+    person(BO, "bo"),
+    person(BRAND, "brandco"),
+    person(ANALYST, "anna"),
+    person(STRANGER, "sam"),
+    person(FRIEDA, "frieda"),
+    env.DB.prepare("UPDATE users SET cookie_consent_at = 1, allow_personalization_cookies = 1, allow_analytic_cookies = 1, allow_marketing_cookies = 0 WHERE id = ?1").bind(FRIEDA),
+    env.DB.prepare("INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, updated_at) VALUES (40, ?1, 'Showroom', 'showroom', 'public', 0, 0)").bind(BRAND),
+    // Made today, so the popular stream (pins from before today) never shows it organically.
+    env.DB.prepare(
+      `INSERT INTO pins (id, pinner_id, board_id, kind, title, description, image_signature, dominant_color, link, created_at, updated_at)
+       VALUES (?1, ?2, 40, 'image', 'Green armchair', 'A green armchair', 'sig', '#123456', 'https://brand.example/armchair', ?3, ?3)`,
+    ).bind(AD_PIN, BRAND, now),
+    env.DB.prepare("INSERT INTO pin_images VALUES (?1, '236x', '/media/pins/150/236x.jpg', 236, 300, '#123456')").bind(AD_PIN),
+    env.DB.prepare(
+      `INSERT INTO businesses (id, owner_id, profile_id, name, vertical, country, locale, onboarding, created_at, updated_at)
+       VALUES (500, ?1, ?1, 'Brand Co', 'HOME', 'US', 'en_US', '{}', 0, 0)`,
+    ).bind(BRAND),
+    env.DB.prepare("INSERT INTO business_members (business_id, user_id, role, created_at) VALUES (500, ?1, 'ADMIN', 0), (500, ?2, 'ANALYST', 0)").bind(BRAND, ANALYST),
+    env.DB.prepare("INSERT INTO ad_accounts (id, business_id, name, country, currency, created_by, created_at, updated_at) VALUES (?1, 500, 'Brand Co US', 'US', 'USD', ?2, 0, 0)").bind(ACCOUNT, BRAND),
+    env.DB.prepare(
+      `INSERT INTO campaigns (id, ad_account_id, business_id, name, goal, status, daily_budget_micro, start_at, end_at, created_by, created_at, updated_at)
+       VALUES (?1, ?2, 500, 'Armchairs', 'CONSIDERATION', 'ACTIVE', 50000000, 0, NULL, ?3, 0, 0)`,
+    ).bind(CAMPAIGN, ACCOUNT, BRAND),
+    env.DB.prepare("INSERT INTO ad_groups (id, campaign_id, name, status, targeting, created_at, updated_at) VALUES (710, ?1, 'Everyone', 'ACTIVE', '{\"auto\":true}', 0, 0)").bind(CAMPAIGN),
+    env.DB.prepare("INSERT INTO keywords (ad_group_id, text, match_type, status, created_at) VALUES (710, 'velvet', 'BROAD', 'ACTIVE', 0)"),
+    env.DB.prepare(
+      `INSERT INTO ads (id, ad_group_id, campaign_id, ad_account_id, pin_id, name, ad_type, destination_url, status, review_status, created_at, updated_at)
+       VALUES (?1, 710, ?2, ?3, ?4, 'Armchair ad', 'PIN', 'https://brand.example/armchair', 'ACTIVE', 'APPROVED', 0, 0)`,
+    ).bind(AD, CAMPAIGN, ACCOUNT, AD_PIN),
+    env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 0)").bind(BO, BRAND),
+  ]);
+});
+
+interface Cell {
+  pin: string;
+  campaign: string | null;
+  token: string | null;
+}
+
+/** The grid's cells in order, read with the HTML parser. */
+async function cells(html: string, grid: string): Promise<Cell[]> {
+  const found: Cell[] = [];
+  await new HTMLRewriter()
+    .on(`#${grid} > li > a.pin-link`, {
+      element(element) {
+        found.push({ pin: /\/pin\/(\d+)\//.exec(element.getAttribute("href") ?? "")?.[1] ?? "", campaign: element.getAttribute("data-attribution-campaign"), token: element.getAttribute("data-attribution-token") });
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return found;
+}
+
+async function page(browser: Browser | null, path: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = browser ? await browser.fetch(path, { headers }) : await get(path, headers);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const promotedIn = (list: Cell[]) => list.filter((cell) => cell.campaign !== null).map((cell) => cell.pin);
+
+describe("promoted pins in feeds", () => {
+  it("places the ad after the sixth organic pin of a signed-in person's home, labelled, with its reasons", async () => {
+    const html = await page(await browserAs(VERA), "/");
+    const list = await cells(html, "home-feed-grid");
+    expect(list.length).toBe(13);
+    expect(list[6]).toMatchObject({ pin: "150", campaign: "700" });
+    expect(promotedIn(list)).toEqual(["150"]);
+    expect(html).toContain("Promoted by Brand Co");
+    expect(html).toContain("Why am I seeing this?");
+    expect(html).toContain("It matches what you browse on Pinloom (automatic targeting)");
+  });
+
+  it("places it in a signed-in person's search when its keyword matches, saying so", async () => {
+    const html = await page(await browserAs(VERA), "/search/pins/?q=velvet");
+    const list = await cells(html, "search-grid");
+    expect(promotedIn(list)).toEqual(["150"]);
+    expect(list.findIndex((cell) => cell.campaign !== null)).toBe(6);
+    expect(html).toContain("You searched for “velvet”");
+  });
+
+  it("shows none in a search its pin and keywords do not match", async () => {
+    expect(promotedIn(await cells(await page(await browserAs(VERA), "/search/pins/?q=cushion"), "search-grid"))).toEqual([]);
+  });
+
+  it("gives a crawler organic HTML only, even with a session", async () => {
+    const html = await page(await browserAs(VERA), "/", { "user-agent": GOOGLEBOT_UA });
+    expect(html).not.toContain("data-attribution-campaign");
+    expect(html).not.toContain("Promoted by");
+  });
+
+  it("shows none signed out, to a viewer who blocked the advertiser, or to one who refused marketing", async () => {
+    for (const [who, browser] of [["signed out", null], ["blocker", await browserAs(BO)], ["refused marketing", await browserAs(FRIEDA)]] as const) {
+      const html = await page(browser, "/");
+      expect([who, html.includes("Promoted by")]).toEqual([who, false]);
+    }
+  });
+
+  it("stops showing the ad once its campaign is paused", async () => {
+    await env.DB.prepare("UPDATE campaigns SET status = 'PAUSED' WHERE id = ?1").bind(CAMPAIGN).run();
+    const paused = await cells(await page(await browserAs(VERA), "/"), "home-feed-grid");
+    await env.DB.prepare("UPDATE campaigns SET status = 'ACTIVE' WHERE id = ?1").bind(CAMPAIGN).run();
+    expect(promotedIn(paused)).toEqual([]);
+    expect(paused.length).toBe(12);
+  });
+});
+
+const spendRow = () => env.DB.prepare("SELECT impressions, clicks, spend_micro FROM ad_spend_daily WHERE ad_id = ?1 AND day = ?2").bind(AD, new Date().toISOString().slice(0, 10)).first();
+
+let address = 0;
+async function ping(browser: Browser, type: "view" | "click", id: string, token: string, userAgent?: string): Promise<Response> {
+  const query = new URLSearchParams({ source_event_id: id, destination: "https://brand.example", source_event_type: type, advertiser_id: String(ACCOUNT), campaign_id: String(CAMPAIGN), pin_id: String(AD_PIN), token });
+  return browser.fetch(`/attribution_source/?${query}`, { headers: { "sec-fetch-site": "same-origin", "cf-connecting-ip": `198.51.100.${++address}`, ...(userAgent ? { "user-agent": userAgent } : {}) } });
+}
+
+describe("counting views and clicks once", () => {
+  it("counts a person's view once a day, a click once per event, and charges the impression's price", async () => {
+    const vera = await browserAs(VERA);
+    const token = (await cells(await page(vera, "/"), "home-feed-grid")).find((cell) => cell.campaign !== null)!.token!;
+    const first = await ping(vera, "view", "5001", token);
+    expect(first.status).toBe(204);
+    expect(JSON.parse(first.headers.get("attribution-reporting-register-source")!)).toEqual({ source_event_id: "5001", destination: "https://brand.example", expiry: "86400", priority: "1" });
+    await ping(vera, "view", "5001", token);
+    await ping(vera, "view", "5002", token);
+    expect(await spendRow()).toEqual({ impressions: 1, clicks: 0, spend_micro: 3000 });
+    const click = await ping(vera, "click", "5003", token);
+    expect(JSON.parse(click.headers.get("attribution-reporting-register-source")!)).toMatchObject({ expiry: "604800", priority: "2" });
+    await ping(vera, "click", "5003", token);
+    expect(await spendRow()).toEqual({ impressions: 1, clicks: 1, spend_micro: 3000 });
+  });
+
+  it("never counts a crawler's ping", async () => {
+    const sam = await browserAs(STRANGER);
+    const vera = await browserAs(VERA);
+    const token = (await cells(await page(vera, "/"), "home-feed-grid")).find((cell) => cell.campaign !== null)!.token!;
+    await ping(sam, "view", "5101", token, GOOGLEBOT_UA);
+    expect(await spendRow()).toEqual({ impressions: 1, clicks: 1, spend_micro: 3000 });
+  });
+});
+
+async function v3(browser: Browser, path: string): Promise<{ status: number; body: { data: Record<string, unknown>; error?: { message_detail?: unknown } } & Record<string, unknown> }> {
+  const response = await browser.fetch(path);
+  return { status: response.status, body: await response.json() };
+}
+
+describe("the advertiser's results", () => {
+  beforeAll(async () => {
+    await env.DB.prepare(
+      "INSERT INTO ad_spend_daily (ad_id, campaign_id, ad_account_id, day, impressions, clicks, spend_micro) VALUES (?1, ?2, ?3, '2026-01-01', 400, 10, 1200000), (?1, ?2, ?3, '2026-01-02', 600, 20, 1800000)",
+    )
+      .bind(AD, CAMPAIGN, ACCOUNT)
+      .run();
+  });
+
+  it("sums each day, the campaign, the ad and the range for every member (totals by hand)", async () => {
+    const { status, body } = await v3(await browserAs(ANALYST), `/v3/ad_accounts/${ACCOUNT}/results/?start_date=2026-01-01&end_date=2026-01-03&granularity=DAY`);
+    expect(status).toBe(200);
+    const totals = { impressions: 1000, clicks: 30, ctr: 0.03, spend_micro: 3000000 };
+    expect(body.data).toMatchObject({
+      ad_account_id: String(ACCOUNT),
+      currency: "USD",
+      start_date: "2026-01-01",
+      end_date: "2026-01-03",
+      totals,
+      days: [
+        { day: "2026-01-01", impressions: 400, clicks: 10, ctr: 0.025, spend_micro: 1200000 },
+        { day: "2026-01-02", impressions: 600, clicks: 20, ctr: 0.0333, spend_micro: 1800000 },
+        { day: "2026-01-03", impressions: 0, clicks: 0, ctr: 0, spend_micro: 0 },
+      ],
+      campaigns: [{ campaign_id: String(CAMPAIGN), name: "Armchairs", totals, ads: [{ ad_id: String(AD), name: "Armchair ad", pin_id: String(AD_PIN), totals }] }],
+    });
+  });
+
+  it("defaults to the last seven days, today's click included", async () => {
+    const { body } = await v3(await browserAs(BRAND), `/v3/ad_accounts/${ACCOUNT}/results/`);
+    expect((body.data["days"] as unknown[]).length).toBe(7);
+    expect(body.data["totals"]).toEqual({ impressions: 1, clicks: 1, ctr: 1, spend_micro: 3000 });
+  });
+
+  it("is not found for a stranger or an unknown account, and names the field of a bad range", async () => {
+    expect((await v3(await browserAs(STRANGER), `/v3/ad_accounts/${ACCOUNT}/results/`)).status).toBe(404);
+    expect((await v3(await browserAs(BRAND), "/v3/ad_accounts/123456/results/")).status).toBe(404);
+    const backwards = await v3(await browserAs(BRAND), `/v3/ad_accounts/${ACCOUNT}/results/?start_date=2026-01-05&end_date=2026-01-01`);
+    expect(backwards.status).toBe(400);
+    expect(JSON.stringify(backwards.body)).toContain("start_date");
+    const hourly = await v3(await browserAs(BRAND), `/v3/ad_accounts/${ACCOUNT}/results/?granularity=HOUR`);
+    expect(hourly.status).toBe(400);
+    expect(JSON.stringify(hourly.body)).toContain("granularity");
+  });
+
+  it("shows the page to a member with the totals, a chart per metric and the day table; 404 to a stranger", async () => {
+    const html = await page(await browserAs(ANALYST), `/advertiser/${ACCOUNT}/results/?start_date=2026-01-01&end_date=2026-01-03`);
+    expect(html).toMatch(/data-total="impressions">1,000</);
+    expect(html).toMatch(/data-total="clicks">30</);
+    expect(html).toMatch(/data-total="spend">\$3\.00</);
+    expect((html.match(/<figure class="ads-chart/g) ?? []).length).toBe(2);
+    expect(html).toContain('id="results-by-day"');
+    expect((await (await browserAs(STRANGER)).fetch(`/advertiser/${ACCOUNT}/results/`)).status).toBe(404);
+  });
+});
+
+describe("spend within the daily budget", () => {
+  it("charges only what is left of the day's budget", async () => {
+    await env.DB.prepare("UPDATE ad_spend_daily SET spend_micro = 49999000 WHERE ad_id = ?1 AND day = ?2").bind(AD, new Date().toISOString().slice(0, 10)).run();
+    const vera = await browserAs(VERA);
+    // The token a page showed earlier, still good for its ping.
+    const token = await signAttributionToken(TEST_ATTRIBUTION_SECRET, { pinId: String(AD_PIN), advertiserId: String(ACCOUNT) });
+    await ping(await browserAs(STRANGER), "view", "5201", token);
+    expect(await spendRow()).toEqual({ impressions: 2, clicks: 1, spend_micro: 50000000 });
+    // At its budget the campaign is past its pace: no page shows it.
+    expect(promotedIn(await cells(await page(vera, "/"), "home-feed-grid"))).toEqual([]);
+  });
+});
