@@ -63,7 +63,7 @@ interface SocketHandlers {
   hello: () => string;
   onData: (data: unknown) => void;
   /** The server closed the door for good. */
-  onGone?: () => void;
+  onGone?: (() => void) | undefined;
 }
 
 /**

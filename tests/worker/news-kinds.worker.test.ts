@@ -46,7 +46,7 @@ describe("a tried-it post", () => {
 
     await env.DB.prepare("UPDATE users SET settings = ?2 WHERE id = ?1").bind(CAST.owner, JSON.stringify({ news: { comments: false } })).run();
     await ok(follower, "DidItActivityResource", "create", { pin_id: String(pins[1]), details: "Too sweet for me" });
-    await env.DB.prepare("UPDATE users SET settings = NULL WHERE id = ?1").bind(CAST.owner).run();
+    await env.DB.prepare("UPDATE users SET settings = '{}' WHERE id = ?1").bind(CAST.owner).run();
     expect(await ownersNews("did_it")).toHaveLength(1);
   });
 });

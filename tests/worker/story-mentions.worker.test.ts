@@ -155,7 +155,7 @@ describe("publishing a story with mention stickers", () => {
 describe("a story pin on a secret board", () => {
   it("records its mention, but the mentioned person outside the board is never shown it", async () => {
     const draft = await draftWith(CAST_BOARDS.secret, [mention("m1", "quinn", 0.5), mention("m2", "mira", 0.6)]);
-    await env.DB.prepare("UPDATE users SET settings = NULL WHERE id = ?1").bind(PEOPLE.quinn).run();
+    await env.DB.prepare("UPDATE users SET settings = '{}' WHERE id = ?1").bind(PEOPLE.quinn).run();
     const published = await ok<Published>(owner, "PinResource", "create", { draft_id: draft.id });
     expect((await mentionRows(published.pin.id)).map((item) => item.user_id)).toEqual([PEOPLE.mira, PEOPLE.quinn]);
     const quinn = await as("quinn");
