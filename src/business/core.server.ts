@@ -90,6 +90,13 @@ export async function ownAssetRoles(db: D1Database, businessId: number, userId: 
   return new Map(results.map((row) => [String(row.asset_id), row.role]));
 }
 
+/** The permissions an answer lists on one asset of `type`: its own actions as decided with the asset roles, and the kind's business-wide ones (create) by the business role. */
+export function permissionsOn(role: Membership, type: AssetType, access: AssetAccess): BusinessAction[] {
+  const onAsset = new Set(assetPermissions(role, type, access));
+  const prefix = `${type.toLowerCase()}.`;
+  return BUSINESS_ACTIONS.filter((action) => action.startsWith(prefix) && (onAsset.has(action) || (!ASSET_ACTIONS[type].includes(action) && role !== null && ROLE_PERMISSIONS[role].has(action))));
+}
+
 /**
  * actorMay for a write on one asset (?1 business, ?2 actor, `assetId` the asset's SQL): the same
  * rule as decide with an asset, in SQL, so a role or asset role taken away meanwhile changes nothing.

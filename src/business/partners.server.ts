@@ -109,7 +109,6 @@ interface PartnerInvite {
 
 /** The sending side of an invite row: the client for an INVITE, the agency for a REQUEST. */
 const SENDER = "(CASE i.kind WHEN 'INVITE' THEN i.business_id ELSE i.partner_id END)";
-const RECEIVER = "(CASE i.kind WHEN 'INVITE' THEN i.partner_id ELSE i.business_id END)";
 
 const PARTNER_INVITE_SELECT = `SELECT i.id, i.kind, i.asset_roles, i.sent_at, i.expires_at, ${SENDER} AS sender_business,
   o.id AS other_id, o.name AS other_name, s.id AS sender_id, s.username AS sender_username, s.full_name AS sender_full_name

@@ -407,3 +407,100 @@ describe("the people pages", () => {
     expect(admin).not.toContain('data-employee="ppl_analyst"');
   });
 });
+
+// ---- Every role against every people, partner and AOAA write ----
+
+const COLUMNS = ["admin", "manager", "finance", "analyst", "personal", "signedOut"] as const;
+
+interface Fixture {
+  spare: number;
+  invite: number;
+  partner: number;
+  asker: number;
+  received: number;
+  sent: number;
+  offer: number;
+  offered: number;
+}
+
+/** A person, and a business of their own (each business needs its own profile). */
+async function someone(): Promise<{ user: number; business: number }> {
+  const user = 28_000_000 + Math.floor(Math.random() * 1_000_000);
+  const business = user + 5_000_000;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO users (id, username, email, created_at) VALUES (?1, ?2, ?3, 0)").bind(user, `ppl_m${user}`, `m${user}@people.test`),
+    env.DB.prepare("INSERT INTO businesses (id, owner_id, profile_id, name, vertical, country, locale, onboarding, created_at, updated_at) VALUES (?1, ?2, ?2, ?3, 'RETAIL', 'GB', 'en_GB', '{}', 0, 0)").bind(business, user, `Business ${business}`),
+    env.DB.prepare("INSERT INTO business_members (business_id, user_id, role, created_at) VALUES (?1, ?2, 'ADMIN', 0)").bind(business, user),
+  ]);
+  return { user, business };
+}
+
+/** Fresh targets for each call: a spare employee with an asset role, an invite, a partner with an asset role, a received request and a sent invite, a sent and a received AOAA request. */
+async function fixture(): Promise<Fixture> {
+  const spare = await someone();
+  const invited = await someone();
+  const partner = await someone();
+  const asker = await someone();
+  const id = () => 40_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const f: Fixture = { spare: spare.user, invite: id(), partner: partner.business, asker: asker.business, received: id(), sent: id(), offer: id(), offered: id() };
+  const askerAccount = id();
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO business_members (business_id, user_id, role, created_at) VALUES (?1, ?2, 'ANALYST', 0)").bind(businessId, f.spare),
+    env.DB.prepare("INSERT INTO business_asset_roles (business_id, member_type, member_id, asset_type, asset_id, role, created_at) VALUES (?1, 'EMPLOYEE', ?2, 'AD_ACCOUNT', ?3, 'ANALYST', 0)").bind(businessId, f.spare, accountA),
+    env.DB.prepare("INSERT INTO business_employee_invites (id, business_id, user_id, role, invited_by, sent_at, expires_at, created_at) VALUES (?1, ?2, ?3, 'ANALYST', ?4, ?5, ?6, ?5)").bind(f.invite, businessId, invited.user, U.owner, now, now + 30 * DAY),
+    env.DB.prepare("INSERT INTO business_partners (business_id, partner_id, created_at) VALUES (?1, ?2, 0)").bind(businessId, f.partner),
+    env.DB.prepare("INSERT INTO business_asset_roles (business_id, member_type, member_id, asset_type, asset_id, role, created_at) VALUES (?1, 'PARTNER', ?2, 'AD_ACCOUNT', ?3, 'ANALYST', 0)").bind(businessId, f.partner, accountA),
+    env.DB.prepare("INSERT INTO business_partner_invites (id, business_id, partner_id, kind, sent_by, sent_at, expires_at, created_at) VALUES (?1, ?2, ?3, 'REQUEST', ?4, ?5, ?6, ?5)").bind(f.received, businessId, f.asker, asker.user, now, now + 30 * DAY),
+    env.DB.prepare("INSERT INTO business_partner_invites (id, business_id, partner_id, kind, sent_by, sent_at, expires_at, created_at) VALUES (?1, ?2, ?3, 'INVITE', ?4, ?5, ?6, ?5)").bind(f.sent, businessId, f.partner, U.owner, now, now + 30 * DAY),
+    env.DB.prepare("INSERT INTO business_aoaa_requests (id, business_id, ad_account_id, target_id, role, status, created_by, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, 'ANALYST', 'PENDING', ?5, ?6, ?6)").bind(f.offer, businessId, accountA, f.asker, U.owner, now),
+    env.DB.prepare("INSERT INTO ad_accounts (id, business_id, name, country, currency, created_by, created_at, updated_at) VALUES (?1, ?2, 'Asker account', 'GB', 'GBP', ?3, 0, 0)").bind(askerAccount, f.asker, asker.user),
+    env.DB.prepare("INSERT INTO business_aoaa_requests (id, business_id, ad_account_id, target_id, role, status, created_by, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, 'ANALYST', 'PENDING', ?5, ?6, ?6)").bind(f.offered, f.asker, askerAccount, businessId, asker.user, now),
+  ]);
+  return f;
+}
+
+type WriteCall = (f: Fixture) => [method: string, path: string, body?: unknown];
+
+// Written out by hand from the role table in docs/decisions.md: only ADMIN manages people,
+// partners and AOAA requests; every other member is refused (403); strangers 404; signed out 401.
+const WRITES: Array<[name: string, call: WriteCall, statuses: [number, number, number, number, number, number]]> = [
+  ["remove an employee", (f) => ["DELETE", `${base()}/employees/${f.spare}/`], [200, 403, 403, 403, 404, 401]],
+  ["take an employee's asset role away", (f) => ["DELETE", `${base()}/employees/${f.spare}/assets/AD_ACCOUNT/${accountA}/`], [200, 403, 403, 403, 404, 401]],
+  ["send an employee invite again", (f) => ["POST", `${base()}/employee_invites/${f.invite}/refresh/`], [200, 403, 403, 403, 404, 401]],
+  ["withdraw an employee invite", (f) => ["DELETE", `${base()}/employee_invites/${f.invite}/`], [200, 403, 403, 403, 404, 401]],
+  ["give a partner a role on an ad account", (f) => ["PUT", `${base()}/partners/${f.partner}/assets/`, { asset_type: "AD_ACCOUNT", asset_ids: [accountB], role: "CAMPAIGN_MANAGER" }], [200, 403, 403, 403, 404, 401]],
+  ["take a partner's asset role away", (f) => ["DELETE", `${base()}/partners/${f.partner}/assets/AD_ACCOUNT/${accountA}/`], [200, 403, 403, 403, 404, 401]],
+  ["end a partnership", (f) => ["DELETE", `${base()}/partners/${f.partner}/`], [200, 403, 403, 403, 404, 401]],
+  ["accept a partner request", (f) => ["POST", `${base()}/partner_invites/${f.received}/accept/`], [200, 403, 403, 403, 404, 401]],
+  ["decline a partner request", (f) => ["DELETE", `${base()}/partner_invites/${f.received}/`], [200, 403, 403, 403, 404, 401]],
+  ["send a partner invite again", (f) => ["POST", `${base()}/partner_invites/${f.sent}/refresh/`], [200, 403, 403, 403, 404, 401]],
+  ["change an AOAA offer's role", (f) => ["PATCH", `${base()}/aoaa_requests/${f.offer}/`, { permissions: ["CAMPAIGN_MANAGER"] }], [200, 403, 403, 403, 404, 401]],
+  ["approve an AOAA request", (f) => ["POST", `${base()}/aoaa_requests/${f.offered}/approve/`], [200, 403, 403, 403, 404, 401]],
+  ["decline an AOAA request", (f) => ["POST", `${base()}/aoaa_requests/${f.offered}/decline/`], [200, 403, 403, 403, 404, 401]],
+];
+
+describe("permissions: every role against every people, partner and AOAA write", () => {
+  beforeAll(async () => {
+    // The earlier tests' invites count against today's bound; these calls are about roles.
+    await env.DB.prepare("DELETE FROM rate_limits WHERE key LIKE 'business-invite:%'").run();
+  });
+
+  for (const [name, call, statuses] of WRITES) {
+    it(`${name}: ${COLUMNS.map((column, index) => `${column} ${statuses[index]}`).join(", ")}`, async () => {
+      const got: number[] = [];
+      for (const column of COLUMNS) {
+        const f = await fixture();
+        const [method, path, body] = call(f);
+        const before = await counts();
+        const browser = column === "signedOut" ? new Browser() : await browserAs(U[column]);
+        const answer = await v3(browser, method, path, body);
+        got.push(answer.status);
+        // A refusal changes nothing at all; a change writes its history.
+        if (answer.status !== 200) expect(await counts()).toEqual(before);
+        else expect(await counts()).not.toEqual(before);
+      }
+      expect(got).toEqual(statuses);
+    });
+  }
+});
