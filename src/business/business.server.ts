@@ -293,7 +293,8 @@ export async function deleteAdAccount(db: D1Database, userId: number, businessId
       )
       .bind(businessId, userId, adAccountId, String(adAccountId), JSON.stringify({ name: before.name }), now),
   ]);
-  if (remove!.meta.changes !== 1) await refuseWrite(db, businessId, userId, "ad_account.delete", () => notFound("business:api.adAccountNotFound"));
+  // D1 counts the rows its foreign keys remove with the account (its tags, audiences, …), so "none" is the refusal.
+  if (remove!.meta.changes === 0) await refuseWrite(db, businessId, userId, "ad_account.delete", () => notFound("business:api.adAccountNotFound"));
   return { id: String(adAccountId) };
 }
 
