@@ -210,7 +210,7 @@ export async function createAudience(db: D1Database, userId: number, businessId:
       : []),
     historyRow(db, businessId, userId, "AUDIENCE_CREATED", "AUDIENCE", id, { name: input.name, type: input.type }, now, made),
   ]);
-  if (insert!.meta.changes !== 1) {
+  if (insert!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "audience.create");
     throw badRequest([{ field: "business", reason: "business:validation.tooManyAudiences", values: { maximum: AUDIENCE_LIMITS.perBusiness } }]);
   }
@@ -232,7 +232,7 @@ export async function updateAudience(db: D1Database, userId: number, businessId:
       .bind(businessId, userId, audienceId, name, input.description ?? before.description, JSON.stringify(rule), now),
     historyRow(db, businessId, userId, "AUDIENCE_UPDATED", "AUDIENCE", audienceId, { name }, now, "changes() = 1"),
   ]);
-  if (update!.meta.changes !== 1) {
+  if (update!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "audience.update");
     throw notFound("business:assets.audienceNotFound");
   }
@@ -246,7 +246,7 @@ export async function deleteAudience(db: D1Database, userId: number, businessId:
     db.prepare(`DELETE FROM audiences WHERE id = ?3 AND business_id = ?1 AND ${actorMay("audience.delete")}`).bind(businessId, userId, audienceId),
     historyRow(db, businessId, userId, "AUDIENCE_DELETED", "AUDIENCE", audienceId, { name: before.name }, now, "changes() = 1"),
   ]);
-  if (remove!.meta.changes !== 1) {
+  if (remove!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "audience.delete");
     throw notFound("business:assets.audienceNotFound");
   }
@@ -272,7 +272,7 @@ export async function shareAudience(db: D1Database, userId: number, businessId: 
       .bind(businessId, userId, audienceId, Number(adAccountId), now, AUDIENCE_LIMITS.sharesPerAudience),
     historyRow(db, businessId, userId, "AUDIENCE_SHARED", "AUDIENCE", audienceId, { name: before.name, ad_account_id: adAccountId, ad_account_name: target.name }, now, "changes() = 1"),
   ]);
-  if (insert!.meta.changes !== 1) {
+  if (insert!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "audience.share");
     throw badRequest([{ field: "ad_account_id", reason: "business:validation.tooManyShares", values: { maximum: AUDIENCE_LIMITS.sharesPerAudience } }]);
   }
@@ -286,7 +286,7 @@ export async function unshareAudience(db: D1Database, userId: number, businessId
     db.prepare(`DELETE FROM audience_shares WHERE audience_id = ?3 AND ad_account_id = ?4 AND ${actorMay("audience.share")}`).bind(businessId, userId, audienceId, adAccountId),
     historyRow(db, businessId, userId, "AUDIENCE_UNSHARED", "AUDIENCE", audienceId, { name: before.name, ad_account_id: String(adAccountId) }, now, "changes() = 1"),
   ]);
-  if (remove!.meta.changes !== 1) {
+  if (remove!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "audience.share");
     throw notFound("business:assets.shareNotFound");
   }

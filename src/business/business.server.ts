@@ -309,7 +309,8 @@ export async function deleteAdAccount(db: D1Database, userId: number, businessId
     db.prepare(`DELETE FROM business_asset_roles WHERE business_id = ?1 AND asset_type = 'AD_ACCOUNT' AND asset_id = ?2 AND NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?2)`).bind(businessId, adAccountId),
     db.prepare(`DELETE FROM business_aoaa_requests WHERE business_id = ?1 AND ad_account_id = ?2 AND NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?2)`).bind(businessId, adAccountId),
   ]);
-  if (remove!.meta.changes !== 1) {
+  // D1 counts the rows its foreign keys remove with the account (its tags, audiences, …), so "none" is the refusal.
+  if (remove!.meta.changes === 0) {
     const used = await db.prepare(`SELECT NOT (${unused.replaceAll("?3", "?1")}) AS used`).bind(adAccountId).first<{ used: number }>();
     await refuseAssetWrite(db, businessId, userId, "ad_account.delete", { type: "AD_ACCOUNT", id: adAccountId }, () => (used?.used === 1 ? conflict("campaigns:api.adAccountHasCampaigns") : notFound("business:api.adAccountNotFound")));
   }

@@ -166,7 +166,7 @@ export async function createInvite(db: D1Database, userId: number, businessId: n
     if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) throw conflict("business:assets.inviteExists");
     throw error;
   }
-  if (inserted.meta.changes !== 1) {
+  if (inserted.meta.changes === 0) {
     await requireAction(db, businessId, userId, "hierarchy.invite");
     throw badRequest([{ field: "business", reason: "business:validation.tooManyInvites", values: { maximum: HIERARCHY_LIMITS.pendingInvites } }]);
   }
@@ -183,7 +183,7 @@ export async function cancelInvite(db: D1Database, userId: number, businessId: n
       .bind(businessId, userId, inviteId, now),
     historyRow(db, businessId, userId, "HIERARCHY_CANCELLED", "BUSINESS", businessId, { invite_id: String(inviteId) }, now, "changes() = 1"),
   ]);
-  if (update!.meta.changes !== 1) throw notFound("business:assets.inviteNotFound");
+  if (update!.meta.changes === 0) throw notFound("business:assets.inviteNotFound");
   return { id: String(inviteId) };
 }
 
@@ -240,7 +240,7 @@ export async function answerInvite(db: D1Database, userId: number, inviteId: num
     if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) throw conflict("business:assets.alreadyInHierarchy");
     throw error;
   }
-  if (update.meta.changes !== 1) throw conflict("business:assets.alreadyInHierarchy");
+  if (update.meta.changes === 0) throw conflict("business:assets.alreadyInHierarchy");
   return { id: String(inviteId), status };
 }
 
@@ -256,7 +256,7 @@ export async function removeRelation(db: D1Database, userId: number, businessId:
       .bind(businessId, userId, relationId, now),
     historyRow(db, businessId, userId, "HIERARCHY_REMOVED", "BUSINESS", businessId, { relation_id: String(relationId) }, now, "changes() = 1"),
   ]);
-  if (update!.meta.changes !== 1) throw notFound("business:assets.relationNotFound");
+  if (update!.meta.changes === 0) throw notFound("business:assets.relationNotFound");
   return { id: String(relationId) };
 }
 

@@ -100,7 +100,7 @@ export async function linkProfile(db: D1Database, userId: number, businessId: nu
       .bind(businessId, userId, person.id, status, now, own ? now : null, MAX_LINKED_PROFILES),
     historyRow(db, businessId, userId, own ? "PROFILE_LINKED" : "PROFILE_LINK_REQUESTED", "PROFILE", person.id, { name: `@${person.username}` }, now, "changes() = 1"),
   ]);
-  if (insert!.meta.changes !== 1) {
+  if (insert!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "profile.link");
     const there = await db.prepare(`${PROFILES} SELECT 1 FROM p WHERE profile_id = ?2`).bind(businessId, person.id).first();
     if (there) throw conflict("business:assets.profileAlreadyLinked");
@@ -118,7 +118,7 @@ export async function unlinkProfile(db: D1Database, userId: number, businessId: 
     db.prepare(`DELETE FROM business_profiles WHERE business_id = ?1 AND profile_id = ?3 AND ${actorMay("profile.unlink")}`).bind(businessId, userId, profileId),
     historyRow(db, businessId, userId, "PROFILE_UNLINKED", "PROFILE", profileId, { name: `@${before.username}` }, now, "changes() = 1"),
   ]);
-  if (remove!.meta.changes !== 1) {
+  if (remove!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "profile.unlink");
     throw notFound("business:assets.profileNotFound");
   }
@@ -158,6 +158,6 @@ export async function answerProfileRequest(db: D1Database, userId: number, busin
       ? db.prepare("UPDATE business_profiles SET status = 'LINKED', linked_at = ?3 WHERE business_id = ?1 AND profile_id = ?2 AND status = 'PENDING'").bind(businessId, userId, now)
       : db.prepare("DELETE FROM business_profiles WHERE business_id = ?1 AND profile_id = ?2 AND status = 'PENDING'").bind(businessId, userId),
   ]);
-  if (change!.meta.changes !== 1 || history!.meta.changes !== 1) throw notFound("business:assets.requestNotFound");
+  if (change!.meta.changes === 0 || history!.meta.changes === 0) throw notFound("business:assets.requestNotFound");
   return { business_id: String(businessId), status: approve ? "LINKED" : "DECLINED" };
 }

@@ -105,7 +105,7 @@ export async function answerRecommendation(db: D1Database, userId: number, adAcc
       .bind(account.businessId, userId, adAccountId, kind, input.state, until, now, storedState),
     historyRow(db, account.businessId, userId, "RECOMMENDATION_UPDATED", "AD_ACCOUNT", adAccountId, { kind, from: current.state, to: input.state }, now, "changes() = 1"),
   ]);
-  if (write!.meta.changes !== 1) {
+  if (write!.meta.changes === 0) {
     // The role was taken meanwhile, or someone else answered first.
     await requireAction(db, account.businessId, userId, "recommendation.update");
     throw conflict("business:recommendations.changedMeanwhile");

@@ -163,7 +163,7 @@ export async function createTag(db: D1Database, userId: number, businessId: numb
     ...shareStatements(db, businessId, userId, id, input.ad_account_ids, made, now).slice(1),
     historyRow(db, businessId, userId, "TAG_CREATED", "CONVERSION_TAG", id, { name: input.name }, now, made),
   ]);
-  if (insert!.meta.changes !== 1) {
+  if (insert!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "tag.create");
     throw badRequest([{ field: "business", reason: "business:validation.tooManyTags", values: { maximum: TAG_LIMITS.perBusiness } }]);
   }
@@ -196,7 +196,7 @@ export async function updateTag(
     ...shareStatements(db, businessId, userId, tagId, next.ad_account_ids, updated, now),
     historyRow(db, businessId, userId, "TAG_UPDATED", "CONVERSION_TAG", tagId, { name: next.name }, now, updated),
   ]);
-  if (update!.meta.changes !== 1) {
+  if (update!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "tag.update");
     throw badRequest([{ field: "leader_tag_id", reason: "business:validation.leaderFull", values: { maximum: TAG_LIMITS.childrenPerLeader } }]);
   }
@@ -211,7 +211,7 @@ export async function deleteTag(db: D1Database, userId: number, businessId: numb
     db.prepare(`DELETE FROM conversion_tags WHERE id = ?3 AND business_id = ?1 AND ${actorMay("tag.delete")}`).bind(businessId, userId, tagId),
     historyRow(db, businessId, userId, "TAG_DELETED", "CONVERSION_TAG", tagId, { name: before.name }, now, "changes() = 1"),
   ]);
-  if (remove!.meta.changes !== 1) {
+  if (remove!.meta.changes === 0) {
     await requireAction(db, businessId, userId, "tag.delete");
     throw notFound("business:assets.tagNotFound");
   }

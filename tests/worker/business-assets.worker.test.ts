@@ -467,6 +467,20 @@ describe("advertiser recommendations (GET /ads/v4/notification_messages/RECOMMEN
   });
 });
 
+describe("closing an ad account", () => {
+  it("takes its tags, audiences and recommendation answers with it, in the same call", async () => {
+    const owner = await browserAs(U.owner);
+    const closing = (await v3<{ id: string }>(owner, "POST", `${base()}/ad_accounts/`, { name: "Closing", country: "FR" })).data.id;
+    await v3(owner, "POST", `${base()}/conversion_tags/`, { name: "Closing tag", ad_account_id: closing });
+    await v3(owner, "POST", `${base()}/audiences/`, { type: "ENGAGEMENT", ad_account_id: closing, name: "Closing audience", lookback_days: 7, engagements: ["COMMENT"] });
+    await (await browserAs(U.owner)).json(`/ads/v4/notification_messages/RECOMMENDATIONS/ADD_BILLING/?recipient_id=${closing}&recipient_type=ADVERTISER`, { state: "READ" }, "PUT");
+    expect((await v3(owner, "DELETE", `${base()}/ad_accounts/${closing}/`)).status).toBe(200);
+    for (const table of ["conversion_tags", "audiences", "advertiser_recommendations"]) {
+      expect([table, await scalar(`SELECT COUNT(*) FROM ${table} WHERE ad_account_id = ?1`, closing)]).toEqual([table, 0]);
+    }
+  });
+});
+
 describe("the hub's pages for them", () => {
   it("show a member each page and the advertiser page's recommendations without script, and a stranger a 404", async () => {
     for (const page of ["profiles/", "audiences/", "tags/", "hierarchy/"]) {
