@@ -26,14 +26,15 @@ function cell(text: string, className?: string): HTMLTableCellElement {
 
 function showErrors(form: HTMLFormElement, errors: readonly RowError[]): void {
   const wrap = form.querySelector<HTMLElement>("[data-errors]");
-  const body = form.querySelector<HTMLElement>("[data-error-rows]");
+  const body = form.querySelector<HTMLTableSectionElement>("[data-error-rows]");
   if (!wrap || !body) return;
   body.replaceChildren(
     ...errors.map((error) => {
       const tr = document.createElement("tr");
       tr.dataset["row"] = String(error.row);
       tr.dataset["code"] = error.code;
-      tr.append(cell(error.row === 0 ? (form.dataset["fileLabel"] ?? "") : String(error.row)), cell(error.column, "bulk-code"), cell(error.code, "bulk-code"), cell(error.message));
+      const row = error.row === 0 ? (form.dataset["fileLabel"] ?? "") : String(error.row);
+      tr.append(cell(row), cell(error.column, "bulk-code"), cell(error.code, "bulk-code"), cell(error.message));
       return tr;
     }),
   );

@@ -260,7 +260,7 @@ const midnight = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
  */
 export async function uploadBulkFile(db: D1Database, userId: number, businessId: number, adAccountId: number, file: { name: string; bytes: Uint8Array }, now = Date.now()): Promise<UploadOutcome> {
   const account = await bulkAccount(db, userId, businessId, adAccountId, "bulk.upload");
-  const hash = toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", file.bytes)));
+  const hash = toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(file.bytes))));
   const earlier = await appliedWithHash(db, account.id, hash);
   if (earlier) return { status: "APPLIED", upload: earlier, duplicate: true };
   const upload: Upload = { account, userId, id: newId(), fileName: file.name, hash, rows: 0, now };

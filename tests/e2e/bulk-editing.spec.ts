@@ -68,8 +68,9 @@ test("a business downloads a template, sees a bad row reported and nothing appli
   const reminder = page.getByRole("dialog", { name: t("shell.verify.title") });
   await expect(reminder).toBeVisible();
   await reminder.getByRole("button", { name: t("shell.verify.gotIt") }).click();
+  const tabs = page.getByRole("navigation", { name: t("bulk.tabsLabel") });
   await expect(page.getByRole("heading", { level: 1 })).toContainText(t("bulk.title", { name: "" }).trim());
-  await expect(page.getByRole("link", { name: t("bulk.tabs.download") })).toHaveAttribute("aria-current", "page");
+  await expect(tabs.getByRole("link", { name: t("bulk.tabs.download") })).toHaveAttribute("aria-current", "page");
   await expectNoViolations(page, "the download tab");
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: t("bulk.download.templateLink", { section: t("bulk.sections.campaigns") }) }).click();
@@ -81,7 +82,7 @@ test("a business downloads a template, sees a bad row reported and nothing appli
   // A file with one bad row: its third row's budget is under France's minimum of 7.
   const header = "type,id,ref,name,status,goal,daily_budget,start_date,duration_days";
   const bad = `${header}\r\nCAMPAIGN,,,Spring ${stamp},ACTIVE,CONSIDERATION,20,,30\r\nCAMPAIGN,,,Summer ${stamp},PAUSED,WEB_CONVERSION,3,,\r\n`;
-  await page.getByRole("link", { name: t("bulk.tabs.upload") }).click();
+  await tabs.getByRole("link", { name: t("bulk.tabs.upload") }).click();
   await expect(page).toHaveURL(new RegExp(`/advertiser/${adAccountId}/bulk/upload/$`));
   const form = page.locator("form[data-bulk-upload]");
   const file = form.getByLabel(t("bulk.form.file", { bytes: "", rows: "" }).split("(")[0]!.trim());
@@ -100,19 +101,19 @@ test("a business downloads a template, sees a bad row reported and nothing appli
   await expect(form.locator("tr[data-row]")).toHaveCount(0);
 
   // The uploads' history: the failed file and the applied one.
-  await page.getByRole("link", { name: t("bulk.tabs.history") }).click();
+  await tabs.getByRole("link", { name: t("bulk.tabs.history") }).click();
   const rows = page.locator("tr[data-upload]");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveAttribute("data-status", "FAILED");
   await expect(rows.nth(1)).toHaveAttribute("data-status", "APPLIED");
   await expect(rows.nth(1)).toContainText(t("bulk.history.statuses.APPLIED"));
   await expectNoViolations(page, "the history tab");
-  await page.getByRole("link", { name: t("bulk.history.open", { file: "seasons.csv" }) }).click();
+  await page.getByRole("link", { name: t("bulk.history.open", { file: "seasons.csv" }), exact: true }).click();
   await expect(page.locator('tr[data-row="3"][data-code="BUDGET_BELOW_MINIMUM"]')).toBeVisible();
   await expectNoViolations(page, "a failed upload");
 
   // The resources tab lists the code the validator answered.
-  await page.getByRole("link", { name: t("bulk.tabs.resources") }).click();
+  await tabs.getByRole("link", { name: t("bulk.tabs.resources") }).click();
   await expect(page.locator("#code-BUDGET_BELOW_MINIMUM")).toContainText(t("bulk.codes.BUDGET_BELOW_MINIMUM"));
   await expectNoViolations(page, "the resources tab");
 
