@@ -15,8 +15,13 @@ const DAY_MS = 86_400_000;
 
 /** The campaign's status as it reads now (?4 is now in every table statement). */
 const EFFECTIVE = `(CASE WHEN c.status IN ('ACTIVE','PAUSED') AND c.end_at IS NOT NULL AND c.end_at <= ?4 THEN 'ENDED' ELSE c.status END)`;
-/** A count numbers its values as its page's statement does (?1 account, ?4 now, filters from ?5): ?2 and ?3 are bound NULL. */
+/**
+ * Every table statement numbers its values alike (?1 account, ?2 limit, ?3 offset, ?4 now,
+ * filters from ?5), and D1 wants each bound number named: a count binds ?2 and ?3 NULL and names
+ * them here, and a page that needs no ?4 names it too.
+ */
 const COUNT_SLOTS = "?2 IS NULL AND ?3 IS NULL AND ?4 IS NOT NULL";
+const NOW_SLOT = "?4 IS NOT NULL";
 /** An ad group's or ad's: its own, unless its campaign has ended or been rejected. */
 const childStatus = (alias: string) => `(CASE WHEN ${EFFECTIVE} IN ('ENDED','REJECTED') THEN ${EFFECTIVE} ELSE ${alias}.status END)`;
 
@@ -106,7 +111,7 @@ export async function listCampaigns(db: D1Database, userId: number, adAccountId:
   const clause = where(parts, 5);
   const order = `${CAMPAIGN_ORDER[state.sortBy]} ${direction(state)}, c.id`;
   const [rows, count] = await db.batch<Record<string, unknown>>([
-    db.prepare(`${CAMPAIGN_SELECT} WHERE c.ad_account_id = ?1${clause.sql} ORDER BY ${order} LIMIT ?2 OFFSET ?3`).bind(adAccountId, state.limit, state.startIndex - 1, now, ...clause.values),
+    db.prepare(`${CAMPAIGN_SELECT} WHERE c.ad_account_id = ?1 AND ${NOW_SLOT}${clause.sql} ORDER BY ${order} LIMIT ?2 OFFSET ?3`).bind(adAccountId, state.limit, state.startIndex - 1, now, ...clause.values),
     db.prepare(`SELECT COUNT(*) AS n FROM campaigns c WHERE c.ad_account_id = ?1 AND ${COUNT_SLOTS}${clause.sql}`).bind(adAccountId, null, null, now, ...clause.values),
   ]);
   return tablePage(
