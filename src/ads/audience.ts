@@ -5,7 +5,7 @@
 // stay organic. Pure, so the rule is tested directly.
 import { allows, type ConsentState } from "~/consent/consent.ts";
 
-export interface AudienceFacts {
+interface AudienceFacts {
   viewerType: "AUTH" | "UNAUTH" | "LIMITED_LOGIN";
   isBot: boolean;
   noClientScript: boolean;

@@ -70,7 +70,7 @@ interface EligibleRow extends GridCellRow {
 }
 
 /** An eligible ad with what its cell shows. */
-export interface EligibleAd {
+interface EligibleAd {
   candidate: AdCandidate;
   pin: GridPin;
   advertiserName: string;
@@ -86,7 +86,7 @@ export interface EligibleAds {
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string").slice(0, 50) : []);
 
 /** The ad group's targeting JSON, read leniently: anything unreadable is auto-targeting with no constraint. */
-export function parseTargeting(text: string): Targeting {
+function parseTargeting(text: string): Targeting {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
     if (typeof value !== "object" || value === null) return { auto: true, interests: [], locales: [] };

@@ -4,7 +4,7 @@
 // most one promoted pin in every PROMOTED_EVERY organic pins, never one ad or one pin twice.
 
 /** At most one promoted pin in every this many organic pins: the first after this many. */
-export const PROMOTED_EVERY = 6;
+const PROMOTED_EVERY = 6;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -87,7 +87,7 @@ export type FeedContext = { locale: string; country: string } & (
 export type AdReason = { kind: "INTEREST"; name: string } | { kind: "SEARCH_TERM"; term: string } | { kind: "LOCATION"; place: string } | { kind: "AUTO_TARGETING" };
 
 /** Lowercased words of a text (letters and digits of any script). */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -148,7 +148,7 @@ export function reasonsFor(candidate: AdCandidate, feed: FeedContext): AdReason[
 /** A relevance order: a search term or interest weighs more than auto-targeting alone. */
 const weight = (reasons: AdReason[]) => reasons.reduce((sum, reason) => sum + (reason.kind === "AUTO_TARGETING" ? 1 : reason.kind === "LOCATION" ? 1 : 3), 0);
 
-export interface ChosenAd {
+interface ChosenAd {
   candidate: AdCandidate;
   reasons: AdReason[];
 }

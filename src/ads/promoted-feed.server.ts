@@ -12,7 +12,7 @@ import { chooseAds, interleavePromoted, promotedSlots, type FeedContext } from "
 import type { FeedPin, PromotedMark } from "./mark.ts";
 
 /** The feed asking; a home feed's followed interests come with the eligible ads. */
-export type FeedRequest = { kind: "home" } | { kind: "search"; query: string } | { kind: "related"; category: string | null; interestIds: number[] };
+type FeedRequest = { kind: "home" } | { kind: "search"; query: string } | { kind: "related"; category: string | null; interestIds: number[] };
 
 type AttributionEnv = { ATTRIBUTION_SECRET?: string | undefined; ENVIRONMENT?: string | undefined };
 

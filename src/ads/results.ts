@@ -4,7 +4,7 @@
 import { z } from "zod";
 
 /** The longest range one answer covers: a quarter. */
-export const MAX_RANGE_DAYS = 92;
+const MAX_RANGE_DAYS = 92;
 /** The default range: the last seven days, today included (today's clicks show at once). */
 const DEFAULT_DAYS = 7;
 const MAX_CAMPAIGN_FILTER = 50;
@@ -78,11 +78,11 @@ export interface SpendRow {
   spendMicro: number;
 }
 
-export interface DayMetrics extends Metrics {
+interface DayMetrics extends Metrics {
   day: string;
 }
 
-export interface AdResults {
+interface AdResults {
   adId: string;
   name: string;
   pinId: string | null;
@@ -90,7 +90,7 @@ export interface AdResults {
   days: DayMetrics[];
 }
 
-export interface CampaignResults {
+interface CampaignResults {
   campaignId: string;
   name: string;
   status: string;
