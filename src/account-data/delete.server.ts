@@ -5,12 +5,15 @@
 //  - drops the rows no foreign key reaches (follows of the person and of their boards, their
 //    analytics events) and keeps ad reporting whole without them (their pings lose the id);
 //  - records their upload folders for the media sweep, which empties them from R2;
+//  - hands each conversation they started to another of its members, so the others keep it;
 //  - deletes the users row, which cascades to everything else they own: sessions, tokens,
 //    boards, sections, pins, saves, comments, reactions, drafts, uploads;
 //  - recounts what the cascade changed elsewhere (other people's boards, pins' saves and
-//    comments), from the ids read just before the batch.
+//    comments, conversations' last messages), from the ids read just before the batch.
+// An account that a business's records name is refused first (see refuseIfInBusinessRecords).
 import { forgetSessions } from "~/accounts/session.server.ts";
 import { recountBoards, recountPinSaves } from "~/boards/counts.server.ts";
+import { DomainError } from "~/domain/errors.ts";
 
 /** Bound on the ids read for recounts (boards and pins of other people the account touched). */
 const MAX_TOUCHED = 5_000;
@@ -22,6 +25,7 @@ interface Touched {
   boards: number[];
   savedPins: number[];
   commentedPins: number[];
+  conversations: number[];
 }
 
 /** What the caller purges from the edge cache: the account's own pins and boards (slugs). */
@@ -32,7 +36,7 @@ interface DeletedAccount {
 }
 
 async function touched(db: D1Database, userId: number): Promise<Touched & Omit<DeletedAccount, "existed">> {
-  const [boards, savedPins, commentedPins, ownPins, ownBoards] = await db.batch<{ id: number; slug?: string }>([
+  const [boards, savedPins, commentedPins, ownPins, ownBoards, conversations] = await db.batch<{ id: number; slug?: string }>([
     db
       .prepare(
         `SELECT DISTINCT bp.board_id AS id FROM board_pins bp JOIN boards b ON b.id = bp.board_id
@@ -50,19 +54,42 @@ async function touched(db: D1Database, userId: number): Promise<Touched & Omit<D
       .bind(userId, MAX_TOUCHED),
     db.prepare("SELECT id FROM pins WHERE pinner_id = ?1 AND is_deleted = 0 ORDER BY id DESC LIMIT ?2").bind(userId, MAX_PURGED),
     db.prepare("SELECT id, slug FROM boards WHERE owner_id = ?1 LIMIT ?2").bind(userId, MAX_PURGED),
+    db.prepare("SELECT conversation_id AS id FROM conversation_members WHERE user_id = ?1 LIMIT ?2").bind(userId, MAX_TOUCHED),
   ]);
   const ids = (result: D1Result<{ id: number }> | undefined) => (result?.results ?? []).map((row) => row.id);
   return {
     boards: ids(boards),
     savedPins: ids(savedPins),
     commentedPins: ids(commentedPins),
+    conversations: ids(conversations),
     pinIds: ids(ownPins),
     boardSlugs: (ownBoards?.results ?? []).map((row) => String(row.slug)),
   };
 }
 
+/**
+ * A business keeps who did what in it (its history, campaigns, invoices, invites): those records
+ * name people and outlive a membership, so an account that runs a business, belongs to one or
+ * acted in one is not deleted from under them. The refusal says which, so the person knows what
+ * to do first; nothing is deleted.
+ */
+async function refuseIfInBusinessRecords(db: D1Database, userId: number): Promise<void> {
+  const tie = await db
+    .prepare(
+      `SELECT (SELECT name FROM businesses WHERE owner_id = ?1 OR profile_id = ?1 LIMIT 1) AS owns,
+         EXISTS (SELECT 1 FROM business_members WHERE user_id = ?1) AS member,
+         EXISTS (SELECT 1 FROM business_history WHERE actor_id = ?1) AS acted`,
+    )
+    .bind(userId)
+    .first<{ owns: string | null; member: number; acted: number }>();
+  if (tie?.owns) throw new DomainError("conflict", { message: "personal:data.ownsBusiness", values: { name: tie.owns } });
+  if (tie?.member) throw new DomainError("conflict", { message: "personal:data.inBusiness" });
+  if (tie?.acted) throw new DomainError("conflict", { message: "personal:data.inBusinessRecords" });
+}
+
 /** Deletes the account and everything it owns in one batch. */
 export async function deleteAccount(db: D1Database, userId: number, now = Date.now()): Promise<DeletedAccount> {
+  await refuseIfInBusinessRecords(db, userId);
   const touchedIds = await touched(db, userId);
   const deleteUser = db.prepare("DELETE FROM users WHERE id = ?1").bind(userId);
   const statements = [
@@ -101,7 +128,19 @@ export async function deleteAccount(db: D1Database, userId: number, now = Date.n
     db
       .prepare("INSERT OR IGNORE INTO media_upload_purges (folder, created_at) SELECT 'uploads/' || user_id || '/' || id || '/', ?2 FROM media_uploads WHERE user_id = ?1")
       .bind(userId, now),
+    // A conversation the person started stays with the others in it (their messages are theirs):
+    // it passes to its longest-standing other member before the account's rows cascade.
+    db
+      .prepare(
+        `UPDATE conversations SET created_by = (SELECT m.user_id FROM conversation_members m WHERE m.conversation_id = conversations.id AND m.user_id != ?1 ORDER BY m.joined_at, m.user_id LIMIT 1)
+         WHERE created_by = ?1 AND EXISTS (SELECT 1 FROM conversation_members m WHERE m.conversation_id = conversations.id AND m.user_id != ?1)`,
+      )
+      .bind(userId),
     deleteUser,
+    // Their messages went with them: each conversation's last message is the newest one left.
+    db
+      .prepare("UPDATE conversations SET last_message_id = (SELECT max(id) FROM conversation_messages WHERE conversation_id = conversations.id) WHERE id IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(touchedIds.conversations)),
     ...recountBoards(db, touchedIds.boards),
     recountPinSaves(db, touchedIds.savedPins),
     db
@@ -112,7 +151,15 @@ export async function deleteAccount(db: D1Database, userId: number, now = Date.n
       )
       .bind(JSON.stringify(touchedIds.commentedPins)),
   ];
-  const results = await db.batch(statements);
+  let results: D1Result[];
+  try {
+    results = await db.batch(statements);
+  } catch (error) {
+    // A record elsewhere still names the account (a business's, written after the check above):
+    // the batch is one transaction, so nothing was deleted.
+    if (error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)) throw new DomainError("conflict", { message: "personal:data.inBusinessRecords", cause: error });
+    throw error;
+  }
   // Their sessions are gone from D1; this isolate's copies go now (others' within seconds).
   forgetSessions({ userIds: [userId] });
   return { existed: (results[statements.indexOf(deleteUser)]?.meta.changes ?? 0) > 0, pinIds: touchedIds.pinIds, boardSlugs: touchedIds.boardSlugs };

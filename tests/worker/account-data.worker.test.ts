@@ -12,6 +12,10 @@ const BEN = USERS.ben.id;
 const ANA = USERS.ana.id;
 /** The account deleted below, with a pin, a board, a follower and a save on Ana's board. */
 const DORA = { id: 60, username: "dora", email: "dora@pinloom.test" };
+/** People a business's records name: its owner, a member, and someone who left it. */
+const OWNER = { id: 61, username: "ella" };
+const MEMBER = { id: 62, username: "finn" };
+const FORMER = { id: 63, username: "gus" };
 const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8, 0xff, 0xd9]);
 
 beforeAll(async () => {
@@ -38,6 +42,18 @@ beforeAll(async () => {
     db.prepare("INSERT INTO did_its (id, pin_id, user_id, created_at) VALUES (601, 302, ?1, 8)").bind(DORA.id),
     db.prepare("UPDATE pins SET did_it_images_count = 1 WHERE id = 302"),
     db.prepare("UPDATE boards SET pin_count = (SELECT count(*) FROM board_pins bp WHERE bp.board_id = boards.id)"),
+    // Dora started a conversation with Ana, and both wrote in it.
+    db.prepare("INSERT INTO conversations (id, created_by, created_at, pair_key, last_message_id, updated_at) VALUES (9501, ?1, 20, ?2, 9602, 22)").bind(DORA.id, `${Math.min(ANA, DORA.id)}:${Math.max(ANA, DORA.id)}`),
+    db.prepare("INSERT INTO conversation_members (conversation_id, user_id, status, joined_at) VALUES (9501, ?1, 'active', 20), (9501, ?2, 'active', 20)").bind(DORA.id, ANA),
+    db.prepare("INSERT INTO conversation_messages (id, conversation_id, sender_id, text, created_at) VALUES (9601, 9501, ?1, 'Hello Dora', 21), (9602, 9501, ?2, 'Hi Ana', 22)").bind(ANA, DORA.id),
+    ...[OWNER, MEMBER, FORMER].map((person) =>
+      db.prepare("INSERT INTO users (id, username, email, password_hash, full_name, first_name, created_at) VALUES (?1, ?2, ?3, ?4, ?2, ?2, 0)").bind(person.id, person.username, `${person.username}@pinloom.test`, hash),
+    ),
+    db
+      .prepare("INSERT INTO businesses (id, owner_id, profile_id, name, vertical, country, locale, onboarding, created_at, updated_at) VALUES (7001, ?1, ?1, 'Ella Ceramics', 'RETAIL', 'US', 'en-US', '{}', 0, 0)")
+      .bind(OWNER.id),
+    db.prepare("INSERT INTO business_members (business_id, user_id, role, created_at) VALUES (7001, ?1, 'ADMIN', 0), (7001, ?2, 'ANALYST', 0)").bind(OWNER.id, MEMBER.id),
+    db.prepare("INSERT INTO business_history (business_id, actor_id, action, entity_type, entity_id, created_at) VALUES (7001, ?1, 'AD_ACCOUNT_CREATED', 'AD_ACCOUNT', '1', 0)").bind(FORMER.id),
   ]);
   await env.MEDIA.put("pins/301/orig.jpg", PHOTO);
   await env.MEDIA.put("pins/401/orig.jpg", PHOTO);
@@ -166,6 +182,23 @@ describe("deleting the account", () => {
     expect(await count("SELECT count(*) AS n FROM users WHERE id = ?1", DORA.id)).toBe(1);
   });
 
+  it("is refused while a business's records name the person (owner, member or someone who acted in it), saying why, and deletes nothing", async () => {
+    const expected: Array<[typeof OWNER, string]> = [
+      [OWNER, "Your account is the profile of the business Ella Ceramics, so it can't be deleted while the business is open."],
+      [MEMBER, "You belong to a business. Ask its admin to remove you before deleting your account."],
+      [FORMER, "A business's records name your account (what you did while you belonged to it), so it can't be deleted yet."],
+    ];
+    for (const [person, message] of expected) {
+      const browser = new Browser();
+      await browser.login(person.username);
+      const refused = await browser.json("/v3/users/me/", { confirm: true, password: PASSWORD }, "DELETE");
+      expect(refused.status).toBe(409);
+      expect((await refused.json<Envelope>()).message).toBe(message);
+      expect(await count("SELECT count(*) AS n FROM users WHERE id = ?1", person.id)).toBe(1);
+      expect(await count("SELECT count(*) AS n FROM sessions WHERE user_id = ?1", person.id)).toBeGreaterThan(0);
+    }
+  });
+
   it("is one batch: D1 failing at its last step leaves everything as it was", async () => {
     const browser = new Browser(undefined, faults.fetch);
     await browser.login(DORA.username);
@@ -196,6 +229,9 @@ describe("deleting the account", () => {
     expect(await env.DB.prepare("SELECT pin_count FROM boards WHERE id = 21").first()).toEqual({ pin_count: 1 });
     expect(await env.DB.prepare("SELECT following_count FROM users WHERE id = ?1").bind(ANA).first()).toEqual({ following_count: 0 });
     expect(await env.DB.prepare("SELECT comment_count, did_it_images_count FROM pins WHERE id = 302").first()).toEqual({ comment_count: 1, did_it_images_count: 0 });
+    // The conversation Dora started stays Ana's, with Ana's message as its last.
+    expect(await env.DB.prepare("SELECT created_by, last_message_id FROM conversations WHERE id = 9501").first()).toEqual({ created_by: ANA, last_message_id: 9601 });
+    expect(await env.DB.prepare("SELECT id FROM conversation_messages WHERE conversation_id = 9501").all().then((r) => r.results)).toEqual([{ id: 9601 }]);
 
     expect((await new Browser().fetch("/pin/401/")).status).toBe(410);
     expect((await new Browser().resource("PinResource", "get", { id: "401" })).status).toBe(410);
