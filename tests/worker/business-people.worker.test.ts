@@ -205,23 +205,23 @@ describe("invite expiry and refresh", () => {
 });
 
 describe("bad input and refusals change nothing", () => {
-  const BAD: Array<[name: string, method: string, path: () => string, body: unknown, detail: string]> = [
-    ["an unknown business role", "POST", () => `${base()}/employee_invites/`, { invitee: "ppl_personal", role: "OWNER" }, "role: "],
-    ["an invitee who does not exist", "POST", () => `${base()}/employee_invites/`, { invitee: "nobody_at_all", role: "ANALYST" }, "invitee: is not a Pinloom username or e-mail address"],
-    ["an invite's asset role on another business's ad account", "POST", () => `${base()}/employee_invites/`, { invitee: "ppl_personal", role: "ANALYST", asset_roles: [{ asset_type: "AD_ACCOUNT", asset_id: "123456789", role: "ADMIN" }] }, "asset_roles.0.asset_id: is not an asset of this business"],
-    ["an asset role update without a role", "PUT", () => `${base()}/employees/${U.analyst}/assets/`, { asset_type: "AD_ACCOUNT", asset_ids: [accountA] }, "role: "],
-    ["an asset role update without identifiers", "PUT", () => `${base()}/employees/${U.analyst}/assets/`, { asset_type: "AD_ACCOUNT", asset_ids: [], role: "ADMIN" }, "asset_ids: "],
-    ["an asset role update naming the same asset twice", "PUT", () => `${base()}/employees/${U.analyst}/assets/`, { asset_type: "AD_ACCOUNT", asset_ids: [accountA, accountA], role: "ADMIN" }, "asset_ids: must not name the same asset twice"],
-    ["an asset role on another business's ad account", "PUT", () => `${base()}/employees/${U.analyst}/assets/`, { asset_type: "AD_ACCOUNT", asset_ids: [accountA, "123456789"], role: "ADMIN" }, "asset_ids.1: is not an asset of this business"],
-    ["a role update without a role", "PATCH", () => `${base()}/employees/${U.analyst}/`, {}, "role: "],
-    ["a partner invite to itself", "POST", () => `${base()}/partner_invites/`, { business_id: businessId, kind: "INVITE" }, "business_id: must be another business"],
-    ["a partner request that hands out its own roles", "POST", () => `${base()}/partner_invites/`, { business_id: agencyId, kind: "REQUEST", asset_roles: [{ asset_type: "AD_ACCOUNT", asset_id: accountA, role: "ADMIN" }] }, "asset_roles: must be empty"],
-    ["an AOAA offer with two roles", "POST", () => `${base()}/aoaa_requests/`, { ad_account_id: accountA, business_id: agencyId, permissions: ["ADMIN", "ANALYST"] }, "permissions: "],
+  const BAD: Array<[name: string, method: string, path: () => string, body: () => unknown, detail: string]> = [
+    ["an unknown business role", "POST", () => `${base()}/employee_invites/`, () => ({ invitee: "ppl_personal", role: "OWNER" }), "role: "],
+    ["an invitee who does not exist", "POST", () => `${base()}/employee_invites/`, () => ({ invitee: "nobody_at_all", role: "ANALYST" }), "invitee: is not a Pinloom username or e-mail address"],
+    ["an invite's asset role on another business's ad account", "POST", () => `${base()}/employee_invites/`, () => ({ invitee: "ppl_personal", role: "ANALYST", asset_roles: [{ asset_type: "AD_ACCOUNT", asset_id: "123456789", role: "ADMIN" }] }), "asset_roles.0.asset_id: is not an asset of this business"],
+    ["an asset role update without a role", "PUT", () => `${base()}/employees/${U.analyst}/assets/`, () => ({ asset_type: "AD_ACCOUNT", asset_ids: [accountA] }), "role: "],
+    ["an asset role update without identifiers", "PUT", () => `${base()}/employees/${U.analyst}/assets/`, () => ({ asset_type: "AD_ACCOUNT", asset_ids: [], role: "ADMIN" }), "asset_ids: "],
+    ["an asset role update naming the same asset twice", "PUT", () => `${base()}/employees/${U.analyst}/assets/`, () => ({ asset_type: "AD_ACCOUNT", asset_ids: [accountA, accountA], role: "ADMIN" }), "asset_ids: must not name the same asset twice"],
+    ["an asset role on another business's ad account", "PUT", () => `${base()}/employees/${U.analyst}/assets/`, () => ({ asset_type: "AD_ACCOUNT", asset_ids: [accountA, "123456789"], role: "ADMIN" }), "asset_ids.1: is not an asset of this business"],
+    ["a role update without a role", "PATCH", () => `${base()}/employees/${U.analyst}/`, () => ({}), "role: "],
+    ["a partner invite to itself", "POST", () => `${base()}/partner_invites/`, () => ({ business_id: businessId, kind: "INVITE" }), "business_id: must be another business"],
+    ["a partner request that hands out its own roles", "POST", () => `${base()}/partner_invites/`, () => ({ business_id: agencyId, kind: "REQUEST", asset_roles: [{ asset_type: "AD_ACCOUNT", asset_id: accountA, role: "ADMIN" }] }), "asset_roles: must be empty"],
+    ["an AOAA offer with two roles", "POST", () => `${base()}/aoaa_requests/`, () => ({ ad_account_id: accountA, business_id: agencyId, permissions: ["ADMIN", "ANALYST"] }), "permissions: "],
   ];
   for (const [name, method, path, body, detail] of BAD) {
     it(`answers 400 to ${name}`, async () => {
       const before = await counts();
-      const answer = await v3(await browserAs(U.owner), method, path(), body);
+      const answer = await v3(await browserAs(U.owner), method, path(), body());
       expect(answer.status).toBe(400);
       expect(answer.error!.message_detail).toContain(detail);
       expect(await counts()).toEqual(before);
@@ -424,8 +424,10 @@ interface Fixture {
 }
 
 /** A person, and a business of their own (each business needs its own profile). */
+let made = 0;
 async function someone(): Promise<{ user: number; business: number }> {
-  const user = 28_000_000 + Math.floor(Math.random() * 1_000_000);
+  made += 1;
+  const user = 28_000_000 + made;
   const business = user + 5_000_000;
   await env.DB.batch([
     env.DB.prepare("INSERT INTO users (id, username, email, created_at) VALUES (?1, ?2, ?3, 0)").bind(user, `ppl_m${user}`, `m${user}@people.test`),
@@ -441,7 +443,7 @@ async function fixture(): Promise<Fixture> {
   const invited = await someone();
   const partner = await someone();
   const asker = await someone();
-  const id = () => 40_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const id = () => 40_000_000 + (made += 1);
   const f: Fixture = { spare: spare.user, invite: id(), partner: partner.business, asker: asker.business, received: id(), sent: id(), offer: id(), offered: id() };
   const askerAccount = id();
   const now = Date.now();
