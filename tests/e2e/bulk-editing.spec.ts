@@ -84,6 +84,8 @@ test("a business downloads a template, sees a bad row reported and nothing appli
   const bad = `${header}\r\nCAMPAIGN,,,Spring ${stamp},ACTIVE,CONSIDERATION,20,,30\r\nCAMPAIGN,,,Summer ${stamp},PAUSED,WEB_CONVERSION,3,,\r\n`;
   await tabs.getByRole("link", { name: t("bulk.tabs.upload") }).click();
   await expect(page).toHaveURL(new RegExp(`/advertiser/${adAccountId}/bulk/upload/$`));
+  // The form's script runs before the page's load: a press before it would submit natively.
+  await page.waitForLoadState("load");
   const form = page.locator("form[data-bulk-upload]");
   const file = form.getByLabel(t("bulk.form.file", { bytes: "", rows: "" }).split("(")[0]!.trim());
   await file.setInputFiles({ name: "seasons.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
