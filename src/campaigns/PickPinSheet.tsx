@@ -38,38 +38,33 @@ export function PickPinSheet({ strings, advertiserId, selectedIds, onPin, onProd
   const [board, setBoard] = useState<{ id: string; title: string } | null>(null);
   const [term, setTerm] = useState("");
   const [searched, setSearched] = useState("");
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState<{ path: string; items: Item[] | null } | null>(null);
+
+  // The list's call, or null when there is nothing to ask (no search words, nothing selected).
+  let path: string | null = null;
+  const params = new URLSearchParams({ source, list_type: listType });
+  if (source === "BOARDS" && board) params.set("board_id", board.id);
+  if (source === "SEARCH_RESULTS") params.set("search_term", searched);
+  if (source === "SELECTED") params.set("pin_ids", selectedIds);
+  if (!(source === "SEARCH_RESULTS" && searched === "") && !(source === "SELECTED" && selectedIds === "")) path = `/v3/ad_accounts/${advertiserId}/quick_promote/pins/?${params.toString()}`;
 
   useEffect(() => {
-    if (source === "SEARCH_RESULTS" && searched === "") {
-      setItems([]);
-      return;
-    }
-    const params = new URLSearchParams({ source, list_type: listType });
-    if (source === "BOARDS" && board) params.set("board_id", board.id);
-    if (source === "SEARCH_RESULTS") params.set("search_term", searched);
-    if (source === "SELECTED") {
-      if (selectedIds === "") {
-        setItems([]);
-        return;
-      }
-      params.set("pin_ids", selectedIds);
-    }
+    if (path === null) return;
     let live = true;
-    setItems(null);
-    setFailed(false);
-    call<{ items: Item[] }>(`/v3/ad_accounts/${advertiserId}/quick_promote/pins/?${params.toString()}`)
+    call<{ items: Item[] }>(path)
       .then((answer) => {
-        if (live) setItems(answer.items);
+        if (live) setLoaded({ path, items: answer.items });
       })
       .catch(() => {
-        if (live) setFailed(true);
+        if (live) setLoaded({ path, items: null });
       });
     return () => {
       live = false;
     };
-  }, [advertiserId, source, listType, board, searched, selectedIds]);
+  }, [path]);
+  // Empty when nothing is asked; loading until this call's answer is in; failed when it came back without items.
+  const items: Item[] | null = path === null ? [] : loaded?.path === path ? loaded.items : null;
+  const failed = path !== null && loaded?.path === path && loaded.items === null;
 
   function search(event: FormEvent) {
     event.preventDefault();

@@ -46,8 +46,8 @@ export interface ProductGroupChoice {
   name: string;
 }
 
-const MODALS = ["gdpr", "pinSelection", "business", "billing", "success", "error", "tag"] as const;
-type Modal = (typeof MODALS)[number];
+/** The flow's modals (spec 002 §2), one open at a time. */
+type Modal = "gdpr" | "pinSelection" | "business" | "billing" | "success" | "error" | "tag";
 
 export const ERROR_SLOTS = ["destinationUrl", "adType", "dailyBudget", "duration", "name"] as const;
 export type ErrorSlot = (typeof ERROR_SLOTS)[number];

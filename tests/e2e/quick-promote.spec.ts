@@ -100,7 +100,7 @@ test("a business with a valid billing profile promotes a pin from its close-up, 
   await form.getByRole("button", { name: c("promote.submit"), exact: true }).click();
   const business = page.getByRole("dialog", { name: c("promote.business.title") });
   await expect(business).toBeVisible();
-  await business.getByLabel(c("promote.business.line1")).fill("1 Main Street");
+  await business.getByLabel(c("promote.business.line1"), { exact: true }).fill("1 Main Street");
   await business.getByLabel(c("promote.business.city")).fill("Springfield");
   await business.getByLabel(c("promote.business.postalCode")).fill("12345");
   await expectNoViolations(page, "the business form");
