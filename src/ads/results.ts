@@ -55,7 +55,7 @@ export function resultsRange(query: z.output<typeof resultsQuerySchema>, now: nu
 }
 
 /** Every day of the range, oldest first. */
-export function daysOf(range: Pick<ResultsRange, "startDate" | "endDate">): string[] {
+function daysOf(range: Pick<ResultsRange, "startDate" | "endDate">): string[] {
   const days: string[] = [];
   for (let ms = dayMs(range.startDate); ms <= dayMs(range.endDate) && days.length < MAX_RANGE_DAYS; ms += DAY_MS) days.push(dayText(ms));
   return days;
