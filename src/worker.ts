@@ -7,6 +7,8 @@ import { publishDueScheduledPins } from "~/builder/publish.server.ts";
 import { runHousekeeping } from "~/server/housekeeping.server.ts";
 import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { answerUnavailablePage } from "~/server/unavailable.ts";
+import { closeBillingMonths } from "~/business/billing.server.ts";
+import { testProcessor } from "~/business/payment-processor.ts";
 
 // The Durable Object classes wrangler.toml binds are exported by the Worker's own module.
 export { ConversationRoom } from "~/messaging/room.server.ts";
@@ -26,6 +28,8 @@ export default {
       ctx.waitUntil(runHousekeeping(env.DB));
       ctx.waitUntil(purgeStaleUploads(env.DB, env.MEDIA));
       ctx.waitUntil(sweepAbandonedUploads(env.DB, env.MEDIA));
+      // Issues ended months' invoices; a run that finds nothing to issue changes nothing.
+      ctx.waitUntil(closeBillingMonths(env.DB, testProcessor));
       return;
     }
     ctx.waitUntil(publishDueScheduledPins(env.DB, Date.now(), { creationDisabled: env.PIN_CREATION_DISABLED === "true" }));

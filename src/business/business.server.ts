@@ -293,7 +293,8 @@ export async function deleteAdAccount(db: D1Database, userId: number, businessId
       )
       .bind(businessId, userId, adAccountId, String(adAccountId), JSON.stringify({ name: before.name }), now),
   ]);
-  if (remove!.meta.changes !== 1) await refuseWrite(db, businessId, userId, "ad_account.delete", () => notFound("business:api.adAccountNotFound"));
+  // The count includes what the delete's triggers removed with the account (its billing profile).
+  if (remove!.meta.changes < 1) await refuseWrite(db, businessId, userId, "ad_account.delete", () => notFound("business:api.adAccountNotFound"));
   return { id: String(adAccountId) };
 }
 

@@ -17,6 +17,9 @@ const TABLE: Record<BusinessAction, string> = {
   "asset_group.delete": "AAFFN",
   "history.read": "AAAAN",
   "shortcuts.write": "AAAAN",
+  "billing.read": "AFAFN",
+  "billing.update": "AFAFN",
+  "billing.spend_read": "AAAAN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

@@ -21,10 +21,24 @@ export const BUSINESS_ACTIONS = [
   "asset_group.delete",
   "history.read",
   "shortcuts.write",
+  "billing.read",
+  "billing.update",
+  "billing.spend_read",
 ] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
 const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write"];
+
+/**
+ * Billing: FINANCE (and ADMIN, who holds everything) read and manage the billing forms,
+ * invoices, promotions and documents; CAMPAIGN_MANAGER and ANALYST see only the prepaid spend of
+ * the campaigns, not invoices or the billing contact.
+ */
+const BILLING: Record<Exclude<BusinessRole, "ADMIN">, BusinessAction[]> = {
+  CAMPAIGN_MANAGER: ["billing.spend_read"],
+  FINANCE: ["billing.read", "billing.update", "billing.spend_read"],
+  ANALYST: ["billing.spend_read"],
+};
 
 /**
  * ADMIN runs the business. CAMPAIGN_MANAGER runs advertising: the plan, ad account settings and
@@ -34,9 +48,9 @@ const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_grou
  */
 export const ROLE_PERMISSIONS: Record<BusinessRole, ReadonlySet<BusinessAction>> = {
   ADMIN: new Set(BUSINESS_ACTIONS),
-  CAMPAIGN_MANAGER: new Set<BusinessAction>([...READS, "marketing_plan.update", "ad_account.update", "asset_group.create", "asset_group.update", "asset_group.delete"]),
-  FINANCE: new Set<BusinessAction>([...READS, "ad_account.create", "ad_account.update", "ad_account.delete"]),
-  ANALYST: new Set<BusinessAction>(READS),
+  CAMPAIGN_MANAGER: new Set<BusinessAction>([...READS, "marketing_plan.update", "ad_account.update", "asset_group.create", "asset_group.update", "asset_group.delete", ...BILLING.CAMPAIGN_MANAGER]),
+  FINANCE: new Set<BusinessAction>([...READS, "ad_account.create", "ad_account.update", "ad_account.delete", ...BILLING.FINANCE]),
+  ANALYST: new Set<BusinessAction>([...READS, ...BILLING.ANALYST]),
 };
 
 /** What a viewer is to a business: its role there, or null for a stranger. */
