@@ -65,7 +65,10 @@ test("the owner fills the billing forms, the ad account becomes valid for billin
   await business.getByRole("button", { name: t("page.saveBusiness") }).click();
   await expect(business.locator('[data-error-for="tax_id"]')).toBeVisible();
   await business.getByLabel(t("page.fields.tax_id")).fill("");
+  // A saved form reloads the page.
+  const reloaded = page.waitForEvent("load");
   await business.getByRole("button", { name: t("page.saveBusiness") }).click();
+  await reloaded;
   await expect(page.getByRole("form", { name: t("page.businessInformation") }).getByLabel(t("page.fields.city"))).toHaveValue("Lyon");
 
   // The billing information: autofill is on by default, so contact and e-mail are enough.
