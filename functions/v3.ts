@@ -10,6 +10,7 @@ import { businessRoutes } from "./business.ts";
 import { businessAssetRoutes } from "./business-assets.ts";
 import { bulkRoutes } from "./business-bulk.ts";
 import { businessPeopleRoutes } from "./business-people.ts";
+import { businessBillingRoutes } from "./business-billing.ts";
 import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
@@ -40,6 +41,7 @@ v3Routes.route("/", bulkRoutes);
 v3Routes.route("/", campaignRoutes);
 v3Routes.route("/", businessPeopleRoutes);
 v3Routes.route("/", adResultsRoutes);
+v3Routes.route("/", businessBillingRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -8,6 +8,8 @@ import { runHousekeeping } from "~/server/housekeeping.server.ts";
 import { sweepAbandonedUploads } from "~/media/uploads.server.ts";
 import { answerUnavailablePage } from "~/server/unavailable.ts";
 import { announcingNews } from "~/news/announce.server.ts";
+import { closeBillingMonths } from "~/business/billing.server.ts";
+import { testProcessor } from "~/business/payment-processor.ts";
 
 // The Durable Object classes wrangler.toml binds are exported by the Worker's own module.
 export { ConversationRoom } from "~/messaging/room.server.ts";
@@ -29,6 +31,8 @@ export default {
       ctx.waitUntil(runHousekeeping(env.DB));
       ctx.waitUntil(purgeStaleUploads(env.DB, env.MEDIA));
       ctx.waitUntil(sweepAbandonedUploads(env.DB, env.MEDIA));
+      // Issues ended months' invoices; a run that finds nothing to issue changes nothing.
+      ctx.waitUntil(closeBillingMonths(env.DB, testProcessor));
       return;
     }
     const announcing = announcingNews(env, (work) => ctx.waitUntil(work));

@@ -8,12 +8,12 @@ export const NAVIGATION_EXPERIMENT = "web_business_navigation" satisfies Experim
 export const navigationOn = (group: string | undefined) => group === EXPERIMENTS[NAVIGATION_EXPERIMENT][1];
 
 /** Places a shortcut may point to: every page of the hub. */
-export const SHORTCUT_IDS = ["dashboard", "ad_accounts", "asset_groups", "history", "marketing_plan", "onboarding", "profiles", "audiences", "tags", "hierarchy", "people", "invites", "partners"] as const;
+export const SHORTCUT_IDS = ["dashboard", "ad_accounts", "asset_groups", "history", "marketing_plan", "onboarding", "profiles", "audiences", "tags", "hierarchy", "people", "invites", "partners", "billing"] as const;
 export type ShortcutId = (typeof SHORTCUT_IDS)[number];
 
 /** The collapsible navigation: a users section and an accounts section, each a list of hub pages. */
 export const NAV_SECTIONS = [
-  { id: "accounts", items: ["dashboard", "ad_accounts", "asset_groups", "marketing_plan", "profiles", "audiences", "tags", "hierarchy"] },
+  { id: "accounts", items: ["dashboard", "ad_accounts", "asset_groups", "marketing_plan", "profiles", "audiences", "tags", "hierarchy", "billing"] },
   { id: "users", items: ["history", "people", "invites", "partners"] },
 ] as const satisfies ReadonlyArray<{ id: string; items: readonly ShortcutId[] }>;
 

@@ -47,6 +47,9 @@ const TABLE: Record<BusinessAction, string> = {
   "aoaa.read": "AAAAN",
   "aoaa.manage": "AFFFN",
   "results.read": "AAAAN",
+  "billing.read": "AFAFN",
+  "billing.update": "AFAFN",
+  "billing.spend_read": "AAAAN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

@@ -7,85 +7,78 @@
 export const BUSINESS_ROLES = ["ADMIN", "CAMPAIGN_MANAGER", "ANALYST", "FINANCE"] as const;
 export type BusinessRole = (typeof BUSINESS_ROLES)[number];
 
-export const BUSINESS_ACTIONS = [
-  "business.read",
-  "business.update",
-  "marketing_plan.update",
-  "ad_account.read",
-  "ad_account.create",
-  "ad_account.update",
-  "ad_account.delete",
-  "asset_group.read",
-  "asset_group.create",
-  "asset_group.update",
-  "asset_group.delete",
-  "history.read",
-  "shortcuts.write",
-  "profile.read",
-  "profile.link",
-  "profile.unlink",
-  "audience.read",
-  "audience.create",
-  "audience.update",
-  "audience.delete",
-  "audience.share",
-  "tag.read",
-  "tag.create",
-  "tag.update",
-  "tag.delete",
-  "hierarchy.read",
-  "hierarchy.invite",
-  "hierarchy.respond",
-  "hierarchy.remove",
-  "recommendation.read",
-  "recommendation.update",
-  "bulk.read",
-  "bulk.upload",
-  "campaign.read",
-  "campaign.create",
-  "campaign.update",
-  "people.read",
-  "people.manage",
-  "partner.read",
-  "partner.manage",
-  "aoaa.read",
-  "aoaa.manage",
-  "results.read",
-] as const;
-export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
-
-const READS: BusinessAction[] = ["business.read", "ad_account.read", "asset_group.read", "history.read", "shortcuts.write", "bulk.read", "campaign.read", "people.read", "partner.read", "aoaa.read", "results.read"];
-/** Making, editing, pausing and ending campaigns is advertising: ADMIN and CAMPAIGN_MANAGER. */
-const CAMPAIGN_WRITES: BusinessAction[] = ["campaign.create", "campaign.update"];
-
 /**
- * ADMIN runs the business. CAMPAIGN_MANAGER runs advertising: the plan, ad account settings and
- * the groups that organise them, but neither opens nor closes accounts. FINANCE opens, renames
- * and closes ad accounts (each one is a billing relationship) and reads the rest. ANALYST reads.
- * Everyone who belongs may arrange their own navigation shortcuts.
- * Bulk editing is a campaign action: ADMIN and CAMPAIGN_MANAGER upload; everyone who belongs
- * downloads templates and the account's objects, and reads the uploads' history.
+ * Who may take each action: the one table every business read and write asks (ADMIN holds them
+ * all). CAMPAIGN_MANAGER runs advertising: the plan, ad account settings, the groups that
+ * organise them, campaigns, bulk files, audiences and tags, but neither opens nor closes
+ * accounts. FINANCE opens, renames and closes ad accounts (each one is a billing relationship)
+ * and manages billing. ANALYST reads. Everyone who belongs reads the business's assets and
+ * people and arranges their own navigation shortcuts; only ADMIN changes who the business is
+ * (its people, partners, linked profiles and hierarchy). Anyone who may change an ad account
+ * answers its recommendations. Invoices and the billing contact are FINANCE's; the others see
+ * the campaigns' prepaid spend.
  */
-export const ROLE_PERMISSIONS: Record<BusinessRole, ReadonlySet<BusinessAction>> = {
-  ADMIN: new Set(BUSINESS_ACTIONS),
-  CAMPAIGN_MANAGER: new Set<BusinessAction>([...READS, "marketing_plan.update", "ad_account.update", "asset_group.create", "asset_group.update", "asset_group.delete", "bulk.upload", ...CAMPAIGN_WRITES]),
-  FINANCE: new Set<BusinessAction>([...READS, "ad_account.create", "ad_account.update", "ad_account.delete"]),
-  ANALYST: new Set<BusinessAction>(READS),
-};
+const EVERYONE = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST"] as const;
+const ADMIN_ONLY = ["ADMIN"] as const;
+const ADVERTISING = ["ADMIN", "CAMPAIGN_MANAGER"] as const;
+const MONEY = ["ADMIN", "FINANCE"] as const;
+const ACCOUNT_CHANGES = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE"] as const;
 
-/**
- * Profiles, audiences, tags, the hierarchy and recommendations. Everyone who belongs reads them.
- * Only ADMIN (already holding every action) links profiles and shapes the hierarchy: both change
- * who the business is. CAMPAIGN_MANAGER builds and shares audiences and tags, which measure and
- * target advertising. Anyone who may change an ad account (CAMPAIGN_MANAGER, FINANCE) answers
- * its recommendations; ANALYST reads them.
- */
-const ASSET_GRANTS: Record<Exclude<BusinessRole, "ADMIN">, BusinessAction[]> = {
-  CAMPAIGN_MANAGER: ["profile.read", "audience.read", "tag.read", "hierarchy.read", "recommendation.read", "audience.create", "audience.update", "audience.delete", "audience.share", "tag.create", "tag.update", "tag.delete", "recommendation.update"],
-  FINANCE: ["profile.read", "audience.read", "tag.read", "hierarchy.read", "recommendation.read", "recommendation.update"],
-  ANALYST: ["profile.read", "audience.read", "tag.read", "hierarchy.read", "recommendation.read"],
-};
-for (const [role, actions] of Object.entries(ASSET_GRANTS)) for (const action of actions) (ROLE_PERMISSIONS[role as BusinessRole] as Set<BusinessAction>).add(action);
+const WHO_MAY = {
+  "business.read": EVERYONE,
+  "business.update": ADMIN_ONLY,
+  "marketing_plan.update": ADVERTISING,
+  "ad_account.read": EVERYONE,
+  "ad_account.create": MONEY,
+  "ad_account.update": ACCOUNT_CHANGES,
+  "ad_account.delete": MONEY,
+  "asset_group.read": EVERYONE,
+  "asset_group.create": ADVERTISING,
+  "asset_group.update": ADVERTISING,
+  "asset_group.delete": ADVERTISING,
+  "history.read": EVERYONE,
+  "shortcuts.write": EVERYONE,
+  "profile.read": EVERYONE,
+  "profile.link": ADMIN_ONLY,
+  "profile.unlink": ADMIN_ONLY,
+  "audience.read": EVERYONE,
+  "audience.create": ADVERTISING,
+  "audience.update": ADVERTISING,
+  "audience.delete": ADVERTISING,
+  "audience.share": ADVERTISING,
+  "tag.read": EVERYONE,
+  "tag.create": ADVERTISING,
+  "tag.update": ADVERTISING,
+  "tag.delete": ADVERTISING,
+  "hierarchy.read": EVERYONE,
+  "hierarchy.invite": ADMIN_ONLY,
+  "hierarchy.respond": ADMIN_ONLY,
+  "hierarchy.remove": ADMIN_ONLY,
+  "recommendation.read": EVERYONE,
+  "recommendation.update": ACCOUNT_CHANGES,
+  "bulk.read": EVERYONE,
+  "bulk.upload": ADVERTISING,
+  "campaign.read": EVERYONE,
+  "campaign.create": ADVERTISING,
+  "campaign.update": ADVERTISING,
+  "people.read": EVERYONE,
+  "people.manage": ADMIN_ONLY,
+  "partner.read": EVERYONE,
+  "partner.manage": ADMIN_ONLY,
+  "aoaa.read": EVERYONE,
+  "aoaa.manage": ADMIN_ONLY,
+  "results.read": EVERYONE,
+  "billing.read": MONEY,
+  "billing.update": MONEY,
+  "billing.spend_read": EVERYONE,
+} as const satisfies Record<string, readonly BusinessRole[]>;
+
+export type BusinessAction = keyof typeof WHO_MAY;
+export const BUSINESS_ACTIONS = Object.keys(WHO_MAY) as BusinessAction[];
+
+export const ROLE_PERMISSIONS: Record<BusinessRole, ReadonlySet<BusinessAction>> = Object.fromEntries(
+  BUSINESS_ROLES.map((role) => [role, new Set(BUSINESS_ACTIONS.filter((action) => (WHO_MAY[action] as readonly BusinessRole[]).includes(role)))]),
+) as Record<BusinessRole, ReadonlySet<BusinessAction>>;
 
 /** What a viewer is to a business: its role there, or null for a stranger. */
 export type Membership = BusinessRole | null;

@@ -196,6 +196,8 @@ async function dropAssets(ids: { adAccount: string; group: string }): Promise<vo
 type Call = (ids: { adAccount: string; group: string }) => [method: string, path: string, body?: unknown];
 const base = () => `/v3/businesses/${businessId}`;
 const plan = { topBusinessGoal: "DRIVE_TRAFFIC", dailyAdsBudget: 10, weeklyAddToCarts: 0, weeklyLeads: 0, weeklyCheckouts: 0, hasFeed: false };
+const billingBusiness = { legal_name: "Bake & Bloom SAS", line1: "1 rue de la Paix", city: "Paris", postal_code: "75002", country: "FR" };
+const billingForm = { contact_name: "Camille Durand", email: "billing@bakeandbloom.example", autofill: false, line1: "1 rue de la Paix", city: "Paris", postal_code: "75002", country: "FR" };
 
 // Written out by hand from the role table in docs/decisions.md. Columns as COLUMNS.
 const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number, number, number, number, number]]> = [
@@ -243,6 +245,13 @@ const MATRIX: Array<[name: string, call: Call, statuses: [number, number, number
   ["offer an ad account to another business", (ids) => ["POST", `${base()}/aoaa_requests/`, { ad_account_id: ids.adAccount, business_id: rivalBusinessId, permissions: ["ANALYST"] }], [200, 403, 403, 403, 404, 404, 401]],
   ["clear the answered AOAA requests", () => ["DELETE", `${base()}/aoaa_requests/`], [200, 403, 403, 403, 404, 404, 401]],
   ["read an ad account's results", (ids) => ["GET", `/v3/ad_accounts/${ids.adAccount}/results/`], [200, 200, 200, 200, 404, 404, 401]],
+  ["read billing", () => ["GET", `${base()}/billing/`], [200, 403, 200, 403, 404, 404, 401]],
+  ["save the business information", () => ["PUT", `${base()}/billing/business_information/`, billingBusiness], [200, 403, 200, 403, 404, 404, 401]],
+  ["save an ad account's billing information", (ids) => ["PUT", `${base()}/ad_accounts/${ids.adAccount}/billing_profile/`, billingForm], [200, 403, 200, 403, 404, 404, 401]],
+  ["list an ad account's invoices", (ids) => ["GET", `${base()}/ad_accounts/${ids.adAccount}/invoices/`], [200, 403, 200, 403, 404, 404, 401]],
+  ["apply a promotion code", (ids) => ["POST", `${base()}/ad_accounts/${ids.adAccount}/promotions/`, { code: "WELCOME-EUR" }], [200, 403, 200, 403, 404, 404, 401]],
+  ["read the billing history", () => ["GET", `${base()}/billing/history/`], [200, 403, 200, 403, 404, 404, 401]],
+  ["read the prepaid campaign spend", (ids) => ["GET", `${base()}/ad_accounts/${ids.adAccount}/prepaid_spend/`], [200, 200, 200, 200, 404, 404, 401]],
 ];
 
 async function browserFor(column: Column): Promise<Browser> {
