@@ -7,6 +7,7 @@ import { accountRoutes } from "./accounts.ts";
 import { accountDataRoutes } from "./account-data.ts";
 import { boardRoutes } from "./boards.ts";
 import { businessRoutes } from "./business.ts";
+import { merchantRoutes } from "./merchants.ts";
 import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
@@ -30,6 +31,7 @@ v3Routes.route("/", onboardingRoutes);
 v3Routes.route("/", newsRoutes);
 v3Routes.route("/", messagingRoutes);
 v3Routes.route("/", businessRoutes);
+v3Routes.route("/", merchantRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -17,6 +17,7 @@ const TABLE: Record<BusinessAction, string> = {
   "asset_group.delete": "AAFFN",
   "history.read": "AAAAN",
   "shortcuts.write": "AAAAN",
+  "merchant.manage": "AFFFN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

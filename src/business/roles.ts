@@ -21,6 +21,7 @@ export const BUSINESS_ACTIONS = [
   "asset_group.delete",
   "history.read",
   "shortcuts.write",
+  "merchant.manage",
 ] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
