@@ -27,9 +27,9 @@ import {
 } from "./program.ts";
 
 /** Items one review lists and one approval marks: bounded so a page and a batch stay small. */
-export const MAX_ITEMS = 200;
+const MAX_ITEMS = 200;
 /** Applications one queue page lists. */
-export const QUEUE_PAGE = 50;
+const QUEUE_PAGE = 50;
 
 interface ApplicationRow {
   business_id: number;
@@ -50,7 +50,7 @@ interface ApplicationRow {
   updated_at: number;
 }
 
-export interface Application {
+interface Application {
   business_id: string;
   country: string;
   program_status: ProgramStatus | null;
@@ -127,7 +127,7 @@ function hostOf(url: string | null): string | null {
  * from the profile's first pin linking to it: the earliest Pinloom can vouch for), the avatar,
  * the cover pin, the bio, product pins, and complaints (reports, hides) among comments on its pins.
  */
-export async function eligibility(db: D1Database, business: BusinessFacts, now: number): Promise<Check[]> {
+async function eligibility(db: D1Database, business: BusinessFacts, now: number): Promise<Check[]> {
   const profile = await db
     .prepare("SELECT created_at, image_key, about, domain_url, domain_verified FROM users WHERE id = ?1")
     .bind(business.profile_id)
@@ -174,7 +174,7 @@ export async function eligibility(db: D1Database, business: BusinessFacts, now: 
 
 // ---- The merchant's side ----
 
-export interface ItemCounts {
+interface ItemCounts {
   approved: number;
   pending: number;
   declined: number;

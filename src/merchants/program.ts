@@ -10,20 +10,20 @@ import { z } from "zod";
 /** Longest appeal comment, in characters: the same bound as a comment on a pin. */
 export const APPEAL_COMMENT_MAX = 2000;
 /** Minimum age, in days, of the profile and of its claimed domain on Pinloom. */
-export const MIN_AGE_DAYS = 30;
+const MIN_AGE_DAYS = 30;
 /** A dismissed welcome banner comes back after this long (one week, in ms). */
-export const WELCOME_BANNER_RESHOW_MS = 604_800_000;
+const WELCOME_BANNER_RESHOW_MS = 604_800_000;
 /** Appeals a merchant may make; after the last one can_appeal is false. Also the welcome banner's dismissals before it stays away. */
-export const MAX_APPEALS = 3;
-export const WELCOME_BANNER_MAX_DISMISSALS = 3;
+const MAX_APPEALS = 3;
+const WELCOME_BANNER_MAX_DISMISSALS = 3;
 /** Lowest pinner feedback score (0..1) that passes. */
-export const MIN_PINNER_FEEDBACK = 0.5;
+const MIN_PINNER_FEEDBACK = 0.5;
 /** A bio says what the shop sells: at least this many characters once trimmed. */
-export const MIN_BIO_CHARS = 20;
+const MIN_BIO_CHARS = 20;
 /** A shop tab needs at least one product pin. */
-export const MIN_PRODUCT_PINS = 1;
+const MIN_PRODUCT_PINS = 1;
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 // ---- Countries (spec 002 §5) ----
 
@@ -37,8 +37,8 @@ export const COUNTRY_UNAVAILABLE = "merchants:errors.countryUnavailable";
 // ---- Eligibility checks (spec 002 §5) ----
 
 export const CHECKS = ["account_age", "domain_age", "profile_image", "profile_cover_image", "bio", "shop_tab", "pinner_feedback"] as const;
-export type CheckName = (typeof CHECKS)[number];
-export type CheckResult = "PASS" | "FAIL";
+type CheckName = (typeof CHECKS)[number];
+type CheckResult = "PASS" | "FAIL";
 
 /** The facts the checks read, gathered by the server from real rows. */
 export interface EligibilityFacts {
@@ -105,11 +105,9 @@ export const REVIEW_STATUSES = { PROCESSING: 1, UNDER_REVIEW: 2, COMPLETED: 3, F
 export type ReviewStatus = keyof typeof REVIEW_STATUSES;
 export const reviewStatusOf = (code: number): ReviewStatus => (Object.keys(REVIEW_STATUSES) as ReviewStatus[]).find((name) => REVIEW_STATUSES[name] === code) ?? "PROCESSING";
 
-export const PROGRAM_STATUSES = ["APPLIED", "ACCEPTED", "NON_COMPLIANT", "SUSPENDED", "CANCELLED"] as const;
-export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+export type ProgramStatus = "APPLIED" | "ACCEPTED" | "NON_COMPLIANT" | "SUSPENDED" | "CANCELLED";
 
-export const ITEM_STATUSES = ["approved", "pending", "declined", "appeal_pending"] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export type ItemStatus = "approved" | "pending" | "declined" | "appeal_pending";
 
 /** The review as stored (spec 002 §3 "Review defaults"). */
 export interface ReviewState {
@@ -121,17 +119,17 @@ export interface ReviewState {
   appealCount: number;
 }
 
-export const REVIEW_DEFAULTS: Omit<ReviewState, "review" | "program"> = { canAppeal: true, isAppeal: false, appealCount: 0 };
+const REVIEW_DEFAULTS: Omit<ReviewState, "review" | "program"> = { canAppeal: true, isAppeal: false, appealCount: 0 };
 
-/** What the merchant does: apply, appeal a disapproval, leave the program. */
-export const MERCHANT_EVENTS = ["apply", "appeal", "withdraw"] as const;
+
 /** What a reviewer decides. */
 export const REVIEWER_DECISIONS = ["approve", "disapprove", "non_compliant", "suspend", "reinstate", "cancel"] as const;
 export type ReviewerDecision = (typeof REVIEWER_DECISIONS)[number];
-export type ProgramEvent = "checks_passed" | "checks_failed" | (typeof MERCHANT_EVENTS)[number] | ReviewerDecision;
+/** The checks' outcome, what the merchant does (apply, appeal a disapproval, leave) and what a reviewer decides. */
+export type ProgramEvent = "checks_passed" | "checks_failed" | "apply" | "appeal" | "withdraw" | ReviewerDecision;
 
 /** Whether a business may (re)apply in this state: never applied, checks failed, or left the program. */
-export function mayApply(state: ReviewState | null): boolean {
+function mayApply(state: ReviewState | null): boolean {
   return state === null || state.review === "FAILED" || state.program === "CANCELLED";
 }
 

@@ -9,9 +9,9 @@ import { isVerified, type ProgramStatus } from "./program.ts";
 import type { ViewingLocale } from "./storefront.ts";
 
 /** Products one storefront page lists. */
-export const STOREFRONT_SIZE = 50;
+const STOREFRONT_SIZE = 50;
 
-export interface StorefrontItem extends GridPin {
+interface StorefrontItem extends GridPin {
   priceValue: number | null;
   priceCurrency: string | null;
 }
