@@ -11,6 +11,7 @@ import { businessAssetRoutes } from "./business-assets.ts";
 import { bulkRoutes } from "./business-bulk.ts";
 import { businessPeopleRoutes } from "./business-people.ts";
 import { businessBillingRoutes } from "./business-billing.ts";
+import { merchantRoutes } from "./merchants.ts";
 import { commentRoutes } from "./comments.ts";
 import { consentRoutes } from "./consent.ts";
 import { mediaUploadRoutes } from "./media-uploads.ts";
@@ -42,6 +43,7 @@ v3Routes.route("/", campaignRoutes);
 v3Routes.route("/", businessPeopleRoutes);
 v3Routes.route("/", adResultsRoutes);
 v3Routes.route("/", businessBillingRoutes);
+v3Routes.route("/", merchantRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

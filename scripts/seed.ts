@@ -41,8 +41,9 @@ import { localD1File } from "./lib/server.mjs";
 import { PHOTO_DIR, renderClip, renderImageJob, type RenderedObject } from "./seed/media.ts";
 import { ARTICLE_TABLE_INSERT_ORDER, buildArticles, type ArticleTables } from "./seed/articles.ts";
 import { buildInvites, type InviteTables } from "./seed/invites.ts";
+import { MERCHANT_TABLE_INSERT_ORDER, buildMerchants, merchantLogins, type MerchantTables } from "./seed/merchants.ts";
 import { SOCIAL_TABLE_INSERT_ORDER, buildSocial, type SocialTables } from "./seed/social.ts";
-import { DEFAULT_PINS, DEFAULT_SEED, MIN_PINS, TABLE_INSERT_ORDER, buildWorld, type ImageJob, type SqlValue, type TableName, type World } from "./seed/world.ts";
+import { DEFAULT_PINS, DEFAULT_SEED, DEMO_PASSWORD, MIN_PINS, TABLE_INSERT_ORDER, buildWorld, type ImageJob, type SqlValue, type TableName, type World } from "./seed/world.ts";
 
 process.env["WRANGLER_SEND_METRICS"] ??= "false";
 process.env["CLOUDFLARE_CF_FETCH_ENABLED"] ??= "false";
@@ -634,6 +635,34 @@ async function insertSocial(tables: SocialTables, writer: RowWriter): Promise<nu
   return total;
 }
 
+/**
+ * The merchant program's demo rows (scripts/seed/merchants.ts), after the world: a reviewer and
+ * the business profiles' businesses. Its logins get the demo password, hashed as the world's are.
+ */
+async function insertMerchants(tables: MerchantTables, writer: RowWriter): Promise<number> {
+  const total = MERCHANT_TABLE_INSERT_ORDER.reduce((sum, table) => sum + tables[table].length, 0);
+  const phase = new Phase("merchants", total);
+  const hashes = new Map<number, string>();
+  for (const userId of merchantLogins()) {
+    const salt = new Uint8Array(createHash("sha256").update(`pinloom-demo-salt:${userId}`).digest().subarray(0, 16));
+    hashes.set(userId, await hashPassword(DEMO_PASSWORD, salt));
+  }
+  for (const row of tables.users) row["password_hash"] = hashes.get(Number(row["id"])) ?? null;
+  for (const table of MERCHANT_TABLE_INSERT_ORDER) {
+    const statements = insertStatements(table, tables[table]);
+    try {
+      await writer.run(statements.map((statement) => statement.sql));
+    } catch (error) {
+      throw new SeedError(`inserting into ${table} failed: ${(error as Error).message}`);
+    }
+    phase.tick(tables[table].length);
+  }
+  const world = [...hashes].filter(([userId]) => !tables.users.some((row) => row["id"] === userId));
+  await writer.run(world.map(([userId, hash]) => `UPDATE users SET password_hash = ${literal(hash)} WHERE id = ${userId}`));
+  phase.done(`${tables.businesses.length} businesses, ${tables.admin_users.length} reviewer`);
+  return total;
+}
+
 async function verifyCounts(world: World, writer: RowWriter): Promise<void> {
   const tables = TABLE_INSERT_ORDER;
   const results = await writer.counts(tables);
@@ -750,7 +779,7 @@ async function main(): Promise<void> {
     const writer = file ? fileWriter(file) : proxyWriter(db);
     const worldRows = await insertRows(world, writer);
     await verifyCounts(world, writer);
-    const rows = worldRows + (await insertArticles(buildArticles(world), writer)) + (await insertInvites(buildInvites(world), writer)) + (await insertSocial(buildSocial(world), writer));
+    const rows = worldRows + (await insertArticles(buildArticles(world), writer)) + (await insertInvites(buildInvites(world), writer)) + (await insertSocial(buildSocial(world), writer)) + (await insertMerchants(buildMerchants(world), writer));
     writer.finish();
     if (file) await checkThroughProxy(world, openProxy);
 

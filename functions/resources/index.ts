@@ -56,6 +56,7 @@ import { userLookupResource } from "./user-lookup-resource.ts";
 import { userPinsResource } from "./user-pins-resource.ts";
 import { userRegisterResource } from "./user-register-resource.ts";
 import { userSessionResource } from "./user-session-resource.ts";
+import { verifiedMerchantResource } from "./verified-merchant-resource.ts";
 
 export type { ResourceAction } from "./define.ts";
 
@@ -122,4 +123,5 @@ export const resources: Record<string, ResourceDefinition> = {
   UserSessionResource: userSessionResource,
   VisualLiveSearchResource: visualLiveSearchResource,
   VisualSearchFlashlightUnifiedResource: visualSearchFlashlightUnifiedResource,
+  VerifiedMerchantResource: verifiedMerchantResource,
 };

@@ -38,6 +38,7 @@ const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "sitemaps", "advertiser", "login", "signup", "logout", "register", "refresh_token", "refresh_stored_accounts",
   "cctld_session", "healthz", "robots", "_astro", "admin", "api", "help", "about", "support", "security", "business",
   "password", "pinloom", "official", "staff", "root", "null", "undefined", "messages",
+  "shop",
 ]);
 
 /** Form fields arrive as strings; an empty optional field counts as not sent (spec §5). */

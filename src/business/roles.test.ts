@@ -50,6 +50,7 @@ const TABLE: Record<BusinessAction, string> = {
   "billing.read": "AFAFN",
   "billing.update": "AFAFN",
   "billing.spend_read": "AAAAN",
+  "merchant.manage": "AFFFN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

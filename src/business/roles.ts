@@ -16,7 +16,8 @@ export type BusinessRole = (typeof BUSINESS_ROLES)[number];
  * people and arranges their own navigation shortcuts; only ADMIN changes who the business is
  * (its people, partners, linked profiles and hierarchy). Anyone who may change an ad account
  * answers its recommendations. Invoices and the billing contact are FINANCE's; the others see
- * the campaigns' prepaid spend.
+ * the campaigns' prepaid spend. Applying to the verified merchant program speaks for the whole
+ * business: ADMIN only.
  */
 const EVERYONE = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST"] as const;
 const ADMIN_ONLY = ["ADMIN"] as const;
@@ -71,6 +72,7 @@ const WHO_MAY = {
   "billing.read": MONEY,
   "billing.update": MONEY,
   "billing.spend_read": EVERYONE,
+  "merchant.manage": ADMIN_ONLY,
 } as const satisfies Record<string, readonly BusinessRole[]>;
 
 export type BusinessAction = keyof typeof WHO_MAY;

@@ -48,6 +48,10 @@ export interface ProfilePage {
   /** A business account: a brand or shop, described as an organization rather than a person. */
   isBusiness: boolean;
   businessName: string | null;
+  /** A verified merchant: the badge beside the name. */
+  isVerifiedMerchant: boolean;
+  /** Its storefront is open (an accepted member of the merchant program): the profile links to it. */
+  hasShop: boolean;
   followerCount: number;
   followingCount: number;
   /** Boards the viewer may see, in `boardSort` order: the first page. */
@@ -75,6 +79,8 @@ interface UserRow {
   following_count: number;
   account_type: "personal" | "business";
   business_name: string | null;
+  is_verified_merchant: number;
+  has_shop: number;
   has_public_content: number;
 }
 
@@ -218,7 +224,8 @@ function pinsPage(rows: KeyedPinRow[], size: number, viewerId: number | null): K
 function userStatement(db: D1Database, username: string, viewerId: number | null) {
   return db
     .prepare(
-      `SELECT u.id, u.username, u.full_name, u.about, u.image_key, u.follower_count, u.following_count, u.account_type, u.business_name,
+      `SELECT u.id, u.username, u.full_name, u.about, u.image_key, u.follower_count, u.following_count, u.account_type, u.business_name, u.is_verified_merchant,
+              EXISTS (SELECT 1 FROM merchant_applications a WHERE a.profile_id = u.id AND a.program_status = 'ACCEPTED') AS has_shop,
               ${PROFILE_HAS_PUBLIC_CONTENT} AS has_public_content,
               ${factColumns("profile", { user: "u" }, "?2")}
        FROM users u WHERE u.username = ?1 AND ${visibleSql("profile", { user: "u" }, "?2")}`,
@@ -269,6 +276,8 @@ export async function getProfilePage(
     hasPublicContent: user.has_public_content === 1,
     isBusiness: user.account_type === "business",
     businessName: user.business_name?.trim() || null,
+    isVerifiedMerchant: user.is_verified_merchant === 1,
+    hasShop: user.has_shop === 1,
     followerCount: user.follower_count,
     followingCount: user.following_count,
     boards: boardsPage((boardResult?.results ?? []) as BoardCardRow[], user.id, user.username, sort, PROFILE_BOARDS_PAGE_SIZE, viewerId),
