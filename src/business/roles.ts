@@ -78,9 +78,14 @@ const WHO_MAY = {
 export type BusinessAction = keyof typeof WHO_MAY;
 export const BUSINESS_ACTIONS = Object.keys(WHO_MAY) as BusinessAction[];
 
-export const ROLE_PERMISSIONS: Record<BusinessRole, ReadonlySet<BusinessAction>> = Object.fromEntries(
-  BUSINESS_ROLES.map((role) => [role, new Set(BUSINESS_ACTIONS.filter((action) => (WHO_MAY[action] as readonly BusinessRole[]).includes(role)))]),
-) as Record<BusinessRole, ReadonlySet<BusinessAction>>;
+const mayTake = (role: BusinessRole) => new Set(BUSINESS_ACTIONS.filter((action) => (WHO_MAY[action] as readonly BusinessRole[]).includes(role)));
+
+export const ROLE_PERMISSIONS: Record<BusinessRole, ReadonlySet<BusinessAction>> = {
+  ADMIN: mayTake("ADMIN"),
+  CAMPAIGN_MANAGER: mayTake("CAMPAIGN_MANAGER"),
+  FINANCE: mayTake("FINANCE"),
+  ANALYST: mayTake("ANALYST"),
+};
 
 /** What a viewer is to a business: its role there, or null for a stranger. */
 export type Membership = BusinessRole | null;
