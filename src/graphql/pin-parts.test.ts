@@ -27,15 +27,22 @@ async function run(name: QueryName, variables: Record<string, unknown>) {
   // The fake has no pin: the spec's not-found error, after one batch.
   expect(result.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
   const reads = (fragment: string) => statements.some((sql) => sql.includes(fragment));
-  return { count: statements.length, videos: reads("pin_video_formats"), comments: reads("FROM comments c"), related: reads("p.category IS (SELECT category"), tags: reads("FROM pin_tags") };
+  return {
+    count: statements.length,
+    videos: reads("pin_video_formats"),
+    comments: reads("FROM comments c"),
+    related: reads("p.category IS (SELECT category"),
+    tags: reads("FROM pin_tags"),
+    stickers: reads("mention_sticker"),
+  };
 }
 
 describe("the pin resolver's batch", () => {
-  it("CloseupPageQuery reads no videos, comments, related feed or pin tags", async () => {
-    expect(await run("CloseupPageQuery", { pinId: "5", isAuth: false })).toEqual({ count: 11, videos: false, comments: false, related: false, tags: false });
+  it("CloseupPageQuery reads no videos, comments, related feed, pin tags or story stickers", async () => {
+    expect(await run("CloseupPageQuery", { pinId: "5", isAuth: false })).toEqual({ count: 12, videos: false, comments: false, related: false, tags: false, stickers: false });
   });
 
-  it("CloseupDetailQuery (which names comments) reads the comments but no videos, related feed or pin tags", async () => {
-    expect(await run("CloseupDetailQuery", { pinId: "5", isAuth: false, isDesktop: true })).toEqual({ count: 11, videos: false, comments: true, related: false, tags: false });
+  it("CloseupDetailQuery (which names comments) reads the comments but no videos, related feed, pin tags or story stickers", async () => {
+    expect(await run("CloseupDetailQuery", { pinId: "5", isAuth: false, isDesktop: true })).toEqual({ count: 12, videos: false, comments: true, related: false, tags: false, stickers: false });
   });
 });

@@ -164,7 +164,7 @@ function lookupPin(context: GraphqlContext, pinId: string, info: GraphQLResolveI
   const key = comments ? pinId : liteKey(pinId);
   let lookup = context.pins.get(pinId) ?? context.pins.get(key);
   if (!lookup) {
-    lookup = getPin(context.db, pinId, context.viewerId, null, { videos: false, related: false, comments, tags: false });
+    lookup = getPin(context.db, pinId, context.viewerId, null, { videos: false, related: false, comments, tags: false, stickers: false });
     context.pins.set(key, lookup);
   }
   return lookup;

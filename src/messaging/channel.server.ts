@@ -4,6 +4,7 @@
 // and sends them to every open tab. A socket's hello is answered the same way, so a tab that
 // reconnects after a drop misses nothing. Nothing is kept in memory a wake-up would need.
 import { DurableObject } from "cloudflare:workers";
+import { closeSocket, sendFrame } from "./sockets.server.ts";
 import { unseenConversationsCount } from "./conversations.server.ts";
 import { unseenNewsCount } from "~/news/news.server.ts";
 import { CHANNEL_HELLO, CHANNEL_SOCKETS_MAX, PERSON_HEADER, type CountsFrame } from "./channel.ts";
@@ -25,23 +26,15 @@ export class PersonChannel extends DurableObject<Env> {
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const userId = (socket.deserializeAttachment() as { userId?: number } | null)?.userId;
     if (userId === undefined || data !== CHANNEL_HELLO) return;
-    send(socket, await this.counts(userId));
+    sendFrame(socket, await this.counts(userId));
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      socket.close(code, reason);
-    } catch {
-      // Already closed by the runtime's automatic reply.
-    }
+    closeSocket(socket, code, reason);
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
-    try {
-      socket.close(1011, "error");
-    } catch {
-      // Already gone.
-    }
+    closeSocket(socket, 1011, "error");
   }
 
   /**
@@ -52,21 +45,11 @@ export class PersonChannel extends DurableObject<Env> {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return 0;
     const frame = await this.counts(userId);
-    return sockets.filter((socket) => send(socket, frame)).length;
+    return sockets.filter((socket) => sendFrame(socket, frame)).length;
   }
 
   private async counts(userId: number): Promise<CountsFrame> {
     const [conversations, news] = await Promise.all([unseenConversationsCount(this.env.DB, userId), unseenNewsCount(this.env.DB, userId)]);
     return { type: "counts", conversations_unseen_count: conversations, news_hub_unseen_count: news };
-  }
-}
-
-function send(socket: WebSocket, frame: CountsFrame): boolean {
-  try {
-    socket.send(JSON.stringify(frame));
-    return true;
-  } catch {
-    // A socket closing as we send: its tab asks again when it reconnects.
-    return false;
   }
 }

@@ -8,6 +8,7 @@
 // caught up; one delivered live and caught up too has the same id, and the island merges by
 // id, so nothing is lost or shown twice.
 import { DurableObject } from "cloudflare:workers";
+import { closeSocket, sendFrame } from "./sockets.server.ts";
 import { catchUp, isMember, renderMessages, type MessageRow } from "./conversations.server.ts";
 import { CONVERSATION_HEADER, MEMBER_HEADER, parseHello, type RoomFrame } from "./messaging.ts";
 
@@ -39,7 +40,7 @@ export class ConversationRoom extends DurableObject<Env> {
     const hello = typeof data === "string" ? parseHello(data) : null;
     const tag = socket.deserializeAttachment() as SocketTag | null;
     if (!hello || !tag) {
-      send(socket, { type: "error", code: "bad_frame" });
+      sendFrame<RoomFrame>(socket, { type: "error", code: "bad_frame" });
       return;
     }
     // A member who left since connecting hears nothing more.
@@ -48,23 +49,15 @@ export class ConversationRoom extends DurableObject<Env> {
       return;
     }
     const { messages, complete } = await catchUp(this.env.DB, tag.userId, tag.conversationId, hello.after === null ? null : Number(hello.after));
-    send(socket, { type: "messages", conversation_id: String(tag.conversationId), messages, complete });
+    sendFrame<RoomFrame>(socket, { type: "messages", conversation_id: String(tag.conversationId), messages, complete });
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      socket.close(code, reason);
-    } catch {
-      // Already closed by the runtime's automatic reply.
-    }
+    closeSocket(socket, code, reason);
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
-    try {
-      socket.close(1011, "error");
-    } catch {
-      // Already gone.
-    }
+    closeSocket(socket, 1011, "error");
   }
 
   /**
@@ -84,19 +77,9 @@ export class ConversationRoom extends DurableObject<Env> {
     await Promise.all(
       [...byReader].map(async ([readerId, sockets]) => {
         const messages = await renderMessages(this.env.DB, readerId, [row]);
-        for (const socket of sockets) if (send(socket, { type: "messages", conversation_id: conversationId, messages, complete: true })) reached++;
+        for (const socket of sockets) if (sendFrame<RoomFrame>(socket, { type: "messages", conversation_id: conversationId, messages, complete: true })) reached++;
       }),
     );
     return reached;
-  }
-}
-
-function send(socket: WebSocket, frame: RoomFrame): boolean {
-  try {
-    socket.send(JSON.stringify(frame));
-    return true;
-  } catch {
-    // A socket closing as we send: its tab catches up when it reconnects.
-    return false;
   }
 }

@@ -291,8 +291,10 @@ export interface PinParts {
   comments: boolean;
   related: boolean;
   tags: boolean;
+  /** A story's mention and product stickers resolved for the reader (left out, every sticker reads as removed). */
+  stickers: boolean;
 }
-const ALL_PARTS: PinParts = { videos: true, comments: true, related: true, tags: true };
+const ALL_PARTS: PinParts = { videos: true, comments: true, related: true, tags: true, stickers: true };
 const EMPTY_PAGE: FeedPage = { pins: [], endCursor: null, hasNextPage: false };
 
 /** A close-up's first comments (?1 the pin, ?2 how many, ?3 the viewer): the same text for every read, so written once. */
@@ -359,7 +361,7 @@ export async function getPinBeside<T>(
     // A pin of a deleted account left only its id behind: gone (410), not missing.
     db.prepare("SELECT 1 AS gone FROM gone_pins WHERE pin_id = ?1").bind(pinId),
     // A story's stickers, resolved for this reader now (nothing for any other kind of pin).
-    storyStickersStatement(db, pinId, viewerId),
+    parts.stickers ? storyStickersStatement(db, pinId, viewerId) : nothing(),
     ...(beside ? [beside.statement] : []),
   ]);
   const besideValue = beside ? beside.read(besideResult) : null;

@@ -118,8 +118,10 @@ test.describe("the story pin editor", () => {
       await productField.fill(`/pin/${product}/`);
       await expect(productField).toHaveAttribute("aria-invalid", "false", { timeout: 15_000 });
       await addBlock("mention_sticker");
-      await page.getByLabel(s("mentionLabel"), { exact: true }).fill(MENTIONED[project].username);
-      await page.getByRole("button", { name: s("mentionFind"), exact: true }).click();
+      const mentionField = page.getByLabel(s("mentionLabel"), { exact: true });
+      await mentionField.fill(MENTIONED[project].username);
+      // The field's own Find button (in Arabic the header's search button has the same name).
+      await page.locator(".story-inline").filter({ has: mentionField }).getByRole("button", { name: s("mentionFind"), exact: true }).click();
       await expect(page.getByText(s("mentionFound", { name: MENTIONED[project].name }), { exact: true })).toBeVisible({ timeout: 15_000 });
     });
 
