@@ -26,9 +26,7 @@
 //   POST   /v3/businesses/{id}/aoaa_requests/{requestId}/approve/ | decline/
 //   DELETE /v3/businesses/{id}/aoaa_requests/                          clears the answered ones
 import { Hono, type Context } from "hono";
-import type { z } from "zod";
 import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
-import { idOption } from "~/boards/options.ts";
 import { requireAction } from "~/business/core.server.ts";
 import { acceptPartnerInvite, answerAoaaRequest, clearAoaaRequests, createAoaaRequest, deletePartnerInvite, listAoaaRequests, listPartnerInvites, listPartners, refreshPartnerInvite, removePartner, sendPartnerInvite, updateAoaaRequest } from "~/business/partners.server.ts";
 import {
@@ -48,28 +46,15 @@ import {
 } from "~/business/people.server.ts";
 import { aoaaCreate, aoaaQuery, aoaaUpdate, assetRolesUpdate, employeeInviteCreate, employeeQuery, employeeRoleUpdate, inviteQuery, partnerInviteCreate, partnerInviteQuery, partnerQuery } from "~/business/people.ts";
 import { ASSET_TYPES, type AssetType, type BusinessAction } from "~/business/roles.ts";
-import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
+import { notFound } from "~/domain/errors.ts";
 import { success } from "~/server/answer.ts";
 import { readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
+import { pathId, query } from "./business.ts";
 
 export const businessPeopleRoutes = new Hono<AppEnv>();
 
 const B = "/businesses/:businessId{[0-9]+}";
-
-/** A path id as the API spells ids; anything else is a 404 like an unknown one. */
-function pathId(value: string | undefined, message = "business:api.notFound"): number {
-  const parsed = idOption.safeParse(value);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
-
-function query<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
-  const input = c.req.query();
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
-  return parsed.data;
-}
 
 const reader = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx).user.id;
 const writer = (c: Context<AppEnv>) => requireWriteAllowed(c.var.ctx).user.id;
