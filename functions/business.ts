@@ -53,14 +53,14 @@ import { badRequest, DomainError, notFound, RETRY_AFTER_SECONDS, zodProblems } f
 export const businessRoutes = new Hono<AppEnv>();
 
 /** A path id as the API spells ids; anything else is a 404 like an unknown business. */
-function pathId(value: string | undefined, message = "business:api.notFound"): number {
+export function pathId(value: string | undefined, message = "business:api.notFound"): number {
   const parsed = idOption.safeParse(value);
   if (!parsed.success) throw notFound(message);
   return parsed.data;
 }
 
 
-function query<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
+export function query<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
   const input = c.req.query();
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
