@@ -8,36 +8,22 @@
 //   GET  /v3/businesses/{id}/ad_accounts/{adAccountId}/bulk/uploads/{uploadId}/?page&limit   the upload and its row errors
 //   GET  /v3/businesses/{id}/ad_accounts/{adAccountId}/bulk/error_codes/   every code with its meaning, and the columns
 import { Hono, type Context } from "hono";
-import type { z } from "zod";
 import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
-import { idOption } from "~/boards/options.ts";
 import { bulkAccountSummary, downloadSection, getUpload, listUploads, uploadBulkFile } from "~/bulk/bulk.server.ts";
 import { BULK_ERROR_CODES, FILE_LIMITS, TYPE_COLUMNS, type BulkErrorCode } from "~/bulk/columns.ts";
 import { errorMessage } from "~/bulk/messages.ts";
 import { downloadQuery, uploadErrorsQuery, uploadJsonBody, uploadQuery } from "~/bulk/queries.ts";
 import { requireAction } from "~/business/core.server.ts";
-import { badRequest, DomainError, notFound, zodProblems } from "~/domain/errors.ts";
+import { badRequest, DomainError } from "~/domain/errors.ts";
 import { failureWithData, success } from "~/server/answer.ts";
 import { mediaTypeOf, readForm, readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { ApiError, ErrorCode } from "~/server/errors.ts";
+import { pathId, query } from "./business.ts";
 
 export const bulkRoutes = new Hono<AppEnv>();
 
 const BASE = "/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/bulk";
-
-function pathId(value: string | undefined, message: string): number {
-  const parsed = idOption.safeParse(value);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
-
-function query<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
-  const input = c.req.query();
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
-  return parsed.data;
-}
 
 const ids = (c: Context<AppEnv>) => ({ businessId: pathId(c.req.param("businessId"), "business:api.notFound"), adAccountId: pathId(c.req.param("adAccountId"), "business:api.adAccountNotFound") });
 

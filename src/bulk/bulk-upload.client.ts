@@ -34,7 +34,7 @@ function showErrors(form: HTMLFormElement, errors: readonly RowError[]): void {
       tr.dataset["row"] = String(error.row);
       tr.dataset["code"] = error.code;
       const row = error.row === 0 ? (form.dataset["fileLabel"] ?? "") : String(error.row);
-      tr.append(cell(row), cell(error.column, "bulk-code"), cell(error.code, "bulk-code"), cell(error.message));
+      tr.replaceChildren(cell(row), cell(error.column, "bulk-code"), cell(error.code, "bulk-code"), cell(error.message));
       return tr;
     }),
   );

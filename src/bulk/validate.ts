@@ -253,8 +253,21 @@ export function validateRows(rows: readonly SheetRow[], context: BulkContext): B
       }
       return value as Value;
     };
-    const parentEnded = (column: Column, parentStatus: string | undefined) => {
-      if (creating && parentStatus === "ENDED") fail(column, { code: "PARENT_ENDED" });
+    /** The parent a row names: an existing object keeps its own, and a new one may not join an ended one. */
+    const parentFor = (column: Column, kind: RowType, currentParent: number | undefined): number | null => {
+      const found = parent(column, kind);
+      if (currentParent !== undefined && found !== null && found !== currentParent) fail(column, { code: "PARENT_IMMUTABLE" });
+      if (creating && found !== null && byId[kind].get(found)?.status === "ENDED") fail(column, { code: "PARENT_ENDED" });
+      return found;
+    };
+    /** A bid cell: empty keeps the current bid (or bids automatically); a new amount must be in range. */
+    const bidFor = (current: number | null | undefined): number | null => {
+      const bid = money("bid", current ?? null);
+      if (bid !== null && bid !== current) {
+        const problem = bidProblem(bid);
+        if (problem) fail("bid", problem);
+      }
+      return bid;
     };
     /** A row that changes an ENDED object (other than by naming its status again) is refused. */
     const endedCheck = (current: { status: string } | undefined, changed: boolean) => {
@@ -323,15 +336,9 @@ export function validateRows(rows: readonly SheetRow[], context: BulkContext): B
       }
       case "AD_GROUP": {
         const current = id === null ? undefined : byId.AD_GROUP.get(id);
-        const campaignId = parent("campaign_id", "CAMPAIGN");
-        if (current && campaignId !== null && campaignId !== current.campaign_id) fail("campaign_id", { code: "PARENT_IMMUTABLE" });
-        if (campaignId !== null) parentEnded("campaign_id", byId.CAMPAIGN.get(campaignId)?.status);
+        const campaignId = parentFor("campaign_id", "CAMPAIGN", current?.campaign_id);
         const name = text("name", CAMPAIGN_LIMITS.name, current?.name ?? "");
-        const bid = money("bid", current?.bid_micro ?? null);
-        if (bid !== null && bid !== current?.bid_micro) {
-          const problem = bidProblem(bid);
-          if (problem) fail("bid", problem);
-        }
+        const bid = bidFor(current?.bid_micro);
         const targeting = JSON.parse(current?.targeting ?? '{"auto":true}') as Record<string, unknown>;
         const auto = cell("auto_targeting").toUpperCase();
         if (auto === "TRUE" || auto === "FALSE") targeting["auto"] = auto === "TRUE";
@@ -352,10 +359,8 @@ export function validateRows(rows: readonly SheetRow[], context: BulkContext): B
       }
       case "AD": {
         const current = id === null ? undefined : byId.AD.get(id);
-        const adGroupId = parent("ad_group_id", "AD_GROUP");
-        if (current && adGroupId !== null && adGroupId !== current.ad_group_id) fail("ad_group_id", { code: "PARENT_IMMUTABLE" });
+        const adGroupId = parentFor("ad_group_id", "AD_GROUP", current?.ad_group_id);
         const adGroup = adGroupId === null ? undefined : byId.AD_GROUP.get(adGroupId);
-        parentEnded("ad_group_id", adGroup?.status);
         let pinId: number | null = current?.pin_id ?? null;
         let productGroupId: number | null = current?.product_group_id ?? null;
         if (cell("pin_id") !== "") {
@@ -401,16 +406,10 @@ export function validateRows(rows: readonly SheetRow[], context: BulkContext): B
       }
       case "KEYWORD": {
         const current = id === null ? undefined : byId.KEYWORD.get(id);
-        const adGroupId = parent("ad_group_id", "AD_GROUP");
-        if (current && adGroupId !== null && adGroupId !== current.ad_group_id) fail("ad_group_id", { code: "PARENT_IMMUTABLE" });
-        if (adGroupId !== null) parentEnded("ad_group_id", byId.AD_GROUP.get(adGroupId)?.status);
+        const adGroupId = parentFor("ad_group_id", "AD_GROUP", current?.ad_group_id);
         const keyword = text("keyword", CAMPAIGN_LIMITS.keyword, current?.text ?? "");
         const matchType = choice<MatchType>("match_type", MATCH_TYPES, current?.match_type ?? null) ?? "BROAD";
-        const bid = money("bid", current?.bid_micro ?? null);
-        if (bid !== null && bid !== current?.bid_micro) {
-          const problem = bidProblem(bid);
-          if (problem) fail("bid", problem);
-        }
+        const bid = bidFor(current?.bid_micro);
         const group = current?.ad_group_id ?? adGroupId;
         if (group !== null && errors.length === before) {
           const key = keywordKey(group, keyword, matchType);
