@@ -54,6 +54,9 @@ export default defineConfig(async () => {
             include: ["tests/worker/**/*.worker.test.ts"],
             exclude: ["tests/worker/providers/**"],
             setupFiles: ["./tests/worker/apply-migrations.ts"],
+            // A test that imports the routes from source loads pdf-lib, whose ES build imports
+            // without file extensions: pre-bundled here, as the build bundles it, workerd loads it.
+            deps: { optimizer: { ssr: { enabled: true, include: ["pdf-lib"] } } },
           },
         },
         {

@@ -225,7 +225,7 @@ describe("the closing run", () => {
     expect(await scalar("SELECT COUNT(*) FROM invoice_lines WHERE invoice_id = ?1", invoiceId)).toBe(2);
   });
 
-  it("taxes and charges what the credit does not cover: October at 20 %", async () => {
+  it("taxes what no credit covers, and keeps an invoice UNPAID until a valid profile pays it", async () => {
     // October: 3.00 delivered, 29.00 of credit left covers it.
     expect(await closeBillingMonths(env.DB, testProcessor, Date.UTC(2026, 10, 1, 1))).toEqual({ issued: 1 });
     // A second account without credit: 10.01 delivered, 20 % tax 2.00 (2.002 rounded), total 12.01.
