@@ -24,47 +24,20 @@
 //   POST       /v3/business_hierarchy_invites/{inviteId}/accept/ | decline/
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
 import { audienceCreate, audienceQuery, audienceShare, audienceUpdate, HIERARCHY_LISTS, hierarchyInvite, inviteQuery, profileLink, profileQuery, tagCreate, tagQuery, tagUpdate } from "~/business/asset-schemas.ts";
 import { createAudience, deleteAudience, getAudience, listAudiences, listReceivedAudiences, shareAudience, unshareAudience, updateAudience } from "~/business/audiences.server.ts";
-import { requireAction } from "~/business/core.server.ts";
 import { answerInvite, cancelInvite, createInvite, getActingUser, getHierarchy, hierarchyList, removeRelation, viewerInvites } from "~/business/hierarchy.server.ts";
 import { answerProfileRequest, getProfile, linkProfile, listProfiles, profileRequests, unlinkProfile } from "~/business/profiles.server.ts";
 import { createTag, deleteTag, getTag, listTags, updateTag } from "~/business/tags.server.ts";
-import type { BusinessAction } from "~/business/roles.ts";
 import { tableQuerySchema } from "~/business/table-state.ts";
-import { idOption } from "~/boards/options.ts";
 import { success } from "~/server/answer.ts";
 import { readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
-import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
+import { notFound } from "~/domain/errors.ts";
+import { businessParam, gate, pathId, query, reader, writer } from "./business-request.ts";
 
 export const businessAssetRoutes = new Hono<AppEnv>();
 
-function pathId(value: string | undefined, message = "business:api.notFound"): number {
-  const parsed = idOption.safeParse(value);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
-
-function query<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
-  const input = c.req.query();
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
-  return parsed.data;
-}
-
-const reader = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx).user.id;
-const writer = (c: Context<AppEnv>) => requireWriteAllowed(c.var.ctx).user.id;
-const business = (c: Context<AppEnv>) => pathId(c.req.param("businessId"));
-
-/** The viewer and the business, once the role table allows the action (before any input is read). */
-async function allowed(c: Context<AppEnv>, action: BusinessAction, write: boolean): Promise<{ userId: number; businessId: number }> {
-  const userId = write ? writer(c) : reader(c);
-  const businessId = business(c);
-  await requireAction(c.env.DB, businessId, userId, action);
-  return { userId, businessId };
-}
 
 const B = "/businesses/:businessId{[0-9]+}";
 
@@ -73,22 +46,22 @@ const B = "/businesses/:businessId{[0-9]+}";
 const profile = (c: Context<AppEnv>) => pathId(c.req.param("profileId"), "business:assets.profileNotFound");
 
 businessAssetRoutes.get(`${B}/profiles/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "profile.read", false);
+  const { userId, businessId } = await gate(c, "profile.read", false);
   return success(c, await listProfiles(c.env.DB, userId, businessId, query(c, profileQuery)));
 });
 businessAssetRoutes.post(`${B}/profiles/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "profile.link", true);
+  const { userId, businessId } = await gate(c, "profile.link", true);
   return success(c, await linkProfile(c.env.DB, userId, businessId, await readParsed(c, profileLink)));
 });
-businessAssetRoutes.get(`${B}/profiles/:profileId{[0-9]+}/`, async (c) => success(c, await getProfile(c.env.DB, reader(c), business(c), profile(c))));
-businessAssetRoutes.delete(`${B}/profiles/:profileId{[0-9]+}/`, async (c) => success(c, await unlinkProfile(c.env.DB, writer(c), business(c), profile(c))));
+businessAssetRoutes.get(`${B}/profiles/:profileId{[0-9]+}/`, async (c) => success(c, await getProfile(c.env.DB, reader(c), businessParam(c), profile(c))));
+businessAssetRoutes.delete(`${B}/profiles/:profileId{[0-9]+}/`, async (c) => success(c, await unlinkProfile(c.env.DB, writer(c), businessParam(c), profile(c))));
 
 businessAssetRoutes.get("/business_profile_requests/", async (c) => success(c, { items: await profileRequests(c.env.DB, reader(c)) }));
 for (const [verb, approve] of [
   ["approve", true],
   ["decline", false],
 ] as const) {
-  businessAssetRoutes.post(`/business_profile_requests/:businessId{[0-9]+}/${verb}/`, async (c) => success(c, await answerProfileRequest(c.env.DB, writer(c), business(c), approve)));
+  businessAssetRoutes.post(`/business_profile_requests/:businessId{[0-9]+}/${verb}/`, async (c) => success(c, await answerProfileRequest(c.env.DB, writer(c), businessParam(c), approve)));
 }
 
 // ---- Audiences ----
@@ -96,29 +69,29 @@ for (const [verb, approve] of [
 const audience = (c: Context<AppEnv>) => pathId(c.req.param("audienceId"), "business:assets.audienceNotFound");
 
 businessAssetRoutes.get(`${B}/audiences/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "audience.read", false);
+  const { userId, businessId } = await gate(c, "audience.read", false);
   return success(c, await listAudiences(c.env.DB, userId, businessId, query(c, audienceQuery)));
 });
 businessAssetRoutes.get(`${B}/audiences/received/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "audience.read", false);
+  const { userId, businessId } = await gate(c, "audience.read", false);
   return success(c, await listReceivedAudiences(c.env.DB, userId, businessId, query(c, audienceQuery)));
 });
 businessAssetRoutes.post(`${B}/audiences/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "audience.create", true);
+  const { userId, businessId } = await gate(c, "audience.create", true);
   return success(c, await createAudience(c.env.DB, userId, businessId, await readParsed(c, audienceCreate)));
 });
-businessAssetRoutes.get(`${B}/audiences/:audienceId{[0-9]+}/`, async (c) => success(c, await getAudience(c.env.DB, reader(c), business(c), audience(c))));
+businessAssetRoutes.get(`${B}/audiences/:audienceId{[0-9]+}/`, async (c) => success(c, await getAudience(c.env.DB, reader(c), businessParam(c), audience(c))));
 businessAssetRoutes.patch(`${B}/audiences/:audienceId{[0-9]+}/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "audience.update", true);
+  const { userId, businessId } = await gate(c, "audience.update", true);
   return success(c, await updateAudience(c.env.DB, userId, businessId, audience(c), await readParsed(c, audienceUpdate)));
 });
-businessAssetRoutes.delete(`${B}/audiences/:audienceId{[0-9]+}/`, async (c) => success(c, await deleteAudience(c.env.DB, writer(c), business(c), audience(c))));
+businessAssetRoutes.delete(`${B}/audiences/:audienceId{[0-9]+}/`, async (c) => success(c, await deleteAudience(c.env.DB, writer(c), businessParam(c), audience(c))));
 businessAssetRoutes.post(`${B}/audiences/:audienceId{[0-9]+}/shared_accounts/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "audience.share", true);
+  const { userId, businessId } = await gate(c, "audience.share", true);
   return success(c, await shareAudience(c.env.DB, userId, businessId, audience(c), (await readParsed(c, audienceShare)).ad_account_id));
 });
 businessAssetRoutes.delete(`${B}/audiences/:audienceId{[0-9]+}/shared_accounts/:adAccountId{[0-9]+}/`, async (c) =>
-  success(c, await unshareAudience(c.env.DB, writer(c), business(c), audience(c), pathId(c.req.param("adAccountId"), "business:assets.shareNotFound"))),
+  success(c, await unshareAudience(c.env.DB, writer(c), businessParam(c), audience(c), pathId(c.req.param("adAccountId"), "business:assets.shareNotFound"))),
 );
 
 // ---- Conversion tags ----
@@ -126,19 +99,19 @@ businessAssetRoutes.delete(`${B}/audiences/:audienceId{[0-9]+}/shared_accounts/:
 const tag = (c: Context<AppEnv>) => pathId(c.req.param("tagId"), "business:assets.tagNotFound");
 
 businessAssetRoutes.get(`${B}/conversion_tags/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "tag.read", false);
+  const { userId, businessId } = await gate(c, "tag.read", false);
   return success(c, await listTags(c.env.DB, userId, businessId, query(c, tagQuery)));
 });
 businessAssetRoutes.post(`${B}/conversion_tags/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "tag.create", true);
+  const { userId, businessId } = await gate(c, "tag.create", true);
   return success(c, await createTag(c.env.DB, userId, businessId, await readParsed(c, tagCreate)));
 });
-businessAssetRoutes.get(`${B}/conversion_tags/:tagId{[0-9]+}/`, async (c) => success(c, await getTag(c.env.DB, reader(c), business(c), tag(c))));
+businessAssetRoutes.get(`${B}/conversion_tags/:tagId{[0-9]+}/`, async (c) => success(c, await getTag(c.env.DB, reader(c), businessParam(c), tag(c))));
 businessAssetRoutes.patch(`${B}/conversion_tags/:tagId{[0-9]+}/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "tag.update", true);
+  const { userId, businessId } = await gate(c, "tag.update", true);
   return success(c, await updateTag(c.env.DB, userId, businessId, tag(c), await readParsed(c, tagUpdate)));
 });
-businessAssetRoutes.delete(`${B}/conversion_tags/:tagId{[0-9]+}/`, async (c) => success(c, await deleteTag(c.env.DB, writer(c), business(c), tag(c))));
+businessAssetRoutes.delete(`${B}/conversion_tags/:tagId{[0-9]+}/`, async (c) => success(c, await deleteTag(c.env.DB, writer(c), businessParam(c), tag(c))));
 
 // ---- Hierarchy ----
 
@@ -147,12 +120,12 @@ const hierarchyListQuery = tableQuerySchema(["name"] as const, ["name"] as const
 
 businessAssetRoutes.get(`${B}/hierarchy/`, async (c) => {
   const userId = reader(c);
-  return success(c, await getHierarchy(c.env.DB, userId, business(c), statusesOf(query(c, inviteQuery).status)));
+  return success(c, await getHierarchy(c.env.DB, userId, businessParam(c), statusesOf(query(c, inviteQuery).status)));
 });
-businessAssetRoutes.get(`${B}/hierarchy/acting_user/`, async (c) => success(c, await getActingUser(c.env.DB, reader(c), business(c))));
+businessAssetRoutes.get(`${B}/hierarchy/acting_user/`, async (c) => success(c, await getActingUser(c.env.DB, reader(c), businessParam(c))));
 businessAssetRoutes.get(`${B}/hierarchy/lists/:list/`, async (c) => {
   const userId = reader(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   const list = z.enum(HIERARCHY_LISTS).safeParse(c.req.param("list"));
   if (!list.success) throw notFound();
   const state = query(c, hierarchyListQuery);
@@ -160,15 +133,15 @@ businessAssetRoutes.get(`${B}/hierarchy/lists/:list/`, async (c) => {
   return success(c, { ...page, page: state.page, limit: state.limit, start_index: state.startIndex, sort_direction: state.sortDirection, search_term: state.searchTerm ?? null });
 });
 businessAssetRoutes.post(`${B}/hierarchy/invites/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "hierarchy.invite", true);
+  const { userId, businessId } = await gate(c, "hierarchy.invite", true);
   return success(c, await createInvite(c.env.DB, userId, businessId, await readParsed(c, hierarchyInvite)));
 });
 businessAssetRoutes.delete(`${B}/hierarchy/invites/:inviteId{[0-9]+}/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "hierarchy.invite", true);
+  const { userId, businessId } = await gate(c, "hierarchy.invite", true);
   return success(c, await cancelInvite(c.env.DB, userId, businessId, pathId(c.req.param("inviteId"), "business:assets.inviteNotFound")));
 });
 businessAssetRoutes.delete(`${B}/hierarchy/relations/:relationId{[0-9]+}/`, async (c) => {
-  const { userId, businessId } = await allowed(c, "hierarchy.remove", true);
+  const { userId, businessId } = await gate(c, "hierarchy.remove", true);
   return success(c, await removeRelation(c.env.DB, userId, businessId, pathId(c.req.param("relationId"), "business:assets.relationNotFound")));
 });
 

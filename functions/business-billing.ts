@@ -15,7 +15,6 @@
 //   GET    /v3/businesses/{id}/ad_accounts/{adAccountId}/prepaid_spend/
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
 import { billingInformationSchema, businessInformationSchema, initialBillingForms, invoicePdfFile, invoiceTab, pdfLocaleFor, promotionCodeSchema } from "~/business/billing.ts";
 import {
   applyPromotion,
@@ -35,25 +34,16 @@ import {
 import { requireAction } from "~/business/core.server.ts";
 import { renderInvoicePdf } from "~/business/invoice-pdf.server.ts";
 import { testProcessor } from "~/business/payment-processor.ts";
-import { idOption } from "~/boards/options.ts";
 import { toLanguageTag } from "~/context/locales.ts";
 import { getT } from "~/i18n/i18n.ts";
 import { success } from "~/server/answer.ts";
 import { readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
-import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
+import { badRequest, zodProblems } from "~/domain/errors.ts";
+import { businessParam, pathId, reader, writer } from "./business-request.ts";
 
 export const businessBillingRoutes = new Hono<AppEnv>();
 
-function pathId(value: string | undefined, message: string): number {
-  const parsed = idOption.safeParse(value);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
-
-const reader = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx).user.id;
-const writer = (c: Context<AppEnv>) => requireWriteAllowed(c.var.ctx).user.id;
-const business = (c: Context<AppEnv>) => pathId(c.req.param("businessId"), "business:api.notFound");
 const adAccount = (c: Context<AppEnv>) => pathId(c.req.param("adAccountId"), "business:api.adAccountNotFound");
 const invoice = (c: Context<AppEnv>) => pathId(c.req.param("invoiceId"), "billing:api.invoiceNotFound");
 
@@ -64,7 +54,7 @@ const tabQuery = z.strictObject({ tab: z.enum(["PROGRESS", "UNPAID", "PAID"]).op
 
 businessBillingRoutes.get(`${BUSINESS}/billing/`, async (c) => {
   const userId = reader(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   const accounts = await billingAccounts(c.env.DB, userId, businessId);
   const information = await readBusinessInformation(c.env.DB, businessId);
   return success(c, { ...initialBillingForms(), businessInformationForm: information, ad_accounts: accounts });
@@ -72,28 +62,28 @@ businessBillingRoutes.get(`${BUSINESS}/billing/`, async (c) => {
 
 businessBillingRoutes.put(`${BUSINESS}/billing/business_information/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   // Who may, before what they sent: a stranger learns nothing from a 400.
   await requireAction(c.env.DB, businessId, userId, "billing.update");
   return success(c, await saveBusinessInformation(c.env.DB, userId, businessId, await readParsed(c, businessInformationSchema)));
 });
 
-businessBillingRoutes.get(`${BUSINESS}/billing/history/`, async (c) => success(c, { items: await billingHistory(c.env.DB, reader(c), business(c)) }));
+businessBillingRoutes.get(`${BUSINESS}/billing/history/`, async (c) => success(c, { items: await billingHistory(c.env.DB, reader(c), businessParam(c)) }));
 
-businessBillingRoutes.get(`${BUSINESS}/billing/tax_documents/`, async (c) => success(c, { items: await taxDocuments(c.env.DB, reader(c), business(c)) }));
+businessBillingRoutes.get(`${BUSINESS}/billing/tax_documents/`, async (c) => success(c, { items: await taxDocuments(c.env.DB, reader(c), businessParam(c)) }));
 
 businessBillingRoutes.put(`${ACCOUNT}/billing_profile/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "billing.update");
   return success(c, await saveBillingInformation(c.env.DB, testProcessor, userId, businessId, adAccount(c), await readParsed(c, billingInformationSchema)));
 });
 
-businessBillingRoutes.delete(`${ACCOUNT}/billing_profile/`, async (c) => success(c, await removeBillingInformation(c.env.DB, writer(c), business(c), adAccount(c))));
+businessBillingRoutes.delete(`${ACCOUNT}/billing_profile/`, async (c) => success(c, await removeBillingInformation(c.env.DB, writer(c), businessParam(c), adAccount(c))));
 
 businessBillingRoutes.get(`${ACCOUNT}/invoices/`, async (c) => {
   const userId = reader(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "billing.read");
   const input = c.req.query();
   const parsed = tabQuery.safeParse(input);
@@ -102,12 +92,12 @@ businessBillingRoutes.get(`${ACCOUNT}/invoices/`, async (c) => {
   return success(c, { tab, items: await listInvoices(c.env.DB, userId, businessId, adAccount(c), tab) });
 });
 
-businessBillingRoutes.get(`${ACCOUNT}/invoices/:invoiceId{[0-9]+}/`, async (c) => success(c, await getInvoice(c.env.DB, reader(c), business(c), adAccount(c), invoice(c))));
+businessBillingRoutes.get(`${ACCOUNT}/invoices/:invoiceId{[0-9]+}/`, async (c) => success(c, await getInvoice(c.env.DB, reader(c), businessParam(c), adAccount(c), invoice(c))));
 
 businessBillingRoutes.get(`${ACCOUNT}/invoices/:file{[0-9]+\\.pdf}`, async (c) => {
   const userId = reader(c);
   const invoiceId = pathId(c.req.param("file").slice(0, -".pdf".length), "billing:api.invoiceNotFound");
-  const detail = await getInvoice(c.env.DB, userId, business(c), adAccount(c), invoiceId);
+  const detail = await getInvoice(c.env.DB, userId, businessParam(c), adAccount(c), invoiceId);
   const locale = pdfLocaleFor(c.var.ctx.locale);
   const t = getT(locale, "billing");
   const bytes = await renderInvoicePdf(detail, (key, values) => t(key, values ?? {}), toLanguageTag(locale));
@@ -123,16 +113,16 @@ businessBillingRoutes.get(`${ACCOUNT}/invoices/:file{[0-9]+\\.pdf}`, async (c) =
   });
 });
 
-businessBillingRoutes.post(`${ACCOUNT}/invoices/:invoiceId{[0-9]+}/pay/`, async (c) => success(c, await payInvoice(c.env.DB, testProcessor, writer(c), business(c), adAccount(c), invoice(c))));
+businessBillingRoutes.post(`${ACCOUNT}/invoices/:invoiceId{[0-9]+}/pay/`, async (c) => success(c, await payInvoice(c.env.DB, testProcessor, writer(c), businessParam(c), adAccount(c), invoice(c))));
 
-businessBillingRoutes.get(`${ACCOUNT}/promotions/`, async (c) => success(c, { items: await listPromotions(c.env.DB, reader(c), business(c), adAccount(c)) }));
+businessBillingRoutes.get(`${ACCOUNT}/promotions/`, async (c) => success(c, { items: await listPromotions(c.env.DB, reader(c), businessParam(c), adAccount(c)) }));
 
 businessBillingRoutes.post(`${ACCOUNT}/promotions/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "billing.update");
   const { code } = await readParsed(c, promotionCodeSchema);
   return success(c, await applyPromotion(c.env.DB, userId, businessId, adAccount(c), code));
 });
 
-businessBillingRoutes.get(`${ACCOUNT}/prepaid_spend/`, async (c) => success(c, { items: await prepaidSpend(c.env.DB, reader(c), business(c), adAccount(c)) }));
+businessBillingRoutes.get(`${ACCOUNT}/prepaid_spend/`, async (c) => success(c, { items: await prepaidSpend(c.env.DB, reader(c), businessParam(c), adAccount(c)) }));

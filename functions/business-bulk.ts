@@ -19,7 +19,7 @@ import { failureWithData, success } from "~/server/answer.ts";
 import { mediaTypeOf, readForm, readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { ApiError, ErrorCode } from "~/server/errors.ts";
-import { pathId, query } from "./business.ts";
+import { pathId, query } from "./business-request.ts";
 
 export const bulkRoutes = new Hono<AppEnv>();
 

@@ -26,8 +26,6 @@
 //   POST   /v3/businesses/{id}/aoaa_requests/{requestId}/approve/ | decline/
 //   DELETE /v3/businesses/{id}/aoaa_requests/                          clears the answered ones
 import { Hono, type Context } from "hono";
-import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
-import { requireAction } from "~/business/core.server.ts";
 import { acceptPartnerInvite, answerAoaaRequest, clearAoaaRequests, createAoaaRequest, deletePartnerInvite, listAoaaRequests, listPartnerInvites, listPartners, refreshPartnerInvite, removePartner, sendPartnerInvite, updateAoaaRequest } from "~/business/partners.server.ts";
 import {
   acceptEmployeeInvite,
@@ -45,29 +43,18 @@ import {
   updateEmployeeRole,
 } from "~/business/people.server.ts";
 import { aoaaCreate, aoaaQuery, aoaaUpdate, assetRolesUpdate, employeeInviteCreate, employeeQuery, employeeRoleUpdate, inviteQuery, partnerInviteCreate, partnerInviteQuery, partnerQuery } from "~/business/people.ts";
-import { ASSET_TYPES, type AssetType, type BusinessAction } from "~/business/roles.ts";
+import { ASSET_TYPES, type AssetType } from "~/business/roles.ts";
 import { notFound } from "~/domain/errors.ts";
 import { success } from "~/server/answer.ts";
 import { readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
-import { pathId, query } from "./business.ts";
+import { businessParam, gate, pathId, query, reader, writer } from "./business-request.ts";
 
 export const businessPeopleRoutes = new Hono<AppEnv>();
 
 const B = "/businesses/:businessId{[0-9]+}";
 
-const reader = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx).user.id;
-const writer = (c: Context<AppEnv>) => requireWriteAllowed(c.var.ctx).user.id;
-const business = (c: Context<AppEnv>) => pathId(c.req.param("businessId"));
 const param = (c: Context<AppEnv>, name: string, message: string) => pathId(c.req.param(name), message);
-
-/** Who may, before what they sent: a stranger learns nothing from a 400. */
-async function gate(c: Context<AppEnv>, action: BusinessAction, write: boolean): Promise<{ userId: number; businessId: number }> {
-  const userId = write ? writer(c) : reader(c);
-  const businessId = business(c);
-  await requireAction(c.env.DB, businessId, userId, action);
-  return { userId, businessId };
-}
 
 function assetType(c: Context<AppEnv>): AssetType {
   const type = c.req.param("assetType");
@@ -83,13 +70,13 @@ businessPeopleRoutes.get(`${B}/employees/`, async (c) => {
   const { userId, businessId } = await gate(c, "people.read", false);
   return success(c, await listEmployees(c.env.DB, userId, businessId, query(c, employeeQuery)));
 });
-businessPeopleRoutes.get(`${B}/employees/:userId{[0-9]+}/`, async (c) => success(c, await getEmployee(c.env.DB, reader(c), business(c), employee(c))));
+businessPeopleRoutes.get(`${B}/employees/:userId{[0-9]+}/`, async (c) => success(c, await getEmployee(c.env.DB, reader(c), businessParam(c), employee(c))));
 businessPeopleRoutes.patch(`${B}/employees/:userId{[0-9]+}/`, async (c) => {
   const { userId, businessId } = await gate(c, "people.manage", true);
   const input = await readParsed(c, employeeRoleUpdate);
   return success(c, await updateEmployeeRole(c.env.DB, userId, businessId, employee(c), input.role));
 });
-businessPeopleRoutes.delete(`${B}/employees/:userId{[0-9]+}/`, async (c) => success(c, await removeEmployee(c.env.DB, writer(c), business(c), employee(c))));
+businessPeopleRoutes.delete(`${B}/employees/:userId{[0-9]+}/`, async (c) => success(c, await removeEmployee(c.env.DB, writer(c), businessParam(c), employee(c))));
 businessPeopleRoutes.put(`${B}/employees/:userId{[0-9]+}/assets/`, async (c) => {
   const { userId, businessId } = await gate(c, "people.manage", true);
   const input = await readParsed(c, assetRolesUpdate);
@@ -98,7 +85,7 @@ businessPeopleRoutes.put(`${B}/employees/:userId{[0-9]+}/assets/`, async (c) => 
 });
 businessPeopleRoutes.delete(`${B}/employees/:userId{[0-9]+}/assets/:assetType{[A-Z_]+}/:assetId{[0-9]+}/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await removeAssetRole(c.env.DB, userId, businessId, "EMPLOYEE", employee(c), { type: assetType(c), id: param(c, "assetId", "business:people.assetRoleNotFound") });
   return success(c, await getEmployee(c.env.DB, userId, businessId, employee(c)));
 });
@@ -115,8 +102,8 @@ businessPeopleRoutes.post(`${B}/employee_invites/`, async (c) => {
   const { userId, businessId } = await gate(c, "people.manage", true);
   return success(c, await inviteEmployee(c.env.DB, userId, businessId, await readParsed(c, employeeInviteCreate)));
 });
-businessPeopleRoutes.post(`${B}/employee_invites/:inviteId{[0-9]+}/refresh/`, async (c) => success(c, await refreshEmployeeInvite(c.env.DB, writer(c), business(c), invite(c))));
-businessPeopleRoutes.delete(`${B}/employee_invites/:inviteId{[0-9]+}/`, async (c) => success(c, await deleteEmployeeInvite(c.env.DB, writer(c), business(c), invite(c))));
+businessPeopleRoutes.post(`${B}/employee_invites/:inviteId{[0-9]+}/refresh/`, async (c) => success(c, await refreshEmployeeInvite(c.env.DB, writer(c), businessParam(c), invite(c))));
+businessPeopleRoutes.delete(`${B}/employee_invites/:inviteId{[0-9]+}/`, async (c) => success(c, await deleteEmployeeInvite(c.env.DB, writer(c), businessParam(c), invite(c))));
 
 // ---- The viewer's own invites ----
 
@@ -132,7 +119,7 @@ businessPeopleRoutes.get(`${B}/partners/`, async (c) => {
   const { userId, businessId } = await gate(c, "partner.read", false);
   return success(c, await listPartners(c.env.DB, userId, businessId, query(c, partnerQuery)));
 });
-businessPeopleRoutes.delete(`${B}/partners/:otherId{[0-9]+}/`, async (c) => success(c, await removePartner(c.env.DB, writer(c), business(c), otherBusiness(c))));
+businessPeopleRoutes.delete(`${B}/partners/:otherId{[0-9]+}/`, async (c) => success(c, await removePartner(c.env.DB, writer(c), businessParam(c), otherBusiness(c))));
 businessPeopleRoutes.put(`${B}/partners/:otherId{[0-9]+}/assets/`, async (c) => {
   const { userId, businessId } = await gate(c, "partner.manage", true);
   const input = await readParsed(c, assetRolesUpdate);
@@ -140,7 +127,7 @@ businessPeopleRoutes.put(`${B}/partners/:otherId{[0-9]+}/assets/`, async (c) => 
   return success(c, { id: String(otherBusiness(c)) });
 });
 businessPeopleRoutes.delete(`${B}/partners/:otherId{[0-9]+}/assets/:assetType{[A-Z_]+}/:assetId{[0-9]+}/`, async (c) => {
-  await removeAssetRole(c.env.DB, writer(c), business(c), "PARTNER", otherBusiness(c), { type: assetType(c), id: param(c, "assetId", "business:people.assetRoleNotFound") });
+  await removeAssetRole(c.env.DB, writer(c), businessParam(c), "PARTNER", otherBusiness(c), { type: assetType(c), id: param(c, "assetId", "business:people.assetRoleNotFound") });
   return success(c, { id: String(otherBusiness(c)) });
 });
 
@@ -154,9 +141,9 @@ businessPeopleRoutes.post(`${B}/partner_invites/`, async (c) => {
   const { userId, businessId } = await gate(c, "partner.manage", true);
   return success(c, await sendPartnerInvite(c.env.DB, userId, businessId, await readParsed(c, partnerInviteCreate)));
 });
-businessPeopleRoutes.post(`${B}/partner_invites/:inviteId{[0-9]+}/accept/`, async (c) => success(c, await acceptPartnerInvite(c.env.DB, writer(c), business(c), invite(c))));
-businessPeopleRoutes.post(`${B}/partner_invites/:inviteId{[0-9]+}/refresh/`, async (c) => success(c, await refreshPartnerInvite(c.env.DB, writer(c), business(c), invite(c))));
-businessPeopleRoutes.delete(`${B}/partner_invites/:inviteId{[0-9]+}/`, async (c) => success(c, await deletePartnerInvite(c.env.DB, writer(c), business(c), invite(c))));
+businessPeopleRoutes.post(`${B}/partner_invites/:inviteId{[0-9]+}/accept/`, async (c) => success(c, await acceptPartnerInvite(c.env.DB, writer(c), businessParam(c), invite(c))));
+businessPeopleRoutes.post(`${B}/partner_invites/:inviteId{[0-9]+}/refresh/`, async (c) => success(c, await refreshPartnerInvite(c.env.DB, writer(c), businessParam(c), invite(c))));
+businessPeopleRoutes.delete(`${B}/partner_invites/:inviteId{[0-9]+}/`, async (c) => success(c, await deletePartnerInvite(c.env.DB, writer(c), businessParam(c), invite(c))));
 
 // ---- AOAA requests ----
 
@@ -174,6 +161,6 @@ businessPeopleRoutes.patch(`${B}/aoaa_requests/:requestId{[0-9]+}/`, async (c) =
   const { userId, businessId } = await gate(c, "aoaa.manage", true);
   return success(c, await updateAoaaRequest(c.env.DB, userId, businessId, request(c), await readParsed(c, aoaaUpdate)));
 });
-businessPeopleRoutes.post(`${B}/aoaa_requests/:requestId{[0-9]+}/approve/`, async (c) => success(c, await answerAoaaRequest(c.env.DB, writer(c), business(c), request(c), true)));
-businessPeopleRoutes.post(`${B}/aoaa_requests/:requestId{[0-9]+}/decline/`, async (c) => success(c, await answerAoaaRequest(c.env.DB, writer(c), business(c), request(c), false)));
-businessPeopleRoutes.delete(`${B}/aoaa_requests/`, async (c) => success(c, await clearAoaaRequests(c.env.DB, writer(c), business(c))));
+businessPeopleRoutes.post(`${B}/aoaa_requests/:requestId{[0-9]+}/approve/`, async (c) => success(c, await answerAoaaRequest(c.env.DB, writer(c), businessParam(c), request(c), true)));
+businessPeopleRoutes.post(`${B}/aoaa_requests/:requestId{[0-9]+}/decline/`, async (c) => success(c, await answerAoaaRequest(c.env.DB, writer(c), businessParam(c), request(c), false)));
+businessPeopleRoutes.delete(`${B}/aoaa_requests/`, async (c) => success(c, await clearAoaaRequests(c.env.DB, writer(c), businessParam(c))));

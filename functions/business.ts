@@ -16,8 +16,7 @@
 //   GET    /v3/businesses/{id}/history/?start_date&end_date&page&limit
 //   GET|PUT /v3/businesses/{id}/properties/BIZ_USER/NAVBAR_CONFIG/  {customShortcuts}
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
+import { requireWriteAllowed } from "~/accounts/guards.server.ts";
 import {
   businessesOf,
   createAdAccount,
@@ -44,32 +43,15 @@ import { NAVIGATION_EXPERIMENT, navigationOn } from "~/business/navigation.ts";
 import { adAccountCreate, adAccountQuery, adAccountUpdate, assetGroupCreate, assetGroupQuery, assetGroupUpdate, shortcutsBody } from "~/business/schemas.ts";
 import { onboardingSchema } from "~/business/onboarding.ts";
 import { historyQuerySchema } from "~/business/table-state.ts";
-import { idOption } from "~/boards/options.ts";
 import { success } from "~/server/answer.ts";
 import { readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
-import { badRequest, DomainError, notFound, RETRY_AFTER_SECONDS, zodProblems } from "~/domain/errors.ts";
+import { DomainError, RETRY_AFTER_SECONDS } from "~/domain/errors.ts";
+import { businessParam, pathId, query, reader, writer } from "./business-request.ts";
 
 export const businessRoutes = new Hono<AppEnv>();
 
-/** A path id as the API spells ids; anything else is a 404 like an unknown business. */
-export function pathId(value: string | undefined, message = "business:api.notFound"): number {
-  const parsed = idOption.safeParse(value);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
 
-
-export function query<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
-  const input = c.req.query();
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
-  return parsed.data;
-}
-
-const reader = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx).user.id;
-const writer = (c: Context<AppEnv>) => requireWriteAllowed(c.var.ctx).user.id;
-const business = (c: Context<AppEnv>) => pathId(c.req.param("businessId"));
 
 businessRoutes.get("/businesses/", async (c) => success(c, { items: await businessesOf(c.env.DB, reader(c)) }));
 
@@ -78,13 +60,13 @@ businessRoutes.post("/businesses/", async (c) => {
   return success(c, await createBusiness(c.env.DB, userId, await readParsed(c, onboardingSchema)));
 });
 
-businessRoutes.get("/businesses/:businessId{[0-9]+}/", async (c) => success(c, await getBusiness(c.env.DB, reader(c), business(c))));
+businessRoutes.get("/businesses/:businessId{[0-9]+}/", async (c) => success(c, await getBusiness(c.env.DB, reader(c), businessParam(c))));
 
-businessRoutes.get("/businesses/:businessId{[0-9]+}/dashboard/", async (c) => success(c, await dashboard(c.env.DB, reader(c), business(c))));
+businessRoutes.get("/businesses/:businessId{[0-9]+}/dashboard/", async (c) => success(c, await dashboard(c.env.DB, reader(c), businessParam(c))));
 
 businessRoutes.put("/businesses/:businessId{[0-9]+}/marketing_plan/", async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   // Who may, before what they sent: a stranger learns nothing from a 400.
   await requireAction(c.env.DB, businessId, userId, "marketing_plan.update");
   return success(c, await saveMarketingPlan(c.env.DB, userId, businessId, await readParsed(c, marketingPlanSchema)));
@@ -96,24 +78,24 @@ const adAccount = (c: Context<AppEnv>) => pathId(c.req.param("adAccountId"), "bu
 
 businessRoutes.get("/businesses/:businessId{[0-9]+}/ad_accounts/", async (c) => {
   const userId = reader(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "ad_account.read");
   return success(c, await listAdAccounts(c.env.DB, userId, businessId, query(c, adAccountQuery)));
 });
 businessRoutes.post("/businesses/:businessId{[0-9]+}/ad_accounts/", async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "ad_account.create");
   return success(c, await createAdAccount(c.env.DB, userId, businessId, await readParsed(c, adAccountCreate)));
 });
-businessRoutes.get("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => success(c, await getAdAccount(c.env.DB, reader(c), business(c), adAccount(c))));
+businessRoutes.get("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => success(c, await getAdAccount(c.env.DB, reader(c), businessParam(c), adAccount(c))));
 businessRoutes.patch("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAssetAction(c.env.DB, businessId, userId, "ad_account.update", { type: "AD_ACCOUNT", id: adAccount(c) });
   return success(c, await updateAdAccount(c.env.DB, userId, businessId, adAccount(c), await readParsed(c, adAccountUpdate)));
 });
-businessRoutes.delete("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => success(c, await deleteAdAccount(c.env.DB, writer(c), business(c), adAccount(c))));
+businessRoutes.delete("/businesses/:businessId{[0-9]+}/ad_accounts/:adAccountId{[0-9]+}/", async (c) => success(c, await deleteAdAccount(c.env.DB, writer(c), businessParam(c), adAccount(c))));
 
 // ---- Asset groups ----
 
@@ -121,30 +103,30 @@ const assetGroup = (c: Context<AppEnv>) => pathId(c.req.param("groupId"), "busin
 
 businessRoutes.get("/businesses/:businessId{[0-9]+}/asset_groups/", async (c) => {
   const userId = reader(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "asset_group.read");
   return success(c, await listAssetGroups(c.env.DB, userId, businessId, query(c, assetGroupQuery)));
 });
 businessRoutes.post("/businesses/:businessId{[0-9]+}/asset_groups/", async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "asset_group.create");
   return success(c, await createAssetGroup(c.env.DB, userId, businessId, await readParsed(c, assetGroupCreate)));
 });
-businessRoutes.get("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => success(c, await getAssetGroup(c.env.DB, reader(c), business(c), assetGroup(c))));
+businessRoutes.get("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => success(c, await getAssetGroup(c.env.DB, reader(c), businessParam(c), assetGroup(c))));
 businessRoutes.patch("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAssetAction(c.env.DB, businessId, userId, "asset_group.update", { type: "ASSET_GROUP", id: assetGroup(c) });
   return success(c, await updateAssetGroup(c.env.DB, userId, businessId, assetGroup(c), await readParsed(c, assetGroupUpdate)));
 });
-businessRoutes.delete("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => success(c, await deleteAssetGroup(c.env.DB, writer(c), business(c), assetGroup(c))));
+businessRoutes.delete("/businesses/:businessId{[0-9]+}/asset_groups/:groupId{[0-9]+}/", async (c) => success(c, await deleteAssetGroup(c.env.DB, writer(c), businessParam(c), assetGroup(c))));
 
 // ---- History ----
 
 businessRoutes.get("/businesses/:businessId{[0-9]+}/history/", async (c) => {
   const userId = reader(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "history.read");
   const range = query(c, historyQuerySchema(Date.now()));
   const { items, total_count } = await listHistory(c.env.DB, businessId, range);
@@ -166,13 +148,13 @@ function requireNavigation(c: Context<AppEnv>, write: boolean): number {
 
 businessRoutes.get(SHORTCUTS_PATH, async (c) => {
   const userId = requireNavigation(c, false);
-  return success(c, { entity_type: "BIZ_USER", key: "NAVBAR_CONFIG", customShortcuts: await readShortcuts(c.env.DB, userId, business(c)) });
+  return success(c, { entity_type: "BIZ_USER", key: "NAVBAR_CONFIG", customShortcuts: await readShortcuts(c.env.DB, userId, businessParam(c)) });
 });
 
 businessRoutes.put(SHORTCUTS_PATH, async (c) => {
   const userId = requireNavigation(c, true);
   try {
-    const businessId = business(c);
+    const businessId = businessParam(c);
     await requireAction(c.env.DB, businessId, userId, "shortcuts.write");
     const input = await readParsed(c, shortcutsBody);
     return success(c, { entity_type: "BIZ_USER", key: "NAVBAR_CONFIG", customShortcuts: await writeShortcuts(c.env.DB, userId, businessId, input.customShortcuts) });

@@ -14,39 +14,23 @@
 //   POST  /v3/ad_accounts/{id}/campaigns/{campaignId}/{pause|resume|end}/
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
 import { idOption } from "~/boards/options.ts";
 import { STATUS_ACTIONS } from "~/campaigns/campaign-status.ts";
 import { adGroupQuery, adQuery, campaignQuery } from "~/campaigns/campaign-tables.ts";
 import { changeCampaignStatus, getCampaign, listAdGroups, listAds, listCampaigns, updateCampaign } from "~/campaigns/campaign-tables.server.ts";
 import { addressFormSchema, billingFormSchema, campaignUpdateSchema, DURATION_MAX, DURATION_MIN, LIST_TYPES, MAX_DAILY_BUDGET, minimumDailyBudget, PIN_SOURCES, promotionDefaults, quickPromoteSchema, startingBudget } from "~/campaigns/quick-promote.ts";
 import { acceptGdpr, getAdvertiser, pickList, promotableAccounts, quickPromote, requireAccount, saveBusinessAddress, saveTestBilling } from "~/campaigns/quick-promote.server.ts";
-import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
 import { success } from "~/server/answer.ts";
 import { readParsed } from "~/server/body.ts";
 import { answerOnce, claimOf } from "~/server/client-request.ts";
 import type { AppEnv } from "~/server/context.ts";
+import { pathId, query, reader, writer } from "./business-request.ts";
 
 export const campaignRoutes = new Hono<AppEnv>();
 
-const reader = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx).user.id;
-const writer = (c: Context<AppEnv>) => requireWriteAllowed(c.var.ctx).user.id;
 
-/** A path id as the API spells ids; anything else is a 404 like an unknown one. */
-function pathId(value: string | undefined, message: string): number {
-  const parsed = idOption.safeParse(value);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
 const account = (c: Context<AppEnv>) => pathId(c.req.param("adAccountId"), "business:api.adAccountNotFound");
 const campaign = (c: Context<AppEnv>) => pathId(c.req.param("campaignId"), "campaigns:api.campaignNotFound");
-
-function queryOf<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
-  const input = c.req.query();
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
-  return parsed.data;
-}
 
 const ACCOUNT = "/ad_accounts/:adAccountId{[0-9]+}";
 
@@ -88,9 +72,9 @@ campaignRoutes.get(`${ACCOUNT}/quick_promote/pins/`, async (c) => {
   const userId = reader(c);
   const adAccountId = account(c);
   await requireAccount(c.env.DB, userId, adAccountId, "campaign.read");
-  const query = queryOf(c, pickQuery);
-  const items = await pickList(c.env.DB, userId, adAccountId, { source: query.source, listType: query.list_type, boardId: query.board_id, searchTerm: query.search_term, pinIds: query.pin_ids });
-  return success(c, { items, source: query.source, list_type: query.list_type });
+  const asked = query(c, pickQuery);
+  const items = await pickList(c.env.DB, userId, adAccountId, { source: asked.source, listType: asked.list_type, boardId: asked.board_id, searchTerm: asked.search_term, pinIds: asked.pin_ids });
+  return success(c, { items, source: asked.source, list_type: asked.list_type });
 });
 
 campaignRoutes.post(`${ACCOUNT}/quick_promote/gdpr/`, async (c) => success(c, await acceptGdpr(c.env.DB, writer(c), account(c))));
@@ -115,19 +99,19 @@ campaignRoutes.get(`${ACCOUNT}/campaigns/`, async (c) => {
   const userId = reader(c);
   const adAccountId = account(c);
   await requireAccount(c.env.DB, userId, adAccountId, "campaign.read");
-  return success(c, await listCampaigns(c.env.DB, userId, adAccountId, queryOf(c, campaignQuery)));
+  return success(c, await listCampaigns(c.env.DB, userId, adAccountId, query(c, campaignQuery)));
 });
 campaignRoutes.get(`${ACCOUNT}/ad_groups/`, async (c) => {
   const userId = reader(c);
   const adAccountId = account(c);
   await requireAccount(c.env.DB, userId, adAccountId, "campaign.read");
-  return success(c, await listAdGroups(c.env.DB, userId, adAccountId, queryOf(c, adGroupQuery)));
+  return success(c, await listAdGroups(c.env.DB, userId, adAccountId, query(c, adGroupQuery)));
 });
 campaignRoutes.get(`${ACCOUNT}/ads/`, async (c) => {
   const userId = reader(c);
   const adAccountId = account(c);
   await requireAccount(c.env.DB, userId, adAccountId, "campaign.read");
-  return success(c, await listAds(c.env.DB, userId, adAccountId, queryOf(c, adQuery)));
+  return success(c, await listAds(c.env.DB, userId, adAccountId, query(c, adQuery)));
 });
 
 const CAMPAIGN = `${ACCOUNT}/campaigns/:campaignId{[0-9]+}`;

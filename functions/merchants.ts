@@ -16,10 +16,7 @@
 //   PUT    /v3/merchant_reviews/{businessId}/items/{pinId}/           {status: approved|declined, reason?}
 //   PUT    /v3/storefront/locale/                                     {country, language, feedProfileId}
 import { Hono, type Context } from "hono";
-import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
 import { profilePaths } from "~/boards/write.server.ts";
-import { idOption } from "~/boards/options.ts";
-import { notFound } from "~/domain/errors.ts";
 import { requireAction } from "~/business/core.server.ts";
 import { appeal, appealItem, apply, decide, decideItem, dismissBanner, programOf, requireReviewer, reviewOf, reviewQueue, setCover, setPolicies, withdraw } from "~/merchants/merchants.server.ts";
 import { appealBody, bannerBody, coverBody, decisionBody, itemAppealBody, itemDecisionBody, policiesBody } from "~/merchants/program.ts";
@@ -29,57 +26,49 @@ import { purgePages } from "~/server/after-write.ts";
 import { success } from "~/server/answer.ts";
 import { readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
+import { businessParam, pathId, reader, writer } from "./business-request.ts";
 
 export const merchantRoutes = new Hono<AppEnv>();
 
-function pathId(value: string | undefined, message = "business:api.notFound"): number {
-  const parsed = idOption.safeParse(value);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
-
-const reader = (c: Context<AppEnv>) => requireFullViewer(c.var.ctx).user.id;
-const writer = (c: Context<AppEnv>) => requireWriteAllowed(c.var.ctx).user.id;
-const business = (c: Context<AppEnv>) => pathId(c.req.param("businessId"));
 const pin = (c: Context<AppEnv>) => pathId(c.req.param("pinId"), "merchants:errors.noItem");
 const PROGRAM = "/businesses/:businessId{[0-9]+}/verified_merchant";
 
-merchantRoutes.get(`${PROGRAM}/`, async (c) => success(c, await programOf(c.env.DB, reader(c), business(c))));
-merchantRoutes.post(`${PROGRAM}/`, async (c) => success(c, await apply(c.env.DB, writer(c), business(c))));
+merchantRoutes.get(`${PROGRAM}/`, async (c) => success(c, await programOf(c.env.DB, reader(c), businessParam(c))));
+merchantRoutes.post(`${PROGRAM}/`, async (c) => success(c, await apply(c.env.DB, writer(c), businessParam(c))));
 merchantRoutes.post(`${PROGRAM}/appeal/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   // Who may, before what they sent: a stranger learns nothing from a 400.
   await requireAction(c.env.DB, businessId, userId, "merchant.manage");
   return success(c, await appeal(c.env.DB, userId, businessId, (await readParsed(c, appealBody)).appeal_comment));
 });
 merchantRoutes.post(`${PROGRAM}/withdraw/`, async (c) => {
-  const answer = await withdraw(c.env.DB, writer(c), business(c));
+  const answer = await withdraw(c.env.DB, writer(c), businessParam(c));
   // The badge leaves the profile's page: its shared copies are dropped now.
   purgePages(c, profilePaths(answer.profile.username));
   return success(c, answer);
 });
 merchantRoutes.patch(`${PROGRAM}/policies/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "merchant.manage");
   return success(c, await setPolicies(c.env.DB, userId, businessId, await readParsed(c, policiesBody)));
 });
 merchantRoutes.put(`${PROGRAM}/cover/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "merchant.manage");
   return success(c, await setCover(c.env.DB, userId, businessId, Number((await readParsed(c, coverBody)).cover_pin_id)));
 });
 merchantRoutes.post(`${PROGRAM}/banners/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "business.read");
   return success(c, await dismissBanner(c.env.DB, userId, businessId, (await readParsed(c, bannerBody)).banner));
 });
 merchantRoutes.post(`${PROGRAM}/items/:pinId{[0-9]+}/appeal/`, async (c) => {
   const userId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, "merchant.manage");
   return success(c, await appealItem(c.env.DB, userId, businessId, pin(c), (await readParsed(c, itemAppealBody)).appeal_comment));
 });
@@ -87,10 +76,10 @@ merchantRoutes.post(`${PROGRAM}/items/:pinId{[0-9]+}/appeal/`, async (c) => {
 // ---- Reviewers ----
 
 merchantRoutes.get("/merchant_reviews/", async (c) => success(c, { items: await reviewQueue(c.env.DB, reader(c)) }));
-merchantRoutes.get("/merchant_reviews/:businessId{[0-9]+}/", async (c) => success(c, await reviewOf(c.env.DB, reader(c), business(c))));
+merchantRoutes.get("/merchant_reviews/:businessId{[0-9]+}/", async (c) => success(c, await reviewOf(c.env.DB, reader(c), businessParam(c))));
 merchantRoutes.post("/merchant_reviews/:businessId{[0-9]+}/decision/", async (c) => {
   const reviewerId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   await requireReviewer(c.env.DB, reviewerId);
   const input = await readParsed(c, decisionBody);
   const { review, username } = await decide(c.env.DB, reviewerId, businessId, input.decision, input.review_reasons);
@@ -100,7 +89,7 @@ merchantRoutes.post("/merchant_reviews/:businessId{[0-9]+}/decision/", async (c)
 });
 merchantRoutes.put("/merchant_reviews/:businessId{[0-9]+}/items/:pinId{[0-9]+}/", async (c) => {
   const reviewerId = writer(c);
-  const businessId = business(c);
+  const businessId = businessParam(c);
   const pinId = pin(c);
   await requireReviewer(c.env.DB, reviewerId);
   const input = await readParsed(c, itemDecisionBody);
