@@ -5,24 +5,10 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
-import { localeText, projectOf, type Project } from "./strings.ts";
+import { localeText, projectOf } from "./strings.ts";
+import { signUpBusiness } from "./business-signup.ts";
 
 const text = localeText({ auth: "auth", shell: "shell", billing: "billing" });
-
-async function signUpBusiness(page: Page, project: Project, name: string, username: string): Promise<void> {
-  await page.goto("/signup/");
-  await expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
-  const form = page.locator("main form");
-  await form.getByLabel(text(project, "auth.signup.business")).check();
-  await form.getByLabel(text(project, "auth.signup.businessName")).fill(name);
-  await form.getByLabel(text(project, "auth.signup.email")).fill(`${username}@e2e.pinloom.test`);
-  await form.getByLabel(text(project, "auth.signup.password"), { exact: true }).fill("Loom#e2e-2026");
-  await form.getByLabel(text(project, "auth.signup.username")).fill(username);
-  await form.getByRole("button", { name: text(project, "auth.signup.submit") }).click();
-  await expect(page).toHaveURL(/\/business\/hub\/onboarding\/$/);
-  const reminder = page.getByRole("dialog", { name: text(project, "shell.verify.title") });
-  await reminder.getByRole("button", { name: text(project, "shell.verify.gotIt") }).click();
-}
 
 /** Onboarding's call from inside the page (the stepper itself is the business hub journey's). */
 async function onboard(page: Page, name: string): Promise<string> {

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { localeText, projectOf } from "./strings.ts";
+import { signUpBusiness } from "./business-signup.ts";
 
 const text = localeText({ auth: "auth", shell: "shell", business: "business" });
 
@@ -31,18 +32,7 @@ test("a business creates a tag, shares an audience, and dismisses a recommendati
   const name = `Crumb ${stamp}`.slice(0, 30);
 
   // A business signs up; its onboarding answers go straight to the API (the stepper has its own journey).
-  await page.goto("/signup/");
-  await hydrated(page);
-  const form = page.locator("main form");
-  await form.getByLabel(text(project, "auth.signup.business")).check();
-  await form.getByLabel(text(project, "auth.signup.businessName")).fill(name);
-  await form.getByLabel(text(project, "auth.signup.email")).fill(`${username}@e2e.pinloom.test`);
-  await form.getByLabel(text(project, "auth.signup.password"), { exact: true }).fill("Loom#e2e-2026");
-  await form.getByLabel(text(project, "auth.signup.username")).fill(username);
-  await form.getByRole("button", { name: text(project, "auth.signup.submit") }).click();
-  await expect(page).toHaveURL(/\/business\/hub\/onboarding\/$/);
-  const reminder = page.getByRole("dialog", { name: text(project, "shell.verify.title") });
-  await reminder.getByRole("button", { name: text(project, "shell.verify.gotIt") }).click();
+  await signUpBusiness(page, project, name, username);
   const made = await v3<{ business: { id: string }; ad_account: { id: string } }>(page, "POST", "/v3/businesses/", {
     businessGoals: ["INCREASE_SALES"],
     businessName: name,

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
+import { signUpBusiness } from "./business-signup.ts";
 
 type Strings = { [key: string]: string | Strings };
 const load = (locale: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${ns}.json`, import.meta.url), "utf8")) as Strings;
@@ -20,24 +21,6 @@ function text(project: Project, path: string, values: Record<string, string> = {
 
 /** The page's own islands have hydrated (Astro drops `ssr` then): a press before that is lost. */
 const hydrated = (page: Page) => expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
-
-async function signUpBusiness(page: Page, project: Project, name: string, username: string): Promise<void> {
-  await page.goto("/signup/");
-  await hydrated(page);
-  const form = page.locator("main form");
-  await form.getByLabel(text(project, "auth.signup.business")).check();
-  await form.getByLabel(text(project, "auth.signup.businessName")).fill(name);
-  await form.getByLabel(text(project, "auth.signup.email")).fill(`${username}@e2e.pinloom.test`);
-  await form.getByLabel(text(project, "auth.signup.password"), { exact: true }).fill("Loom#e2e-2026");
-  await form.getByLabel(text(project, "auth.signup.username")).fill(username);
-  await form.getByRole("button", { name: text(project, "auth.signup.submit") }).click();
-  // A business goes on to onboarding.
-  await expect(page).toHaveURL(/\/business\/hub\/onboarding\/$/);
-  const reminder = page.getByRole("dialog", { name: text(project, "shell.verify.title") });
-  await expect(reminder).toBeVisible();
-  await reminder.getByRole("button", { name: text(project, "shell.verify.gotIt") }).click();
-  await expect(reminder).toBeHidden();
-}
 
 test("a business signs up, onboards, plans, creates an ad account and an asset group, and sees each change in history", async ({ page }, testInfo) => {
   test.setTimeout(120_000);

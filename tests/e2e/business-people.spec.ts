@@ -6,25 +6,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { signIn } from "./session.ts";
-import { localeText, projectOf, type Project } from "./strings.ts";
+import { localeText, projectOf } from "./strings.ts";
+import { signUpBusiness } from "./business-signup.ts";
 
 const text = localeText({ auth: "auth", shell: "shell", business: "business" });
-
-/** Signs a new business up through the form; it lands on onboarding. */
-async function signUp(page: Page, project: Project, name: string, username: string): Promise<void> {
-  await page.goto("/signup/");
-  await expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
-  const form = page.locator("main form");
-  await form.getByLabel(text(project, "auth.signup.business")).check();
-  await form.getByLabel(text(project, "auth.signup.businessName")).fill(name);
-  await form.getByLabel(text(project, "auth.signup.email")).fill(`${username}@e2e.pinloom.test`);
-  await form.getByLabel(text(project, "auth.signup.password"), { exact: true }).fill("Loom#e2e-2026");
-  await form.getByLabel(text(project, "auth.signup.username")).fill(username);
-  await form.getByRole("button", { name: text(project, "auth.signup.submit") }).click();
-  await expect(page).toHaveURL(/\/business\/hub\/onboarding\/$/);
-  const reminder = page.getByRole("dialog", { name: text(project, "shell.verify.title") });
-  await reminder.getByRole("button", { name: text(project, "shell.verify.gotIt") }).click();
-}
 
 /** A JSON call from inside the page (its session and CSRF token), answering the HTTP status and data. */
 function call(page: Page, method: string, path: string, body: unknown): Promise<{ status: number; data: { business?: { id: string } } }> {
@@ -47,7 +32,7 @@ test("an owner invites a demo account, who accepts and then works with exactly t
   const invitee = project === "ar" ? "demo" : "sam";
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const name = `Team ${stamp}`.slice(0, 30);
-  await signUp(page, project, name, `e2e_ppl_${project}_${stamp}`.slice(0, 30));
+  await signUpBusiness(page, project, name, `e2e_ppl_${project}_${stamp}`.slice(0, 30));
   // The business itself (onboarding's own journey is tests/e2e/business-hub.spec.ts).
   const made = await call(page, "POST", "/v3/businesses/", {
     businessGoals: ["BUILD_AWARENESS"],

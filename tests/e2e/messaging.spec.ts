@@ -148,11 +148,11 @@ test("the header's messages count rises live in every open tab, and reading in o
   const badge = (tab: Page) => tab.locator(".header-messages-badge");
 
   await pageResource(demo, "ConversationMessageResource", "create", { conversation_id: id, text: `Still on for Saturday? ${Date.now().toString(36)}` });
-  for (const tab of tabs) await expect(badge(tab)).toHaveAttribute("data-count", String(before + 1), { timeout: 3_000 });
+  for (const tab of tabs) await expect(badge(tab)).toHaveAttribute("data-count", String(before + 1), { timeout: 10_000 });
 
   // Sam opens the conversation in the first tab: the second tab's count falls back without a reload.
   await tabs[0]!.goto(`/messages/${id}/`);
   await expect(tabs[0]!.getByRole("log")).toBeVisible();
-  if (before === 0) await expect(badge(tabs[1]!)).toHaveCount(0, { timeout: 3_000 });
-  else await expect(badge(tabs[1]!)).toHaveAttribute("data-count", String(before), { timeout: 3_000 });
+  if (before === 0) await expect(badge(tabs[1]!)).toHaveCount(0, { timeout: 10_000 });
+  else await expect(badge(tabs[1]!)).toHaveAttribute("data-count", String(before), { timeout: 10_000 });
 });

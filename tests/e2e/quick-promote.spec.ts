@@ -5,7 +5,8 @@
 // resumes it. axe finds nothing on each view.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
-import { localeText, projectOf, type Project } from "./strings.ts";
+import { localeText, projectOf } from "./strings.ts";
+import { signUpBusiness } from "./business-signup.ts";
 
 const text = localeText({ auth: "auth", shell: "shell", c: "campaigns" });
 /** The demo world's image pin: public, safe, promotable. */
@@ -13,23 +14,6 @@ const PIN = "100001";
 
 /** The page's own islands have hydrated (Astro drops `ssr` then): a press before that is lost. */
 const hydrated = (page: Page) => expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
-
-async function signUpBusiness(page: Page, project: Project, name: string, username: string): Promise<void> {
-  await page.goto("/signup/");
-  await hydrated(page);
-  const form = page.locator("main form");
-  await form.getByLabel(text(project, "auth.signup.business")).check();
-  await form.getByLabel(text(project, "auth.signup.businessName")).fill(name);
-  await form.getByLabel(text(project, "auth.signup.email")).fill(`${username}@e2e.pinloom.test`);
-  await form.getByLabel(text(project, "auth.signup.password"), { exact: true }).fill("Loom#e2e-2026");
-  await form.getByLabel(text(project, "auth.signup.username")).fill(username);
-  await form.getByRole("button", { name: text(project, "auth.signup.submit") }).click();
-  await expect(page).toHaveURL(/\/business\/hub\/onboarding\/$/);
-  const reminder = page.getByRole("dialog", { name: text(project, "shell.verify.title") });
-  await expect(reminder).toBeVisible();
-  await reminder.getByRole("button", { name: text(project, "shell.verify.gotIt") }).click();
-  await expect(reminder).toBeHidden();
-}
 
 /** A /v3 call from inside the page, with its session cookie and CSRF token, as the islands make it. */
 async function api<T>(page: Page, method: string, path: string, body: unknown): Promise<{ status: number; data: T }> {

@@ -16,7 +16,7 @@ interface LoginAnswer {
  * well over the login throttle's 50 per address per 15 minutes, which real visitors spread over
  * many addresses. The throttles themselves are tested in tests/worker/accounts*.
  */
-const visitorAddress = (): string => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+export const visitorAddress = (): string => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
 
 async function apiLogin(page: Page, username: string): Promise<number> {
   return page.evaluate(
