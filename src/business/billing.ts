@@ -14,7 +14,7 @@ const INVOICE_STATUSES = ["PROGRESS", "UNPAID", "PAID"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** The invoice list's tabs, one per status, PROGRESS first and by default. */
 export const INVOICE_TABS = INVOICE_STATUSES;
-export const DEFAULT_INVOICE_TAB: InvoiceStatus = "PROGRESS";
+const DEFAULT_INVOICE_TAB: InvoiceStatus = "PROGRESS";
 
 /** The tab a query names, or the default for anything else. */
 export function invoiceTab(value: string | null | undefined): InvoiceStatus {
