@@ -7,7 +7,7 @@
 import { blockedHostsAmong } from "~/builder/drafts.server.ts";
 import { adAccountBusiness } from "~/business/business.server.ts";
 import { actorMay, actorMayOn, historyRow, newId, requireAssetAction } from "~/business/core.server.ts";
-import { BUSINESS_ROLES, ROLE_PERMISSIONS, type BusinessAction, type BusinessRole, type Membership } from "~/business/roles.ts";
+import { ASSET_ACTIONS, BUSINESS_ROLES, ROLE_PERMISSIONS, type BusinessAction, type BusinessRole, type Membership } from "~/business/roles.ts";
 import { badRequest, conflict, forbidden, notFound, type FieldProblem } from "~/domain/errors.ts";
 import { matchExpression, tokensOf } from "~/search/query.ts";
 import { visibleSql } from "~/visibility/visibility.server.ts";
@@ -47,6 +47,8 @@ export interface Advertiser {
   mayEditBusiness: boolean;
   /** Whether this person may fill in the billing form (an ad account setting). */
   mayEditBilling: boolean;
+  /** The account's own actions this person may take (its settings and the advertising in it), as the role on the account decides. */
+  permissions: BusinessAction[];
 }
 
 const ADVERTISER_SELECT = `SELECT a.id, a.name, a.country, a.currency, a.business_id, b.name AS business_name, m.role,
@@ -74,6 +76,7 @@ function advertiserOf(row: Record<string, unknown>, onAccount: readonly Business
     role,
     mayEditBusiness: role !== null && ROLE_PERMISSIONS[role].has("business.update"),
     mayEditBilling: onAccount.includes("ad_account.update"),
+    permissions: [...onAccount],
   };
 }
 
@@ -83,7 +86,7 @@ export async function promotableAccounts(db: D1Database, userId: number): Promis
     .prepare(`${ADVERTISER_SELECT} WHERE m.role IS NOT NULL AND on_account IN (${rolesFor("campaign.create")}) ORDER BY a.created_at, a.id LIMIT ${ACCOUNTS_LIMIT}`)
     .bind(userId)
     .all<Record<string, unknown>>();
-  return results.map((row) => advertiserOf(row, [...ROLE_PERMISSIONS[row["on_account"] as BusinessRole]]));
+  return results.map((row) => advertiserOf(row, ASSET_ACTIONS.AD_ACCOUNT.filter((action) => ROLE_PERMISSIONS[row["on_account"] as BusinessRole].has(action))));
 }
 
 /**

@@ -117,10 +117,17 @@ describe("advertising in one ad account, decided by the role held on it", () => 
 
     // Resuming it again is theirs too.
     expect((await v3<{ status: string }>(analyst, "POST", `/v3/ad_accounts/${accountA}/campaigns/${campaignA}/resume/`)).data.status).toBe("ACTIVE");
+
+    // The promote page follows the same role: open in A, refused in B.
+    expect((await analyst.fetch(`/advertiser/${accountA}/promote/`)).status).toBe(200);
+    expect((await analyst.fetch(`/advertiser/${accountB}/promote/`)).status).toBe(403);
   });
 
   it("lets a partner's campaign manager create a campaign in the client's account the partner holds a role on, and answers 404 on one it does not", async () => {
     const agent = await browserAs(U.agencyManager);
+    const facts = await v3<{ advertiser: { role: string | null; mayEditBusiness: boolean; permissions: string[] } }>(agent, "GET", promote(accountA));
+    expect([facts.status, facts.data.advertiser.role, facts.data.advertiser.mayEditBusiness]).toEqual([200, null, false]);
+    expect(facts.data.advertiser.permissions).toEqual(["ad_account.read", "ad_account.update", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.spend_read"]);
     const made = await v3<{ campaign_id: string }>(agent, "POST", promote(accountA), form("Agency lamps"));
     expect(made.status).toBe(200);
     expect(await scalar<string>("SELECT ad_account_id || ':' || created_by FROM campaigns WHERE id = ?1", made.data.campaign_id)).toBe(`${accountA}:${U.agencyManager}`);
