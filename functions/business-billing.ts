@@ -31,7 +31,7 @@ import {
   saveBusinessInformation,
   taxDocuments,
 } from "~/business/billing.server.ts";
-import { requireAction } from "~/business/core.server.ts";
+import { requireAction, requireAssetAction } from "~/business/core.server.ts";
 import { renderInvoicePdf } from "~/business/invoice-pdf.server.ts";
 import { testProcessor } from "~/business/payment-processor.ts";
 import { toLanguageTag } from "~/context/locales.ts";
@@ -75,7 +75,7 @@ businessBillingRoutes.get(`${BUSINESS}/billing/tax_documents/`, async (c) => suc
 businessBillingRoutes.put(`${ACCOUNT}/billing_profile/`, async (c) => {
   const userId = writer(c);
   const businessId = businessParam(c);
-  await requireAction(c.env.DB, businessId, userId, "billing.update");
+  await requireAssetAction(c.env.DB, businessId, userId, "billing.update", { type: "AD_ACCOUNT", id: adAccount(c) });
   return success(c, await saveBillingInformation(c.env.DB, testProcessor, userId, businessId, adAccount(c), await readParsed(c, billingInformationSchema)));
 });
 
@@ -84,7 +84,7 @@ businessBillingRoutes.delete(`${ACCOUNT}/billing_profile/`, async (c) => success
 businessBillingRoutes.get(`${ACCOUNT}/invoices/`, async (c) => {
   const userId = reader(c);
   const businessId = businessParam(c);
-  await requireAction(c.env.DB, businessId, userId, "billing.read");
+  await requireAssetAction(c.env.DB, businessId, userId, "billing.read", { type: "AD_ACCOUNT", id: adAccount(c) });
   const input = c.req.query();
   const parsed = tabQuery.safeParse(input);
   if (!parsed.success) throw badRequest(zodProblems(parsed.error, "", input));
@@ -120,7 +120,7 @@ businessBillingRoutes.get(`${ACCOUNT}/promotions/`, async (c) => success(c, { it
 businessBillingRoutes.post(`${ACCOUNT}/promotions/`, async (c) => {
   const userId = writer(c);
   const businessId = businessParam(c);
-  await requireAction(c.env.DB, businessId, userId, "billing.update");
+  await requireAssetAction(c.env.DB, businessId, userId, "billing.update", { type: "AD_ACCOUNT", id: adAccount(c) });
   const { code } = await readParsed(c, promotionCodeSchema);
   return success(c, await applyPromotion(c.env.DB, userId, businessId, adAccount(c), code));
 });

@@ -13,7 +13,7 @@ import { bulkAccountSummary, downloadSection, getUpload, listUploads, uploadBulk
 import { BULK_ERROR_CODES, FILE_LIMITS, TYPE_COLUMNS, type BulkErrorCode } from "~/bulk/columns.ts";
 import { errorMessage } from "~/bulk/messages.ts";
 import { downloadQuery, uploadErrorsQuery, uploadJsonBody, uploadQuery } from "~/bulk/queries.ts";
-import { requireAction } from "~/business/core.server.ts";
+import { requireAssetAction } from "~/business/core.server.ts";
 import { badRequest, DomainError } from "~/domain/errors.ts";
 import { failureWithData, success } from "~/server/answer.ts";
 import { mediaTypeOf, readForm, readParsed } from "~/server/body.ts";
@@ -40,7 +40,7 @@ const described = (t: Context<AppEnv>["var"]["t"], error: { row: number; column:
 bulkRoutes.get(`${BASE}/download/`, async (c) => {
   const userId = requireFullViewer(c.var.ctx).user.id;
   const { businessId, adAccountId } = ids(c);
-  await requireAction(c.env.DB, businessId, userId, "bulk.read");
+  await requireAssetAction(c.env.DB, businessId, userId, "bulk.read", { type: "AD_ACCOUNT", id: adAccountId });
   const input = query(c, downloadQuery);
   const file = await downloadSection(c.env.DB, userId, businessId, adAccountId, input.section, input.current === "1");
   return c.body(file.csv, 200, {
@@ -72,7 +72,7 @@ bulkRoutes.post(`${BASE}/uploads/`, async (c) => {
   const userId = requireWriteAllowed(c.var.ctx).user.id;
   const { businessId, adAccountId } = ids(c);
   // Who may, before what they sent: a stranger learns nothing from a 400 or a 413.
-  await requireAction(c.env.DB, businessId, userId, "bulk.upload");
+  await requireAssetAction(c.env.DB, businessId, userId, "bulk.upload", { type: "AD_ACCOUNT", id: adAccountId });
   const outcome = await uploadBulkFile(c.env.DB, userId, businessId, adAccountId, await uploadedFile(c));
   if (outcome.status === "APPLIED") return success(c, { upload: outcome.upload, duplicate: outcome.duplicate });
   const t = c.var.t;
@@ -88,14 +88,14 @@ bulkRoutes.post(`${BASE}/uploads/`, async (c) => {
 bulkRoutes.get(`${BASE}/uploads/`, async (c) => {
   const userId = requireFullViewer(c.var.ctx).user.id;
   const { businessId, adAccountId } = ids(c);
-  await requireAction(c.env.DB, businessId, userId, "bulk.read");
+  await requireAssetAction(c.env.DB, businessId, userId, "bulk.read", { type: "AD_ACCOUNT", id: adAccountId });
   return success(c, await listUploads(c.env.DB, userId, businessId, adAccountId, query(c, uploadQuery)));
 });
 
 bulkRoutes.get(`${BASE}/uploads/:uploadId{[0-9]+}/`, async (c) => {
   const userId = requireFullViewer(c.var.ctx).user.id;
   const { businessId, adAccountId } = ids(c);
-  await requireAction(c.env.DB, businessId, userId, "bulk.read");
+  await requireAssetAction(c.env.DB, businessId, userId, "bulk.read", { type: "AD_ACCOUNT", id: adAccountId });
   const uploadId = pathId(c.req.param("uploadId"), "bulk:api.uploadNotFound");
   const page = query(c, uploadErrorsQuery);
   const found = await getUpload(c.env.DB, userId, businessId, adAccountId, uploadId, page);

@@ -1,8 +1,8 @@
-// An ad account's results from ad_spend_daily: every member of the account's business with the
-// results.read action (src/business/roles.ts) reads them; a stranger is told the account does not
-// exist. One batch reads the days, the campaigns and their ads, each bounded.
+// An ad account's results from ad_spend_daily: whoever the role table (src/business/roles.ts)
+// allows results.read on this account reads them (the role held on the account decides, a
+// partner's too); a stranger is told the account does not exist. One batch reads the days, the campaigns and their ads, each bounded.
 import { notFound } from "~/domain/errors.ts";
-import { requireAction } from "~/business/core.server.ts";
+import { requireAssetAction } from "~/business/core.server.ts";
 import { summarize, type Results, type ResultsRange, type SpendRow } from "./results.ts";
 
 const MAX_CAMPAIGNS = 200;
@@ -23,7 +23,7 @@ const campaignFilter = (column: string, ids: number[] | null) => (ids === null ?
 export async function accountResults(db: D1Database, userId: number, adAccountId: number, range: ResultsRange): Promise<AccountResults> {
   const account = await db.prepare("SELECT id, business_id, name, currency FROM ad_accounts WHERE id = ?1").bind(adAccountId).first<{ id: number; business_id: number; name: string; currency: string }>();
   if (!account) throw notFound("business:api.adAccountNotFound");
-  await requireAction(db, account.business_id, userId, "results.read");
+  await requireAssetAction(db, account.business_id, userId, "results.read", { type: "AD_ACCOUNT", id: adAccountId });
   const filter = range.campaignIds === null ? null : JSON.stringify(range.campaignIds);
   const binds = [adAccountId, range.startDate, range.endDate, ...(filter === null ? [] : [filter])];
   const [spend, campaigns, ads] = await db.batch([

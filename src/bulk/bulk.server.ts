@@ -24,7 +24,7 @@ import {
   type WriteScope,
 } from "~/campaigns/campaigns.server.ts";
 import { DAY_MS, formatMoney, isoDay } from "~/campaigns/validation.ts";
-import { actorMay, likeTerm, newId, requireAction, seconds, where } from "~/business/core.server.ts";
+import { actorMayOn, likeTerm, newId, requireAssetAction, seconds, where } from "~/business/core.server.ts";
 import type { BusinessAction } from "~/business/roles.ts";
 import { tablePage, type TablePage, type TableState } from "~/business/table-state.ts";
 import { conflict, notFound } from "~/domain/errors.ts";
@@ -42,9 +42,9 @@ interface BulkAccount {
   currency: string;
 }
 
-/** The ad account, when the viewer's role in its business allows `action`; a stranger learns nothing (404). */
+/** The ad account, when the viewer's role on it allows `action`; a stranger learns nothing (404). */
 async function bulkAccount(db: D1Database, userId: number, businessId: number, adAccountId: number, action: BusinessAction): Promise<BulkAccount> {
-  await requireAction(db, businessId, userId, action);
+  await requireAssetAction(db, businessId, userId, action, { type: "AD_ACCOUNT", id: adAccountId });
   const row = await db.prepare("SELECT id, name, country, currency FROM ad_accounts WHERE id = ?1 AND business_id = ?2").bind(adAccountId, businessId).first<{ id: number; name: string; country: string; currency: string }>();
   if (!row) throw notFound("business:api.adAccountNotFound");
   return { ...row, businessId };
@@ -185,7 +185,7 @@ async function recordFailure(db: D1Database, upload: Upload, errors: BulkError[]
     db
       .prepare(
         `INSERT INTO bulk_uploads (id, ad_account_id, business_id, uploaded_by, file_name, content_hash, row_count, status, error_count, created_at)
-         SELECT ?3, ?4, ?1, ?2, ?5, ?6, ?7, 'FAILED', ?8, ?9 WHERE ${actorMay("bulk.upload")}`,
+         SELECT ?3, ?4, ?1, ?2, ?5, ?6, ?7, 'FAILED', ?8, ?9 WHERE ${actorMayOn("bulk.upload", "AD_ACCOUNT", "?4")}`,
       )
       .bind(upload.account.businessId, upload.userId, upload.id, upload.account.id, upload.fileName, upload.hash, upload.rows, errors.length, upload.now),
     db
@@ -198,7 +198,7 @@ async function recordFailure(db: D1Database, upload: Upload, errors: BulkError[]
   ]);
   const summary = await uploadById(db, upload.account.id, upload.id);
   // Nothing recorded: the role was taken away between the check and the write.
-  if (!summary) await requireAction(db, upload.account.businessId, upload.userId, "bulk.upload");
+  if (!summary) await requireAssetAction(db, upload.account.businessId, upload.userId, "bulk.upload", { type: "AD_ACCOUNT", id: upload.account.id });
   return { status: "FAILED", upload: summary!, errors };
 }
 
@@ -206,7 +206,7 @@ async function recordFailure(db: D1Database, upload: Upload, errors: BulkError[]
 async function apply(db: D1Database, upload: Upload, plan: BulkPlan): Promise<UploadOutcome> {
   const { account } = upload;
   // Numbers this module made, never input: safe inside the SQL text.
-  const guard = `${actorMay("bulk.upload")} AND EXISTS (SELECT 1 FROM bulk_uploads WHERE id = ${upload.id} AND status = 'APPLIED')`;
+  const guard = `${actorMayOn("bulk.upload", "AD_ACCOUNT", String(account.id))} AND EXISTS (SELECT 1 FROM bulk_uploads WHERE id = ${upload.id} AND status = 'APPLIED')`;
   const scope: WriteScope = { businessId: account.businessId, actorId: upload.userId, adAccountId: account.id, now: upload.now, guard };
   const history = [
     { action: "BULK_UPLOAD_APPLIED", entity_type: "BULK_UPLOAD", entity_id: String(upload.id), detail: { name: upload.fileName, ad_account_id: String(account.id), rows: upload.rows, created: plan.created, updated: plan.updated } },
@@ -216,7 +216,7 @@ async function apply(db: D1Database, upload: Upload, plan: BulkPlan): Promise<Up
     db
       .prepare(
         `INSERT INTO bulk_uploads (id, ad_account_id, business_id, uploaded_by, file_name, content_hash, row_count, status, created_count, updated_count, created_at)
-         SELECT ?3, ?4, ?1, ?2, ?5, ?6, ?7, 'APPLIED', ?8, ?9, ?10 WHERE ${actorMay("bulk.upload")} ON CONFLICT DO NOTHING`,
+         SELECT ?3, ?4, ?1, ?2, ?5, ?6, ?7, 'APPLIED', ?8, ?9, ?10 WHERE ${actorMayOn("bulk.upload", "AD_ACCOUNT", "?4")} ON CONFLICT DO NOTHING`,
       )
       .bind(account.businessId, upload.userId, upload.id, account.id, upload.fileName, upload.hash, upload.rows, plan.created, plan.updated, upload.now),
     // Parents before children: product groups and campaigns, then ad groups, ads and keywords.
@@ -243,7 +243,7 @@ async function apply(db: D1Database, upload: Upload, plan: BulkPlan): Promise<Up
   const applied = await uploadById(db, account.id, upload.id);
   if (applied) return { status: "APPLIED", upload: applied, duplicate: false };
   // Not written: the same file was applied meanwhile, or the role is gone (403).
-  await requireAction(db, account.businessId, upload.userId, "bulk.upload");
+  await requireAssetAction(db, account.businessId, upload.userId, "bulk.upload", { type: "AD_ACCOUNT", id: account.id });
   const earlier = await appliedWithHash(db, account.id, upload.hash);
   if (!earlier) throw conflict("bulk:upload.changedMeanwhile");
   return { status: "APPLIED", upload: earlier, duplicate: true };

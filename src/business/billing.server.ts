@@ -20,7 +20,7 @@ import {
   type BusinessInformation,
   type InvoiceStatus,
 } from "./billing.ts";
-import { actorMay, historyRow, newId, requireAction, seconds } from "./core.server.ts";
+import { actorMay, actorMayOn, historyRow, newId, requireAction, requireAssetAction, seconds } from "./core.server.ts";
 import type { PaymentProcessor } from "./payment-processor.ts";
 
 /** Bounds, so every list and batch stays small. */
@@ -82,9 +82,10 @@ export async function saveBusinessInformation(db: D1Database, userId: number, bu
   return (await readBusinessInformation(db, businessId))!;
 }
 
-/** A guarded write that changed nothing: the role was taken meanwhile (403), or the target went away. */
-async function refuse(db: D1Database, businessId: number, userId: number): Promise<never> {
-  await requireAction(db, businessId, userId, "billing.update");
+/** A guarded write that changed nothing: the role (on the ad account, for one account's billing) was taken meanwhile (403), or the target went away. */
+async function refuse(db: D1Database, businessId: number, userId: number, adAccountId?: number): Promise<never> {
+  if (adAccountId === undefined) await requireAction(db, businessId, userId, "billing.update");
+  else await requireAssetAction(db, businessId, userId, "billing.update", { type: "AD_ACCOUNT", id: adAccountId });
   throw notFound("business:api.adAccountNotFound");
 }
 
@@ -144,7 +145,7 @@ function openMonth(db: D1Database, businessId: number, account: { id: number; cu
  * information must exist first (its address is the billing address).
  */
 export async function saveBillingInformation(db: D1Database, processor: PaymentProcessor, userId: number, businessId: number, adAccountId: number, input: BillingInformationInput, now = Date.now()): Promise<BillingProfile> {
-  await requireAction(db, businessId, userId, "billing.update");
+  await requireAssetAction(db, businessId, userId, "billing.update", { type: "AD_ACCOUNT", id: adAccountId });
   const account = await accountOf(db, businessId, adAccountId);
   const business = await readBusinessInformation(db, businessId);
   if (input.autofill && business === null) throw badRequest([{ field: "autofill", reason: "billing:validation.needsBusinessInformation" }]);
@@ -155,7 +156,7 @@ export async function saveBillingInformation(db: D1Database, processor: PaymentP
     db
       .prepare(
         `INSERT INTO billing_profiles (ad_account_id, mode, status, billing_information, created_by, created_at, updated_at)
-         SELECT ?3, ?4, ?5, ?6, ?2, ?7, ?7 WHERE ${actorMay("billing.update")} AND EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3 AND business_id = ?1)
+         SELECT ?3, ?4, ?5, ?6, ?2, ?7, ?7 WHERE ${actorMayOn("billing.update", "AD_ACCOUNT", "?3")} AND EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3 AND business_id = ?1)
          ON CONFLICT (ad_account_id) DO UPDATE SET mode = excluded.mode, status = excluded.status, billing_information = excluded.billing_information, updated_at = excluded.updated_at`,
       )
       .bind(businessId, userId, adAccountId, setup.mode, setup.status, JSON.stringify(information), now),
@@ -163,7 +164,7 @@ export async function saveBillingInformation(db: D1Database, processor: PaymentP
     billingRow(db, businessId, userId, adAccountId, "BILLING_INFORMATION_SAVED", { status: setup.status, autofill: information.autofill }, now, saved),
     historyRow(db, businessId, userId, "BILLING_INFORMATION_SAVED", "AD_ACCOUNT", adAccountId, { name: account.name }, now, saved),
   ]);
-  if (upsert!.meta.changes !== 1) await refuse(db, businessId, userId);
+  if (upsert!.meta.changes !== 1) await refuse(db, businessId, userId, adAccountId);
   return (await billingProfile(db, adAccountId))!;
 }
 
@@ -174,20 +175,20 @@ async function billingProfile(db: D1Database, adAccountId: number): Promise<Bill
 
 /** Removing the billing information: the profile turns INVALID and the account may no longer promote. */
 export async function removeBillingInformation(db: D1Database, userId: number, businessId: number, adAccountId: number, now = Date.now()): Promise<{ ad_account_id: string; status: "INVALID" }> {
-  await requireAction(db, businessId, userId, "billing.update");
+  await requireAssetAction(db, businessId, userId, "billing.update", { type: "AD_ACCOUNT", id: adAccountId });
   const account = await accountOf(db, businessId, adAccountId);
   const [update] = await db.batch([
     db
       .prepare(
         `UPDATE billing_profiles SET status = 'INVALID', billing_information = '{}', updated_at = ?4
-         WHERE ad_account_id = ?3 AND status = 'VALID' AND ad_account_id IN (SELECT id FROM ad_accounts WHERE business_id = ?1) AND ${actorMay("billing.update")}`,
+         WHERE ad_account_id = ?3 AND status = 'VALID' AND ad_account_id IN (SELECT id FROM ad_accounts WHERE business_id = ?1) AND ${actorMayOn("billing.update", "AD_ACCOUNT", "?3")}`,
       )
       .bind(businessId, userId, adAccountId, now),
     billingRow(db, businessId, userId, adAccountId, "BILLING_INFORMATION_REMOVED", {}, now, "changes() = 1"),
     historyRow(db, businessId, userId, "BILLING_INFORMATION_REMOVED", "AD_ACCOUNT", adAccountId, { name: account.name }, now, `EXISTS (SELECT 1 FROM billing_history WHERE business_id = ?1 AND actor_id = ?2 AND action = 'BILLING_INFORMATION_REMOVED' AND created_at = ${now})`),
   ]);
   if (update!.meta.changes !== 1) {
-    await requireAction(db, businessId, userId, "billing.update");
+    await requireAssetAction(db, businessId, userId, "billing.update", { type: "AD_ACCOUNT", id: adAccountId });
     throw conflict("billing:api.noBillingInformation");
   }
   return { ad_account_id: String(adAccountId), status: "INVALID" };
@@ -327,7 +328,7 @@ async function accrued(db: D1Database, businessId: number, account: AccountRow, 
 
 /** An account's invoices in one tab, newest month first; the current month's is opened when missing. */
 export async function listInvoices(db: D1Database, userId: number, businessId: number, adAccountId: number, tab: InvoiceStatus, now = Date.now()): Promise<Invoice[]> {
-  await requireAction(db, businessId, userId, "billing.read");
+  await requireAssetAction(db, businessId, userId, "billing.read", { type: "AD_ACCOUNT", id: adAccountId });
   const account = await accountOf(db, businessId, adAccountId);
   if (tab === "PROGRESS") await openMonth(db, businessId, account, periodOf(now), now).run();
   const { results } = await db
@@ -346,7 +347,7 @@ export async function listInvoices(db: D1Database, userId: number, businessId: n
 }
 
 export async function getInvoice(db: D1Database, userId: number, businessId: number, adAccountId: number, invoiceId: number): Promise<InvoiceDetail> {
-  await requireAction(db, businessId, userId, "billing.read");
+  await requireAssetAction(db, businessId, userId, "billing.read", { type: "AD_ACCOUNT", id: adAccountId });
   const account = await accountOf(db, businessId, adAccountId);
   const row = await db.prepare(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = ?1 AND ad_account_id = ?2 AND business_id = ?3`).bind(invoiceId, adAccountId, businessId).first<Record<string, unknown>>();
   if (!row) throw notFound("billing:api.invoiceNotFound");
@@ -491,7 +492,7 @@ export async function closeBillingMonths(db: D1Database, processor: PaymentProce
 
 /** Paying an UNPAID invoice now (after the billing information was fixed): the processor charges the VALID profile. */
 export async function payInvoice(db: D1Database, processor: PaymentProcessor, userId: number, businessId: number, adAccountId: number, invoiceId: number, now = Date.now()): Promise<Invoice> {
-  await requireAction(db, businessId, userId, "billing.update");
+  await requireAssetAction(db, businessId, userId, "billing.update", { type: "AD_ACCOUNT", id: adAccountId });
   const invoice = await getInvoice(db, userId, businessId, adAccountId, invoiceId);
   if (invoice.status !== "UNPAID") throw conflict("billing:api.notUnpaid");
   const profile = await billingProfile(db, adAccountId);
@@ -510,14 +511,14 @@ interface Promotion {
 }
 
 export async function listPromotions(db: D1Database, userId: number, businessId: number, adAccountId: number): Promise<Promotion[]> {
-  await requireAction(db, businessId, userId, "billing.read");
+  await requireAssetAction(db, businessId, userId, "billing.read", { type: "AD_ACCOUNT", id: adAccountId });
   await accountOf(db, businessId, adAccountId);
   return (await redemptionsOf(db, adAccountId)).map((row) => ({ code: row.code, credit_micro: row.credit_micro, remaining_micro: row.remaining_micro, applied_time: seconds(row.applied_at) }));
 }
 
 /** A promotion code applied to an ad account: once per account, unexpired, in the account's currency. */
 export async function applyPromotion(db: D1Database, userId: number, businessId: number, adAccountId: number, code: string, now = Date.now()): Promise<Promotion> {
-  await requireAction(db, businessId, userId, "billing.update");
+  await requireAssetAction(db, businessId, userId, "billing.update", { type: "AD_ACCOUNT", id: adAccountId });
   const account = await accountOf(db, businessId, adAccountId);
   const promotion = await db.prepare("SELECT code, currency, credit_micro, expires_at FROM promotion_codes WHERE code = ?1").bind(code).first<{ code: string; currency: string; credit_micro: number; expires_at: number }>();
   if (!promotion) throw badRequest([{ field: "code", reason: "billing:validation.unknownCode" }]);
@@ -531,7 +532,7 @@ export async function applyPromotion(db: D1Database, userId: number, businessId:
       db
         .prepare(
           `INSERT INTO promotion_redemptions (ad_account_id, code, business_id, credit_micro, remaining_micro, applied_by, applied_at)
-           SELECT ?3, ?4, ?1, ?5, ?5, ?2, ?6 WHERE ${actorMay("billing.update")} AND EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3 AND business_id = ?1)`,
+           SELECT ?3, ?4, ?1, ?5, ?5, ?2, ?6 WHERE ${actorMayOn("billing.update", "AD_ACCOUNT", "?3")} AND EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?3 AND business_id = ?1)`,
         )
         .bind(businessId, userId, adAccountId, code, promotion.credit_micro, now),
       billingRow(db, businessId, userId, adAccountId, "PROMOTION_APPLIED", { code, credit_micro: promotion.credit_micro, currency: promotion.currency }, now, "changes() = 1"),
@@ -542,7 +543,7 @@ export async function applyPromotion(db: D1Database, userId: number, businessId:
     if (error instanceof Error && /UNIQUE constraint failed|PRIMARY KEY/.test(error.message)) throw alreadyApplied();
     throw error;
   }
-  if (insert!.meta.changes !== 1) await refuse(db, businessId, userId);
+  if (insert!.meta.changes !== 1) await refuse(db, businessId, userId, adAccountId);
   return { code, credit_micro: promotion.credit_micro, remaining_micro: promotion.credit_micro, applied_time: seconds(now) };
 }
 
@@ -562,7 +563,7 @@ const DAY_MS = 86_400_000;
 
 /** Each campaign of the account: its prepaid budget against what it has spent. */
 export async function prepaidSpend(db: D1Database, userId: number, businessId: number, adAccountId: number, now = Date.now()): Promise<CampaignSpend[]> {
-  await requireAction(db, businessId, userId, "billing.spend_read");
+  await requireAssetAction(db, businessId, userId, "billing.spend_read", { type: "AD_ACCOUNT", id: adAccountId });
   await accountOf(db, businessId, adAccountId);
   const { results } = await db
     .prepare(

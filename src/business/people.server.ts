@@ -10,6 +10,8 @@ import { actorMay, historyRow, likeTerm, newId, requireAction, seconds, where } 
 import { inviteStatus, INVITE_TTL_MS, PEOPLE_LIMITS, type AssetRoleInput, type EMPLOYEE_SEARCHES, type EMPLOYEE_SORTS, type INVITE_SEARCHES, type INVITE_SORTS, type InviteStatus } from "./people.ts";
 import type { AssetType, BusinessAction, BusinessRole } from "./roles.ts";
 import { adAccountQuery, assetGroupQuery } from "./schemas.ts";
+import { tagQuery } from "./asset-schemas.ts";
+import { listTags, TAG_LIMITS } from "./tags.server.ts";
 import { tablePage, type TablePage, type TableState } from "./table-state.ts";
 
 /** Invites (employees and partners alike) a business may send a day: a team's hiring, not a spam run. */
@@ -17,11 +19,12 @@ export const INVITE_RULE: RateRule = { name: "business-invite:business", limit: 
 
 // ---- Assets and the roles held on them ----
 
-/** SQL true when the asset (type and id expressions) is the business's own: its ad account, asset group or profile. */
+/** SQL true when the asset (type and id expressions) is the business's own: its ad account, asset group, profile or conversion tag. */
 export const assetInBusiness = (type: string, id: string, business: string) =>
   `CASE ${type} WHEN 'AD_ACCOUNT' THEN EXISTS (SELECT 1 FROM ad_accounts WHERE id = ${id} AND business_id = ${business})
     WHEN 'ASSET_GROUP' THEN EXISTS (SELECT 1 FROM asset_groups WHERE id = ${id} AND business_id = ${business})
-    WHEN 'PROFILE' THEN EXISTS (SELECT 1 FROM businesses WHERE id = ${business} AND profile_id = ${id}) ELSE 0 END`;
+    WHEN 'PROFILE' THEN EXISTS (SELECT 1 FROM businesses WHERE id = ${business} AND profile_id = ${id})
+    WHEN 'TAG' THEN EXISTS (SELECT 1 FROM conversion_tags WHERE id = ${id} AND business_id = ${business}) ELSE 0 END`;
 
 /** The entries as stored: ids as numbers, so SQL compares them with the assets' integer ids. */
 export const storedAssetRoles = (entries: AssetRoleInput[]) => JSON.stringify(entries.map((entry) => ({ asset_type: entry.asset_type, asset_id: Number(entry.asset_id), role: entry.role })));
@@ -53,12 +56,13 @@ export interface HeldAssets {
   adAccounts: HeldAsset[];
   profiles: HeldAsset[];
   assetGroups: HeldAsset[];
+  tags: HeldAsset[];
 }
 
 export function heldAssets(entries: HeldAsset[]): HeldAssets {
   const of = (type: AssetType) => entries.filter((entry) => entry.asset_type === type);
   const summary = (type: AssetType) => of(type).map((entry) => ({ id: entry.id, permissions: entry.permissions, roles: entry.roles }));
-  return { assets_summary: { ad_accounts: summary("AD_ACCOUNT"), profiles: summary("PROFILE") }, adAccounts: of("AD_ACCOUNT"), profiles: of("PROFILE"), assetGroups: of("ASSET_GROUP") };
+  return { assets_summary: { ad_accounts: summary("AD_ACCOUNT"), profiles: summary("PROFILE") }, adAccounts: of("AD_ACCOUNT"), profiles: of("PROFILE"), assetGroups: of("ASSET_GROUP"), tags: of("TAG") };
 }
 
 /** The asset roles held in `businessIds` by `memberIds` of `memberType`, keyed "business:member". */
@@ -70,6 +74,7 @@ export async function assetRolesOf(db: D1Database, memberType: "EMPLOYEE" | "PAR
       `SELECT r.business_id, r.member_id, r.asset_type, r.asset_id, r.role,
         CASE r.asset_type WHEN 'AD_ACCOUNT' THEN (SELECT name FROM ad_accounts WHERE id = r.asset_id)
           WHEN 'ASSET_GROUP' THEN (SELECT name FROM asset_groups WHERE id = r.asset_id)
+          WHEN 'TAG' THEN (SELECT name FROM conversion_tags WHERE id = r.asset_id)
           ELSE (SELECT username FROM users WHERE id = r.asset_id) END AS name
        FROM business_asset_roles r
        WHERE r.member_type = ?1 AND r.business_id IN (SELECT value FROM json_each(?2)) AND r.member_id IN (SELECT value FROM json_each(?3))
@@ -450,13 +455,15 @@ export async function declineEmployeeInvite(db: D1Database, userId: number, invi
 /** The business's assets a role may be given on, by type (the asset role forms' choices). */
 export async function assetChoices(db: D1Database, userId: number, business: BusinessSummary): Promise<Record<AssetType, Array<{ id: string; name: string }>>> {
   const businessId = Number(business.id);
-  const [accounts, groups] = await Promise.all([
+  const [accounts, groups, tags] = await Promise.all([
     listAdAccounts(db, userId, businessId, adAccountQuery.parse({ limit: String(LIMITS.adAccounts) })),
     listAssetGroups(db, userId, businessId, assetGroupQuery.parse({ limit: String(LIMITS.assetGroups) })),
+    listTags(db, userId, businessId, tagQuery.parse({ limit: String(TAG_LIMITS.perBusiness) })),
   ]);
   return {
     AD_ACCOUNT: accounts.items.map((account) => ({ id: account.id, name: account.name })),
     PROFILE: [{ id: business.profile.id, name: business.profile.full_name || business.profile.username }],
     ASSET_GROUP: groups.items.map((group) => ({ id: group.id, name: group.name })),
+    TAG: tags.items.map((tag) => ({ id: tag.id, name: tag.name })),
   };
 }

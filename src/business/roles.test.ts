@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_ACTIONS, BUSINESS_ROLES, decide, type BusinessAction, type Membership } from "./roles.ts";
+import { ASSET_ACTIONS, ASSET_TYPES, BUSINESS_ACTIONS, BUSINESS_ROLES, decide, type AssetType, type BusinessAction, type Membership } from "./roles.ts";
 
 // The role table as docs/decisions.md states it, written out by hand: A allow, F forbidden, N not found.
 // Columns: ADMIN, CAMPAIGN_MANAGER, FINANCE, ANALYST, stranger.
@@ -65,5 +65,32 @@ describe("the business role table", () => {
     for (const action of BUSINESS_ACTIONS) {
       expect([action, COLUMNS.map((role) => LETTER[decide(role, action)]).join("")]).toEqual([action, TABLE[action]]);
     }
+  });
+});
+
+// Which actions a role held on one asset decides, written out by hand: everything else stays the
+// business role's (creating, people, the business itself).
+const ASSET_SCOPED: Record<AssetType, BusinessAction[]> = {
+  AD_ACCOUNT: ["ad_account.read", "ad_account.update", "ad_account.delete", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.read", "billing.update", "billing.spend_read"],
+  PROFILE: [],
+  ASSET_GROUP: ["asset_group.read", "asset_group.update", "asset_group.delete"],
+  TAG: ["tag.read", "tag.update", "tag.delete"],
+};
+
+describe("the actions a role on one asset decides", () => {
+  it("holds roles on ad accounts, profiles, asset groups and conversion tags", () => {
+    expect([...ASSET_TYPES]).toEqual(["AD_ACCOUNT", "PROFILE", "ASSET_GROUP", "TAG"]);
+  });
+
+  it("scopes each asset type's actions as written", () => {
+    for (const type of ASSET_TYPES) expect([type, [...ASSET_ACTIONS[type]].sort()]).toEqual([type, [...ASSET_SCOPED[type]].sort()]);
+  });
+
+  it("decides a scoped action by the asset role and leaves an unscoped one to the business role", () => {
+    const campaignManagerOnIt = { own: "CAMPAIGN_MANAGER", partners: [] } as const;
+    expect(decide("ANALYST", "campaign.update", campaignManagerOnIt)).toBe("allow");
+    expect(decide("ANALYST", "tag.update", campaignManagerOnIt)).toBe("allow");
+    expect(decide("ANALYST", "tag.create", campaignManagerOnIt)).toBe("forbidden");
+    expect(decide("ANALYST", "marketing_plan.update", campaignManagerOnIt)).toBe("forbidden");
   });
 });

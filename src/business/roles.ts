@@ -102,9 +102,9 @@ export function decide(membership: Membership, action: BusinessAction, asset?: A
   return ROLE_PERMISSIONS[membership].has(action) ? "allow" : "forbidden";
 }
 
-// ---- Per-asset roles (spec 002 §6: held for ad accounts, profiles and asset groups, per employee and partner) ----
+// ---- Per-asset roles (spec 002 §6: held for ad accounts, profiles, asset groups and conversion tags, per employee and partner) ----
 
-export const ASSET_TYPES = ["AD_ACCOUNT", "PROFILE", "ASSET_GROUP"] as const;
+export const ASSET_TYPES = ["AD_ACCOUNT", "PROFILE", "ASSET_GROUP", "TAG"] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
 /**
@@ -112,15 +112,22 @@ export type AssetType = (typeof ASSET_TYPES)[number];
  * ADMIN reads, changes and deletes it; CAMPAIGN_MANAGER changes an ad account's settings and a
  * group; FINANCE changes and closes an ad account; ANALYST reads. These are the actions an
  * asset role decides; a profile has none of its own yet, so its role is held and shown only.
+ * Advertising in an ad account (its campaigns, bulk files, results and billing) is the
+ * account's: the role held on that account decides it, as it decides the account's settings.
  */
 export const ASSET_ACTIONS: Record<AssetType, readonly BusinessAction[]> = {
-  AD_ACCOUNT: ["ad_account.read", "ad_account.update", "ad_account.delete"],
+  AD_ACCOUNT: ["ad_account.read", "ad_account.update", "ad_account.delete", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.read", "billing.update", "billing.spend_read"],
   ASSET_GROUP: ["asset_group.read", "asset_group.update", "asset_group.delete"],
   PROFILE: [],
+  TAG: ["tag.read", "tag.update", "tag.delete"],
 };
 const ASSET_SCOPED: ReadonlySet<BusinessAction> = new Set(Object.values(ASSET_ACTIONS).flat());
-/** A partner works on a client's assets but never deletes them: that stays the owner's. */
-const PARTNER_NEVER: ReadonlySet<BusinessAction> = new Set(["ad_account.delete", "asset_group.delete"]);
+/**
+ * A partner works on a client's assets but never deletes them: that stays the owner's. Ending a
+ * campaign is not a delete (the campaign, its results and its history stay), so a partner who
+ * may change campaigns may end one.
+ */
+const PARTNER_NEVER: ReadonlySet<BusinessAction> = new Set(["ad_account.delete", "asset_group.delete", "tag.delete"]);
 
 /** What a viewer holds on one asset: their own asset role (as an employee), and each partner business's way in. */
 export interface AssetAccess {

@@ -4,13 +4,13 @@
 // groups are one level deep. The tag script and its events come later: last_fired_event stays
 // null until one fires.
 import { badRequest, notFound } from "~/domain/errors.ts";
-import { actorMay, historyRow, likeTerm, newId, permissionsOf, requireAction, seconds, where } from "./core.server.ts";
+import { actorMay, actorMayOn, historyRow, likeTerm, newId, ownAssetRoles, permissionsOn, requireAction, requireAssetAction, seconds, where, type AssetRef } from "./core.server.ts";
 import { tablePage, type TablePage, type TableState } from "./table-state.ts";
 import { parentOf } from "./hierarchy.server.ts";
 import type { TAG_SEARCHES, TAG_SORTS } from "./asset-schemas.ts";
-import type { BusinessAction, BusinessRole } from "./roles.ts";
+import type { BusinessAction } from "./roles.ts";
 
-const TAG_LIMITS = { perBusiness: 100, childrenPerLeader: 50 } as const;
+export const TAG_LIMITS = { perBusiness: 100, childrenPerLeader: 50 } as const;
 
 type Named = { id: string; name: string };
 
@@ -45,7 +45,7 @@ const SELECT = `SELECT t.id, t.name, t.automatic_enhanced_match, t.ad_account_id
 
 const byName = <Item extends Named>(list: Item[]) => list.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 
-function tagOf(row: Record<string, unknown>, role: BusinessRole): ConversionTag {
+function tagOf(row: Record<string, unknown>, permissions: BusinessAction[]): ConversionTag {
   const fired = row["last_fired_event"] === null ? null : (JSON.parse(String(row["last_fired_event"])) as { event_type: string; fired_at: number });
   const leader = row["leader_id"] === null ? null : row;
   return {
@@ -64,7 +64,7 @@ function tagOf(row: Record<string, unknown>, role: BusinessRole): ConversionTag 
     adAccounts: byName(JSON.parse(String(row["shared"])) as Named[]),
     ownerAdAccount: { id: String(row["ad_account_id"]), name: String(row["owner_name"]) },
     created_by: { id: String(row["creator_id"]), username: String(row["username"]), full_name: String(row["full_name"]) },
-    permissions: permissionsOf(role).filter((action) => action.startsWith("tag.")),
+    permissions,
   };
 }
 
@@ -73,6 +73,7 @@ type TagState = TableState<(typeof TAG_SORTS)[number], (typeof TAG_SEARCHES)[num
 /** The business's tags; the selected ad accounts filter to tags each owns or is shared with. */
 export async function listTags(db: D1Database, userId: number, businessId: number, state: TagState): Promise<TablePage<ConversionTag>> {
   const role = await requireAction(db, businessId, userId, "tag.read");
+  const own = await ownAssetRoles(db, businessId, userId, "TAG");
   const parts: Array<[(n: number) => string, unknown]> = [];
   if (state.searchTerm) {
     if (state.searchBy === "id") parts.push([(n) => `CAST(t.id AS TEXT) = ?${n}`, state.searchTerm]);
@@ -89,17 +90,20 @@ export async function listTags(db: D1Database, userId: number, businessId: numbe
     db.prepare(`SELECT COUNT(*) AS n FROM conversion_tags t WHERE t.business_id = ?1${where(parts, 2).sql}`).bind(businessId, ...clause.values),
   ]);
   return tablePage(
-    rows!.results.map((row) => tagOf(row, role)),
+    rows!.results.map((row) => tagOf(row, permissionsOn(role, "TAG", { own: own.get(String(row["id"])) ?? null, partners: [] }))),
     Number(count!.results[0]?.["n"] ?? 0),
     state,
   );
 }
 
+/** One tag is an asset: the role held on it, where there is one, decides (src/business/roles.ts). */
+const asTag = (tagId: number): AssetRef => ({ type: "TAG", id: tagId });
+
 export async function getTag(db: D1Database, userId: number, businessId: number, tagId: number): Promise<ConversionTag> {
-  const role = await requireAction(db, businessId, userId, "tag.read");
+  const grant = await requireAssetAction(db, businessId, userId, "tag.read", asTag(tagId));
   const row = await db.prepare(`${SELECT} WHERE t.id = ?1 AND t.business_id = ?2`).bind(tagId, businessId).first<Record<string, unknown>>();
   if (!row) throw notFound("business:assets.tagNotFound");
-  return tagOf(row, role);
+  return tagOf(row, permissionsOn(grant.role, "TAG", grant.access));
 }
 
 interface TagInput {
@@ -179,7 +183,7 @@ export async function updateTag(
   now = Date.now(),
 ): Promise<ConversionTag> {
   const before = await getTag(db, userId, businessId, tagId);
-  await requireAction(db, businessId, userId, "tag.update");
+  await requireAssetAction(db, businessId, userId, "tag.update", asTag(tagId));
   const next: TagInput = {
     name: input.name ?? before.name,
     ad_account_id: before.ad_account_id,
@@ -191,13 +195,13 @@ export async function updateTag(
   const updated = `EXISTS (SELECT 1 FROM conversion_tags WHERE id = ${tagId} AND updated_at = ${now})`;
   const [update] = await db.batch([
     db
-      .prepare(`UPDATE conversion_tags SET name = ?4, automatic_enhanced_match = ?5, leader_tag_id = ?6, updated_at = ?7 WHERE id = ?3 AND business_id = ?1 AND ${actorMay("tag.update")} AND (?6 IS leader_tag_id OR ${leaderRoom(6)})`)
+      .prepare(`UPDATE conversion_tags SET name = ?4, automatic_enhanced_match = ?5, leader_tag_id = ?6, updated_at = ?7 WHERE id = ?3 AND business_id = ?1 AND ${actorMayOn("tag.update", "TAG", "?3")} AND (?6 IS leader_tag_id OR ${leaderRoom(6)})`)
       .bind(businessId, userId, tagId, next.name, next.automatic_enhanced_match ? 1 : 0, next.leader_tag_id === null ? null : Number(next.leader_tag_id), now),
     ...shareStatements(db, businessId, userId, tagId, next.ad_account_ids, updated, now),
     historyRow(db, businessId, userId, "TAG_UPDATED", "CONVERSION_TAG", tagId, { name: next.name }, now, updated),
   ]);
   if (update!.meta.changes === 0) {
-    await requireAction(db, businessId, userId, "tag.update");
+    await requireAssetAction(db, businessId, userId, "tag.update", asTag(tagId));
     throw badRequest([{ field: "leader_tag_id", reason: "business:validation.leaderFull", values: { maximum: TAG_LIMITS.childrenPerLeader } }]);
   }
   return getTag(db, userId, businessId, tagId);
@@ -206,13 +210,15 @@ export async function updateTag(
 /** Deleting a leader leaves its children ungrouped (the foreign key sets their leader to null). */
 export async function deleteTag(db: D1Database, userId: number, businessId: number, tagId: number, now = Date.now()): Promise<{ id: string }> {
   const before = await getTag(db, userId, businessId, tagId);
-  await requireAction(db, businessId, userId, "tag.delete");
+  await requireAssetAction(db, businessId, userId, "tag.delete", asTag(tagId));
   const [remove] = await db.batch([
-    db.prepare(`DELETE FROM conversion_tags WHERE id = ?3 AND business_id = ?1 AND ${actorMay("tag.delete")}`).bind(businessId, userId, tagId),
+    db.prepare(`DELETE FROM conversion_tags WHERE id = ?3 AND business_id = ?1 AND ${actorMayOn("tag.delete", "TAG", "?3")}`).bind(businessId, userId, tagId),
     historyRow(db, businessId, userId, "TAG_DELETED", "CONVERSION_TAG", tagId, { name: before.name }, now, "changes() = 1"),
+    // The roles held on it go with it (after the delete, whose re-check reads the actor's own tag role).
+    db.prepare("DELETE FROM business_asset_roles WHERE business_id = ?1 AND asset_type = 'TAG' AND asset_id = ?2 AND NOT EXISTS (SELECT 1 FROM conversion_tags WHERE id = ?2)").bind(businessId, tagId),
   ]);
   if (remove!.meta.changes === 0) {
-    await requireAction(db, businessId, userId, "tag.delete");
+    await requireAssetAction(db, businessId, userId, "tag.delete", asTag(tagId));
     throw notFound("business:assets.tagNotFound");
   }
   return { id: String(tagId) };

@@ -2,9 +2,9 @@
 // the campaign's edits and status moves (campaign-status.ts's table, re-checked in each write's
 // own WHERE so a campaign ended meanwhile is never paused back to life). Every change writes its
 // history row in its own batch. A campaign past its end date reads as ENDED everywhere.
-import { actorMay, historyRow, likeTerm, requireAction, seconds, where } from "~/business/core.server.ts";
+import { actorMayOn, historyRow, likeTerm, seconds, where } from "~/business/core.server.ts";
 import { tablePage, type TablePage } from "~/business/table-state.ts";
-import { ROLE_PERMISSIONS, type BusinessRole } from "~/business/roles.ts";
+import type { BusinessAction } from "~/business/roles.ts";
 import { badRequest, conflict, notFound, type FieldProblem } from "~/domain/errors.ts";
 import { actionsFor, effectiveStatus, nextStatus, statusesAllowing, type CampaignStatus, type StatusAction } from "./campaign-status.ts";
 import type { AdGroupQuery, AdQuery, CampaignQuery } from "./campaign-tables.ts";
@@ -81,9 +81,10 @@ function searchParts(state: { searchBy?: string; searchTerm?: string; filtersPay
 
 const direction = (state: { sortDirection: "ASCENDING" | "DESCENDING" }) => (state.sortDirection === "ASCENDING" ? "ASC" : "DESC");
 
-function campaignOf(row: Record<string, unknown>, role: BusinessRole, now: number): CampaignRow {
+/** `onAccount`: the account's own actions the viewer may take (the role on the account decides them). */
+function campaignOf(row: Record<string, unknown>, onAccount: readonly BusinessAction[], now: number): CampaignRow {
   const status = effectiveStatus(row["status"] as CampaignStatus, row["end_at"] === null ? null : Number(row["end_at"]), now);
-  const may = ROLE_PERMISSIONS[role].has("campaign.update");
+  const may = onAccount.includes("campaign.update");
   return {
     id: String(row["id"]),
     ad_account_id: String(row["ad_account_id"]),
@@ -106,7 +107,7 @@ const CAMPAIGN_SELECT = `SELECT c.id, c.ad_account_id, c.name, c.goal, c.status,
   FROM campaigns c JOIN ad_accounts a ON a.id = c.ad_account_id`;
 
 export async function listCampaigns(db: D1Database, userId: number, adAccountId: number, state: CampaignQuery, now = Date.now()): Promise<TablePage<CampaignRow>> {
-  const { role } = await requireAccount(db, userId, adAccountId, "campaign.read");
+  const { permissions } = await requireAccount(db, userId, adAccountId, "campaign.read");
   const parts = searchParts(state, "c", EFFECTIVE);
   const clause = where(parts, 5);
   const order = `${CAMPAIGN_ORDER[state.sortBy]} ${direction(state)}, c.id`;
@@ -115,7 +116,7 @@ export async function listCampaigns(db: D1Database, userId: number, adAccountId:
     db.prepare(`SELECT COUNT(*) AS n FROM campaigns c WHERE c.ad_account_id = ?1 AND ${COUNT_SLOTS}${clause.sql}`).bind(adAccountId, null, null, now, ...clause.values),
   ]);
   return tablePage(
-    rows!.results.map((row) => campaignOf(row, role, now)),
+    rows!.results.map((row) => campaignOf(row, permissions, now)),
     Number(count!.results[0]?.["n"] ?? 0),
     state,
   );
@@ -183,10 +184,10 @@ export async function listAds(db: D1Database, userId: number, adAccountId: numbe
 }
 
 export async function getCampaign(db: D1Database, userId: number, adAccountId: number, campaignId: number, now = Date.now()): Promise<CampaignRow> {
-  const { role } = await requireAccount(db, userId, adAccountId, "campaign.read");
+  const { permissions } = await requireAccount(db, userId, adAccountId, "campaign.read");
   const row = await db.prepare(`${CAMPAIGN_SELECT} WHERE c.id = ?1 AND c.ad_account_id = ?2`).bind(campaignId, adAccountId).first<Record<string, unknown>>();
   if (!row) throw notFound("campaigns:api.campaignNotFound");
-  return campaignOf(row, role, now);
+  return campaignOf(row, permissions, now);
 }
 
 const HISTORY_ACTION: Record<StatusAction, string> = { pause: "CAMPAIGN_PAUSED", resume: "CAMPAIGN_RESUMED", end: "CAMPAIGN_ENDED" };
@@ -209,7 +210,7 @@ export async function changeCampaignStatus(db: D1Database, userId: number, adAcc
     db
       .prepare(
         `UPDATE campaigns SET status = ?4, updated_at = ?5, end_at = CASE WHEN ?4 = 'ENDED' AND (end_at IS NULL OR end_at > ?5) THEN ?5 ELSE end_at END
-         WHERE id = ?3 AND ad_account_id = ?6 AND business_id = ?1 AND status IN (${from}) AND (end_at IS NULL OR end_at > ?5) AND ${actorMay("campaign.update")}`,
+         WHERE id = ?3 AND ad_account_id = ?6 AND business_id = ?1 AND status IN (${from}) AND (end_at IS NULL OR end_at > ?5) AND ${actorMayOn("campaign.update", "AD_ACCOUNT", "?6")}`,
       )
       .bind(businessId, userId, campaignId, to, now, adAccountId),
     ...(to === "ENDED"
@@ -222,7 +223,7 @@ export async function changeCampaignStatus(db: D1Database, userId: number, adAcc
   ];
   const [update] = await db.batch(statements);
   if (update!.meta.changes !== 1) {
-    await requireAction(db, businessId, userId, "campaign.update");
+    await requireAccount(db, userId, adAccountId, "campaign.update");
     const after = await getCampaign(db, userId, adAccountId, campaignId, now);
     throw conflict("campaigns:api.transition", { status: after.status, action });
   }
@@ -262,13 +263,13 @@ export async function updateCampaign(db: D1Database, userId: number, adAccountId
     db
       .prepare(
         `UPDATE campaigns SET name = ?4, daily_budget_micro = ?5, end_at = CASE WHEN ?8 = 1 THEN ?6 ELSE end_at END, updated_at = ?7
-         WHERE id = ?3 AND ad_account_id = ?9 AND business_id = ?1 AND status IN ('ACTIVE','PAUSED') AND (end_at IS NULL OR end_at > ?7) AND ${actorMay("campaign.update")}`,
+         WHERE id = ?3 AND ad_account_id = ?9 AND business_id = ?1 AND status IN ('ACTIVE','PAUSED') AND (end_at IS NULL OR end_at > ?7) AND ${actorMayOn("campaign.update", "AD_ACCOUNT", "?9")}`,
       )
       .bind(businessId, userId, campaignId, next.name, toMicro(next.budget), endAt ?? null, now, endAt === undefined ? 0 : 1, adAccountId),
     historyRow(db, businessId, userId, "CAMPAIGN_UPDATED", "CAMPAIGN", campaignId, changed, now, "changes() = 1"),
   ]);
   if (update!.meta.changes !== 1) {
-    await requireAction(db, businessId, userId, "campaign.update");
+    await requireAccount(db, userId, adAccountId, "campaign.update");
     throw conflict("campaigns:api.finalCampaign", { status: (await getCampaign(db, userId, adAccountId, campaignId, now)).status });
   }
   return getCampaign(db, userId, adAccountId, campaignId, now);

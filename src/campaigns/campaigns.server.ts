@@ -3,7 +3,7 @@
 // writes are statements for the caller's own batch, so a change and its history land together.
 // Each write takes its rows as one JSON array (json_each), so a batch holds a few statements
 // however many rows it writes, and each statement holds only while `guard` (SQL over ?1 the
-// business and ?2 the actor, e.g. actorMay(...)) does: a role taken away meanwhile writes nothing.
+// business and ?2 the actor, e.g. actorMayOn(...) on the ad account) does: a role taken away meanwhile writes nothing.
 // Values arrive already checked by ./validation.ts.
 import { visibleSql } from "~/visibility/visibility.server.ts";
 import { MAX_ACCOUNT_OBJECTS, type AdType, type CampaignGoal, type KeywordStatus, type MatchType, type ObjectStatus } from "./validation.ts";

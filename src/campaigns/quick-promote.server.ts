@@ -6,8 +6,8 @@
 // makes nothing twice.
 import { blockedHostsAmong } from "~/builder/drafts.server.ts";
 import { adAccountBusiness } from "~/business/business.server.ts";
-import { actorMay, historyRow, newId, requireAction } from "~/business/core.server.ts";
-import { BUSINESS_ROLES, ROLE_PERMISSIONS, type BusinessAction, type BusinessRole } from "~/business/roles.ts";
+import { actorMay, actorMayOn, historyRow, newId, requireAssetAction } from "~/business/core.server.ts";
+import { ASSET_ACTIONS, BUSINESS_ROLES, ROLE_PERMISSIONS, type BusinessAction, type BusinessRole, type Membership } from "~/business/roles.ts";
 import { badRequest, conflict, forbidden, notFound, type FieldProblem } from "~/domain/errors.ts";
 import { matchExpression, tokensOf } from "~/search/query.ts";
 import { visibleSql } from "~/visibility/visibility.server.ts";
@@ -41,21 +41,26 @@ export interface Advertiser {
   hasBusinessAddress: boolean;
   gdprApplies: boolean;
   gdprAccepted: boolean;
-  role: BusinessRole;
+  /** The viewer's role in the account's business; null for a partner's person, who works through the partner's role on this account. */
+  role: Membership;
   /** Whether this person may fill in the business form (the address is the business's). */
   mayEditBusiness: boolean;
   /** Whether this person may fill in the billing form (an ad account setting). */
   mayEditBilling: boolean;
+  /** The account's own actions this person may take (its settings and the advertising in it), as the role on the account decides. */
+  permissions: BusinessAction[];
 }
 
 const ADVERTISER_SELECT = `SELECT a.id, a.name, a.country, a.currency, a.business_id, b.name AS business_name, m.role,
   EXISTS (SELECT 1 FROM billing_profiles bp WHERE bp.ad_account_id = a.id AND bp.status = 'VALID') AS billing,
   EXISTS (SELECT 1 FROM business_addresses ba WHERE ba.business_id = a.business_id) AS address,
-  EXISTS (SELECT 1 FROM business_history h WHERE h.business_id = a.business_id AND h.action = '${GDPR_ACTION}' AND h.entity_type = 'AD_ACCOUNT' AND h.entity_id = CAST(a.id AS TEXT)) AS gdpr
-  FROM ad_accounts a JOIN businesses b ON b.id = a.business_id JOIN business_members m ON m.business_id = a.business_id AND m.user_id = ?1`;
+  EXISTS (SELECT 1 FROM business_history h WHERE h.business_id = a.business_id AND h.action = '${GDPR_ACTION}' AND h.entity_type = 'AD_ACCOUNT' AND h.entity_id = CAST(a.id AS TEXT)) AS gdpr,
+  CASE WHEN m.role = 'ADMIN' THEN 'ADMIN' ELSE coalesce((SELECT r.role FROM business_asset_roles r WHERE r.business_id = a.business_id AND r.member_type = 'EMPLOYEE' AND r.member_id = ?1 AND r.asset_type = 'AD_ACCOUNT' AND r.asset_id = a.id), m.role) END AS on_account
+  FROM ad_accounts a JOIN businesses b ON b.id = a.business_id LEFT JOIN business_members m ON m.business_id = a.business_id AND m.user_id = ?1`;
 
-function advertiserOf(row: Record<string, unknown>): Advertiser {
-  const role = row["role"] as BusinessRole;
+/** `onAccount` are the account's own actions this viewer may take (the role on the account decides them). */
+function advertiserOf(row: Record<string, unknown>, onAccount: readonly BusinessAction[]): Advertiser {
+  const role = (row["role"] as BusinessRole | null) ?? null;
   const country = String(row["country"]);
   return {
     id: String(row["id"]),
@@ -69,32 +74,38 @@ function advertiserOf(row: Record<string, unknown>): Advertiser {
     gdprApplies: gdprApplies(country),
     gdprAccepted: row["gdpr"] === 1,
     role,
-    mayEditBusiness: ROLE_PERMISSIONS[role].has("business.update"),
-    mayEditBilling: ROLE_PERMISSIONS[role].has("ad_account.update"),
+    mayEditBusiness: role !== null && ROLE_PERMISSIONS[role].has("business.update"),
+    mayEditBilling: onAccount.includes("ad_account.update"),
+    permissions: [...onAccount],
   };
 }
 
-/** The ad accounts this person may promote from (the close-up's Promote button, the advertiser choice), oldest first. */
+/** The ad accounts this person may promote from as an employee (the close-up's Promote button, the advertiser choice), oldest first: the role held on an account, where there is one, decides there. */
 export async function promotableAccounts(db: D1Database, userId: number): Promise<Advertiser[]> {
   const { results } = await db
-    .prepare(`${ADVERTISER_SELECT} WHERE m.role IN (${rolesFor("campaign.create")}) ORDER BY a.created_at, a.id LIMIT ${ACCOUNTS_LIMIT}`)
+    .prepare(`${ADVERTISER_SELECT} WHERE m.role IS NOT NULL AND on_account IN (${rolesFor("campaign.create")}) ORDER BY a.created_at, a.id LIMIT ${ACCOUNTS_LIMIT}`)
     .bind(userId)
     .all<Record<string, unknown>>();
-  return results.map(advertiserOf);
+  return results.map((row) => advertiserOf(row, ASSET_ACTIONS.AD_ACCOUNT.filter((action) => ROLE_PERMISSIONS[row["on_account"] as BusinessRole].has(action))));
 }
 
-/** The ad account's business and the viewer's role there, after the role table allows `action`. */
-export async function requireAccount(db: D1Database, userId: number, adAccountId: number, action: BusinessAction): Promise<{ businessId: number; role: BusinessRole }> {
+/**
+ * The ad account's business, the viewer's role there (null for a partner's person) and the
+ * account's own actions they may take, after the role table allows `action` on this account:
+ * advertising in an account is decided by the role held on it (src/business/roles.ts).
+ */
+export async function requireAccount(db: D1Database, userId: number, adAccountId: number, action: BusinessAction): Promise<{ businessId: number; role: Membership; permissions: BusinessAction[] }> {
   const businessId = await adAccountBusiness(db, adAccountId);
   if (businessId === null) throw notFound("business:api.adAccountNotFound");
-  return { businessId, role: await requireAction(db, businessId, userId, action) };
+  const grant = await requireAssetAction(db, businessId, userId, action, { type: "AD_ACCOUNT", id: adAccountId });
+  return { businessId, role: grant.role, permissions: grant.permissions };
 }
 
 export async function getAdvertiser(db: D1Database, userId: number, adAccountId: number): Promise<Advertiser> {
-  await requireAccount(db, userId, adAccountId, "campaign.read");
+  const { permissions } = await requireAccount(db, userId, adAccountId, "campaign.read");
   const row = await db.prepare(`${ADVERTISER_SELECT} WHERE a.id = ?2`).bind(userId, adAccountId).first<Record<string, unknown>>();
   if (!row) throw notFound("business:api.adAccountNotFound");
-  return advertiserOf(row);
+  return advertiserOf(row, permissions);
 }
 
 // ---- What promotion needs first ----
@@ -105,7 +116,7 @@ export async function acceptGdpr(db: D1Database, userId: number, adAccountId: nu
   const before = await getAdvertiser(db, userId, adAccountId);
   if (!before.gdprApplies) throw badRequest([{ field: "gdpr", reason: "campaigns:validation.gdprNotApplicable" }]);
   if (!before.gdprAccepted) {
-    const [write] = await db.batch([historyRow(db, businessId, userId, GDPR_ACTION, "AD_ACCOUNT", adAccountId, { country: before.country }, now, actorMay("campaign.create"))]);
+    const [write] = await db.batch([historyRow(db, businessId, userId, GDPR_ACTION, "AD_ACCOUNT", adAccountId, { country: before.country }, now, actorMayOn("campaign.create", "AD_ACCOUNT", String(adAccountId)))]);
     if (write!.meta.changes !== 1) throw forbidden("business:api.forbidden");
   }
   return getAdvertiser(db, userId, adAccountId);
@@ -122,7 +133,7 @@ export async function saveTestBilling(db: D1Database, userId: number, adAccountI
     db
       .prepare(
         `INSERT INTO billing_profiles (ad_account_id, mode, status, billing_information, created_by, created_at, updated_at)
-         SELECT ?3, 'TEST', 'VALID', ?4, ?2, ?5, ?5 WHERE ${actorMay("ad_account.update")}
+         SELECT ?3, 'TEST', 'VALID', ?4, ?2, ?5, ?5 WHERE ${actorMayOn("ad_account.update", "AD_ACCOUNT", "?3")}
          ON CONFLICT (ad_account_id) DO UPDATE SET status = 'VALID', billing_information = excluded.billing_information, updated_at = excluded.updated_at`,
       )
       .bind(businessId, userId, adAccountId, JSON.stringify(form), now),
@@ -314,7 +325,7 @@ export async function quickPromote(db: D1Database, userId: number, adAccountId: 
     db
       .prepare(
         `INSERT INTO campaigns (id, ad_account_id, business_id, name, goal, status, daily_budget_micro, start_at, end_at, is_fdb, created_by, created_at, updated_at)
-         SELECT ?4, ?3, ?1, ?5, ?6, 'ACTIVE', ?7, ?8, ?9, ?10, ?2, ?8, ?8 WHERE ${actorMay("campaign.create")} AND ${ready}`,
+         SELECT ?4, ?3, ?1, ?5, ?6, 'ACTIVE', ?7, ?8, ?9, ?10, ?2, ?8, ?8 WHERE ${actorMayOn("campaign.create", "AD_ACCOUNT", "?3")} AND ${ready}`,
       )
       .bind(businessId, userId, adAccountId, campaignId, input.name, input.goal, toMicro(input.dailyBudget), now, endAt, input.isFdb ? 1 : 0),
     db
@@ -340,7 +351,7 @@ export async function quickPromote(db: D1Database, userId: number, adAccountId: 
   ]);
   if (results[claim.length]!.meta.changes !== 1) {
     // The role or the account changed between the checks and the write: say which.
-    await requireAction(db, businessId, userId, "campaign.create");
+    await requireAccount(db, userId, adAccountId, "campaign.create");
     throw notReady(await getAdvertiser(db, userId, adAccountId)) ?? forbidden("business:api.forbidden");
   }
   return { campaign_id: String(campaignId), ad_group_id: String(adGroupId), ad_id: String(adId) };
