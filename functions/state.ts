@@ -9,6 +9,8 @@ import { buildRequestContext, clientContext } from "~/context/request-context.ts
 import type { AppEnv } from "~/server/context.ts";
 import { badRequest } from "~/domain/errors.ts";
 import { BUILD_VERSION } from "~/runtime/build-version.ts";
+import { experiencesFor } from "~/experiences/experiences.server.ts";
+import { experienceViewer } from "./experiences.ts";
 
 export const stateRoutes = new Hono<AppEnv>();
 
@@ -25,7 +27,7 @@ function sourcePath(value: string): string | null {
   }
 }
 
-stateRoutes.get("/state", (c) => {
+stateRoutes.get("/state", async (c) => {
   const ctx = c.var.ctx;
   const raw = c.req.query("source_url");
   let pageCtx = ctx;
@@ -41,5 +43,7 @@ stateRoutes.get("/state", (c) => {
       session: ctx.session,
     });
   }
-  return success(c, clientContext({ ...pageCtx, renderMode: "personal" }, BUILD_VERSION));
+  // Spec 000 §7: "the full state including experiences", every placement's (none for a bot).
+  const experiences = await experiencesFor(c.env.DB, experienceViewer(c), null);
+  return success(c, { ...clientContext({ ...pageCtx, renderMode: "personal" }, BUILD_VERSION), experiences });
 });

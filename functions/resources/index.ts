@@ -57,6 +57,7 @@ import { userPinsResource } from "./user-pins-resource.ts";
 import { userRegisterResource } from "./user-register-resource.ts";
 import { userSessionResource } from "./user-session-resource.ts";
 import { verifiedMerchantResource } from "./verified-merchant-resource.ts";
+import { userExperienceCompletedResource, userExperiencePlatformResource, userExperienceResource, userExperienceViewedResource } from "./experience-resources.ts";
 
 export type { ResourceAction } from "./define.ts";
 
@@ -124,4 +125,8 @@ export const resources: Record<string, ResourceDefinition> = {
   VisualLiveSearchResource: visualLiveSearchResource,
   VisualSearchFlashlightUnifiedResource: visualSearchFlashlightUnifiedResource,
   VerifiedMerchantResource: verifiedMerchantResource,
+  UserExperiencePlatformResource: userExperiencePlatformResource,
+  UserExperienceResource: userExperienceResource,
+  UserExperienceViewedResource: userExperienceViewedResource,
+  UserExperienceCompletedResource: userExperienceCompletedResource,
 };
