@@ -42,6 +42,12 @@ function parseBody(body: string): { ok: true; events: unknown[] } | { ok: false;
   return { ok: true, events: batch.data.events };
 }
 
+/** A problem's values as stored (a bounded JSON object), or null. */
+function valuesText(problem: FieldProblem): string | null {
+  const text = problem.values === undefined ? null : JSON.stringify(problem.values);
+  return text !== null && text.length <= 200 ? text : null;
+}
+
 /** Refused events as tag-health rows (the first problem of each), with the month's trimming. */
 function errorStatements(db: D1Database, tagId: number, refused: Array<{ problem: FieldProblem; eventName: string | null }>, now: number): D1PreparedStatement[] {
   return [
@@ -50,8 +56,15 @@ function errorStatements(db: D1Database, tagId: number, refused: Array<{ problem
       .slice(0, TAG_LIMITS.maxBatch)
       .map(({ problem, eventName }) =>
         db
-          .prepare("INSERT INTO conversion_tag_errors (tag_id, received_at, field, reason, event_name) VALUES (?1, ?2, ?3, ?4, ?5)")
-          .bind(tagId, now, problem.field.slice(0, 100), problem.reason.slice(0, 100), eventName === null ? null : eventName.slice(0, 32)),
+          .prepare("INSERT INTO conversion_tag_errors (tag_id, received_at, field, reason, reason_values, event_name) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+          .bind(
+            tagId,
+            now,
+            problem.field.replace(/^events\.\d+\./, "").slice(0, 100),
+            problem.reason.slice(0, 100),
+            valuesText(problem),
+            eventName === null ? null : eventName.slice(0, 32),
+          ),
       ),
   ];
 }

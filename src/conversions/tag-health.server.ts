@@ -43,7 +43,10 @@ export async function tagHealth(db: D1Database, userId: number, businessId: numb
       .prepare(`SELECT strftime('%Y-%m-%d', received_at / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM conversion_events WHERE tag_id = ?1 AND received_at >= ?2 GROUP BY day`)
       .bind(tagId, since),
     db
-      .prepare(`SELECT reason, COUNT(*) AS n, MAX(received_at) AS last_at FROM conversion_tag_errors WHERE tag_id = ?1 AND received_at >= ?2 GROUP BY reason ORDER BY n DESC, reason LIMIT ${MAX_ERROR_REASONS}`)
+      .prepare(
+        `SELECT field, reason, MAX(reason_values) AS reason_values, COUNT(*) AS n, MAX(received_at) AS last_at FROM conversion_tag_errors
+         WHERE tag_id = ?1 AND received_at >= ?2 GROUP BY field, reason ORDER BY n DESC, field, reason LIMIT ${MAX_ERROR_REASONS}`,
+      )
       .bind(tagId, since),
     db
       .prepare(
@@ -64,7 +67,13 @@ export async function tagHealth(db: D1Database, userId: number, businessId: numb
     tag: { id: tag.id, name: tag.name, adAccountId: tag.ad_account_id, lastFired: tag.last_fired_event },
     days,
     eventsPerDay: days.map((day) => ({ day, count: perDay.get(day) ?? 0 })),
-    errors: ((errors?.results ?? []) as Array<{ reason: string; n: number; last_at: number }>).map((row) => ({ reason: row.reason, count: row.n, lastAt: row.last_at })),
+    errors: ((errors?.results ?? []) as Array<{ field: string; reason: string; reason_values: string | null; n: number; last_at: number }>).map((row) => ({
+      field: row.field,
+      reason: row.reason,
+      values: row.reason_values === null ? {} : (JSON.parse(row.reason_values) as Record<string, string | number>),
+      count: row.n,
+      lastAt: row.last_at,
+    })),
     conversions: ((conversions?.results ?? []) as unknown as ConversionHealthRow[]).map((row) => ({ day: row.day, event_name: row.event_name, n: row.n, matched: row.matched, clicked: row.clicked })),
     testEvents: ((tests?.results ?? []) as TestRow[]).map(testEventOf),
   };

@@ -35,7 +35,7 @@ export interface TagHealth {
   tag: { id: string; name: string; adAccountId: string; lastFired: { event_type: string; fired_time: number } | null };
   days: string[];
   eventsPerDay: Array<{ day: string; count: number }>;
-  errors: Array<{ reason: string; count: number; lastAt: number }>;
+  errors: Array<{ field: string; reason: string; values: Record<string, string | number>; count: number; lastAt: number }>;
   conversions: ConversionHealthRow[];
   testEvents: TestEvent[];
 }
