@@ -20,6 +20,8 @@ import type { AppEnv } from "~/server/context.ts";
 import { businessParam, pathId, query, reader } from "./business-request.ts";
 
 export const conversionTagRoutes = new Hono<AppEnv>();
+/** The hub's reads, mounted under /v3 beside the tag assets (functions/v3.ts). */
+export const conversionTagApiRoutes = new Hono<AppEnv>();
 
 /** The script changes only with a deploy: browsers keep it an hour and may use it a day while refreshing. */
 const SCRIPT_CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=86400";
@@ -70,13 +72,13 @@ conversionTagRoutes.post(`/ct/:tagId{${TAG_ID}}/events/`, async (c) => {
   return c.json({ status: "success", data: { received: result.received, stored: result.stored } }, 200, { "Cache-Control": "no-store" });
 });
 
-const T = `/v3/businesses/:businessId{[0-9]+}/conversion_tags/:tagId{[0-9]+}`;
+const T = `/businesses/:businessId{[0-9]+}/conversion_tags/:tagId{[0-9]+}`;
 const afterQuery = z.strictObject({ after: z.string().regex(/^\d{1,19}$/, "validation.invalidFormat").transform(Number).optional() });
 
-conversionTagRoutes.get(`${T}/test_events/`, async (c) => {
+conversionTagApiRoutes.get(`${T}/test_events/`, async (c) => {
   const { after } = query(c, afterQuery);
   const events = await tagTestEvents(c.env.DB, reader(c), businessParam(c), tagOf(c.req.param("tagId")), after ?? 0);
   return success(c, { items: events });
 });
 
-conversionTagRoutes.get(`${T}/health/`, async (c) => success(c, await tagHealth(c.env.DB, reader(c), businessParam(c), tagOf(c.req.param("tagId")))));
+conversionTagApiRoutes.get(`${T}/health/`, async (c) => success(c, await tagHealth(c.env.DB, reader(c), businessParam(c), tagOf(c.req.param("tagId")))));
