@@ -7,6 +7,7 @@ import { requireFullViewer } from "~/accounts/guards.server.ts";
 import { accountResults, type AccountResults } from "~/ads/results.server.ts";
 import { resultsQuerySchema, resultsRange, type Metrics } from "~/ads/results.ts";
 import { idOption } from "~/boards/options.ts";
+import type { ConversionMetrics } from "~/conversions/attribution.ts";
 import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
 import { success } from "~/server/answer.ts";
 import type { AppEnv } from "~/server/context.ts";
@@ -15,6 +16,8 @@ export const adResultsRoutes = new Hono<AppEnv>();
 
 /** The API's field names (snake_case, money in micro-units as the tables keep it). */
 const metricsOut = (metrics: Metrics) => ({ impressions: metrics.impressions, clicks: metrics.clicks, ctr: metrics.ctr, spend_micro: metrics.spendMicro });
+
+const conversionsOut = (metrics: ConversionMetrics) => ({ conversions: metrics.conversions, value_micro: metrics.valueMicro, spend_micro: metrics.spendMicro, roas: metrics.roas });
 
 function answerOf(results: AccountResults) {
   return {
@@ -32,8 +35,11 @@ function answerOf(results: AccountResults) {
       totals: metricsOut(campaign.totals),
       ads: campaign.ads.map((ad) => ({ ad_id: ad.adId, name: ad.name, pin_id: ad.pinId, totals: metricsOut(ad.totals), days: ad.days.map((day) => ({ day: day.day, ...metricsOut(day) })) })),
     })),
-    // Conversions come with the conversion tag; until then there are none to report.
-    conversions: null,
+    // Conversions attributed to each campaign (click 7 days, view 1 day), with return on ad spend.
+    conversions: {
+      totals: conversionsOut(results.conversions.totals),
+      campaigns: results.conversions.campaigns.map((campaign) => ({ campaign_id: campaign.campaignId, totals: conversionsOut(campaign.totals), days: campaign.days.map((day) => ({ day: day.day, ...conversionsOut(day) })) })),
+    },
   };
 }
 

@@ -23,6 +23,7 @@ import { storyRoutes } from "./stories.ts";
 import { campaignRoutes } from "./campaigns.ts";
 import { adResultsRoutes } from "./ad-results.ts";
 import { experienceRoutes } from "./experiences.ts";
+import { conversionTagApiRoutes } from "./conversion-tag.ts";
 
 export const v3Routes = new Hono<AppEnv>();
 
@@ -46,6 +47,7 @@ v3Routes.route("/", adResultsRoutes);
 v3Routes.route("/", businessBillingRoutes);
 v3Routes.route("/", merchantRoutes);
 v3Routes.route("/", experienceRoutes);
+v3Routes.route("/", conversionTagApiRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -42,6 +42,7 @@ import { PHOTO_DIR, renderClip, renderImageJob, type RenderedObject } from "./se
 import { ARTICLE_TABLE_INSERT_ORDER, buildArticles, type ArticleTables } from "./seed/articles.ts";
 import { buildInvites, type InviteTables } from "./seed/invites.ts";
 import { MERCHANT_TABLE_INSERT_ORDER, buildMerchants, merchantLogins, type MerchantTables } from "./seed/merchants.ts";
+import { emailMatchRows } from "./seed/email-match.ts";
 import { SOCIAL_TABLE_INSERT_ORDER, buildSocial, type SocialTables } from "./seed/social.ts";
 import { DEFAULT_PINS, DEFAULT_SEED, DEMO_PASSWORD, MIN_PINS, TABLE_INSERT_ORDER, buildWorld, type ImageJob, type SqlValue, type TableName, type World } from "./seed/world.ts";
 
@@ -663,6 +664,20 @@ async function insertMerchants(tables: MerchantTables, writer: RowWriter): Promi
   return total;
 }
 
+/** The seeded people's matching hashes (scripts/seed/email-match.ts), after every users row. */
+async function insertEmailMatches(users: ReadonlyArray<{ id: number; email?: string | null }>, writer: RowWriter): Promise<number> {
+  const rows = emailMatchRows(users);
+  const statements = insertStatements("email_match", rows);
+  try {
+    for (let start = 0; start < statements.length; start += MAX_STATEMENTS_PER_BATCH) {
+      await writer.run(statements.slice(start, start + MAX_STATEMENTS_PER_BATCH).map((statement) => statement.sql));
+    }
+  } catch (error) {
+    throw new SeedError(`inserting into email_match failed: ${(error as Error).message}`);
+  }
+  return rows.length;
+}
+
 /** `extra`: rows the modules after the world add to its tables (the merchant program's reviewer). */
 async function verifyCounts(world: World, writer: RowWriter, extra: Partial<Record<TableName, number>> = {}): Promise<void> {
   const tables = TABLE_INSERT_ORDER;
@@ -782,7 +797,7 @@ async function main(): Promise<void> {
     const merchants = buildMerchants(world);
     const worldRows = await insertRows(world, writer);
     await verifyCounts(world, writer);
-    const rows = worldRows + (await insertArticles(buildArticles(world), writer)) + (await insertInvites(buildInvites(world), writer)) + (await insertSocial(buildSocial(world), writer)) + (await insertMerchants(merchants, writer));
+    const rows = worldRows + (await insertArticles(buildArticles(world), writer)) + (await insertInvites(buildInvites(world), writer)) + (await insertSocial(buildSocial(world), writer)) + (await insertMerchants(merchants, writer)) + (await insertEmailMatches([...world.tables.users, ...merchants.users.map((user) => ({ id: Number(user["id"]), email: typeof user["email"] === "string" ? user["email"] : null }))], writer));
     writer.finish();
     if (file) await checkThroughProxy(world, openProxy, { users: merchants.users.length });
 

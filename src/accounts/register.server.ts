@@ -10,6 +10,7 @@ import { verifyFacebookToken } from "./providers/facebook.server.ts";
 import { isTurnstileConfigured, verifyTurnstile } from "./providers/turnstile.server.ts";
 import { ageOn, MINIMUM_AGE, namesOf, registrationTypeOf, RULE_MESSAGES, signupProblems, signupSchema, type RegistrationType, type SignupBody } from "./signup.ts";
 import { VIEWED_IMAGES_KEY } from "~/visits/trail.ts";
+import { emailMatchStatements, emailSha256 } from "~/conversions/record.server.ts";
 
 /** Ids are random in [1e14, 9e15): not guessable from sign-up order, below 2^53. */
 function newUserId(): number {
@@ -130,7 +131,8 @@ export async function prepareUser(env: Env, origin: SignupOrigin, body: SignupBo
       body.invite_code === undefined ? null : await inviteKey(body.invite_code),
       now,
     );
-  return { userId, statement, companions: trailStatements(db, userId, body, now) };
+  // The address's matching hash goes in with the account (conversions match people by it).
+  return { userId, statement, companions: [...trailStatements(db, userId, body, now), ...emailMatchStatements(db, userId, await emailSha256(body.email))] };
 }
 
 /** The pages and images this visit saw before signing up (checked by signupSchema), as one row. */

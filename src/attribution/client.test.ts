@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { attributionUrl, destinationOf, randomSourceEventId, sendAttributionPing, wireAttribution } from "./client.ts";
+import { attributionUrl, carryClickId, destinationOf, randomSourceEventId, sendAttributionPing, wireAttribution } from "./client.ts";
 import { parseAttributionQuery } from "./source.ts";
 
 describe("the attribution client", () => {
@@ -43,5 +43,31 @@ describe("the attribution client", () => {
   it("draws unsigned 64-bit ids", () => {
     expect(randomSourceEventId((array) => void (array[0] = (1n << 64n) - 1n))).toBe("18446744073709551615");
     expect(randomSourceEventId()).toMatch(/^\d{1,20}$/);
+  });
+});
+
+describe("a promoted pin's click id on its outbound link", () => {
+  const memory = () => {
+    const items = new Map<string, string>();
+    return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  };
+
+  it("carries the feed click its campaign counted to the close-up's outbound link as epik", () => {
+    const storage = memory();
+    const cell = { href: "https://pinloom.test/pin/5001/" };
+    carryClickId(cell, "5001", "77", "111", "https://pinloom.test", storage);
+    expect(cell.href).toBe("https://pinloom.test/pin/5001/");
+    const outbound = { href: "https://shop.example/sofa?aff=1" };
+    carryClickId(outbound, "5001", null, "222", "https://pinloom.test", storage);
+    expect(outbound.href).toBe("https://shop.example/sofa?aff=1&epik=111");
+  });
+
+  it("uses the link's own click id without a feed click, and leaves links to this site alone", () => {
+    const outbound = { href: "https://shop.example/sofa" };
+    carryClickId(outbound, "5001", null, "222", "https://pinloom.test", memory());
+    expect(outbound.href).toBe("https://shop.example/sofa?epik=222");
+    const own = { href: "https://pinloom.test/pin/5001/" };
+    carryClickId(own, "5001", null, "222", "https://pinloom.test", memory());
+    expect(own.href).toBe("https://pinloom.test/pin/5001/");
   });
 });

@@ -71,9 +71,54 @@ export function wireAttribution(root: ParentNode, fetcher: typeof fetch = fetch)
     const campaignId = link.dataset["attributionCampaign"] ?? null;
     const destination = destinationOf(link.dataset["attributionDestination"] ?? link.href);
     if (destination === null || destination === "null") continue;
-    const ping = (sourceEventType: SourceEventType) =>
-      void sendAttributionPing({ sourceEventId: randomSourceEventId(), destination, sourceEventType, advertiserId, campaignId, pinId, token }, fetcher);
+    const ping = (sourceEventType: SourceEventType, sourceEventId = randomSourceEventId()) =>
+      void sendAttributionPing({ sourceEventId, destination, sourceEventType, advertiserId, campaignId, pinId, token }, fetcher);
     ping("view");
-    link.addEventListener("click", () => ping("click"));
+    link.addEventListener("click", () => {
+      const clickId = randomSourceEventId();
+      carryClickId(link, pinId, campaignId, clickId);
+      ping("click", clickId);
+    });
+  }
+}
+
+/** The landing URL's parameter the advertiser's conversion tag reads the click id from. */
+const CLICK_ID_PARAMETER = "epik";
+const CLICK_KEY = "pinloom_ad_click:";
+
+/**
+ * A promoted pin's outbound link carries its click id to the advertiser's site as `epik`, for
+ * their conversion tag. A feed's promoted cell leads to the close-up, whose click is the one its
+ * campaign counted: that id is kept for the tab (only ever wired with marketing consent) and
+ * the close-up's outbound link carries it rather than its own.
+ */
+export function carryClickId(
+  link: Pick<HTMLAnchorElement, "href">,
+  pinId: string | null,
+  campaignId: string | null,
+  clickId: string,
+  origin: string = location.origin,
+  storage: Pick<Storage, "getItem" | "setItem"> | null = tabStorage(),
+): void {
+  if (campaignId !== null && pinId !== null) {
+    storage?.setItem(CLICK_KEY + pinId, clickId);
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(link.href);
+  } catch {
+    return;
+  }
+  if (url.origin === origin || (url.protocol !== "https:" && url.protocol !== "http:")) return;
+  url.searchParams.set(CLICK_ID_PARAMETER, (pinId === null ? null : storage?.getItem(CLICK_KEY + pinId)) ?? clickId);
+  link.href = url.href;
+}
+
+function tabStorage(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
   }
 }

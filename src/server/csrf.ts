@@ -18,6 +18,12 @@ const TOKEN_PATTERN = /^[a-f0-9]{64}$/;
  * the Origin against our own domains and spends a one-time token instead.
  */
 const CROSS_SITE_PATHS = new Set(["/cctld_session/"]);
+/**
+ * Cross-site by design too: the conversion tag posts events from advertisers' sites with no
+ * credentials (functions/conversion-tag.ts). No session is read there, so there is nothing for
+ * a forged request to act as; the endpoint is throttled per tag and address instead.
+ */
+const CONVERSION_TAG_EVENTS = /^\/ct\/[1-9][0-9]{0,18}\/events\/$/;
 
 const TOKEN_BYTES = 32;
 /**
@@ -67,7 +73,8 @@ const refuse = (reason: string) =>
 export function csrfTokenCookie(response: Response, path: string, hasValidCookie: boolean): string | null {
   const type = response.headers.get("content-type") ?? "";
   const isDocumentOrApi = type.startsWith("text/html") || type.startsWith("application/json");
-  if (hasValidCookie || !isDocumentOrApi || path.startsWith("/media/")) return null;
+  // The conversion tag's answers go to advertisers' sites, which get no cookie of ours.
+  if (hasValidCookie || !isDocumentOrApi || path.startsWith("/media/") || path.startsWith("/ct/")) return null;
   return `${CSRF_COOKIE}=${newToken()}${COOKIE_ATTRIBUTES}`;
 }
 
@@ -80,7 +87,7 @@ export function csrf(): MiddlewareHandler {
   return async (c, next) => {
     const cookieToken = getCookie(c, CSRF_COOKIE);
     const hasValidCookie = hasCsrfCookie(cookieToken);
-    if (!SAFE_METHODS.has(c.req.method) && !(c.req.method === "POST" && CROSS_SITE_PATHS.has(c.req.path))) {
+    if (!SAFE_METHODS.has(c.req.method) && !(c.req.method === "POST" && (CROSS_SITE_PATHS.has(c.req.path) || CONVERSION_TAG_EVENTS.test(c.req.path)))) {
       if (!isSameSite(c.req.raw)) throw refuse("origin");
       const headerToken = c.req.header(CSRF_HEADER) ?? "";
       if (!hasValidCookie || !sameToken(headerToken, cookieToken ?? "")) throw refuse("token");

@@ -2,6 +2,7 @@
 // edge functions (functions/passcode.ts) have parsed the body and passed the passcode first.
 import type { SettingsGroup } from "./settings.ts";
 import { forgetSessions } from "~/accounts/session.server.ts";
+import { emailMatchStatements, emailSha256 } from "~/conversions/record.server.ts";
 
 /** The account's password hash (null for accounts signed up through another service). */
 export async function passwordHashOf(db: D1Database, userId: number): Promise<string | null> {
@@ -42,6 +43,8 @@ export async function writeEmail(db: D1Database, userId: number, email: string, 
   await db.batch([
     db.prepare("UPDATE users SET email = ?2, email_verified = 0 WHERE id = ?1").bind(userId, email),
     db.prepare("UPDATE auth_tokens SET used_at = ?2 WHERE user_id = ?1 AND purpose = 'email_verify' AND used_at IS NULL").bind(userId, now),
+    // Conversions match a person by the hash of the address they have now, never an old one.
+    ...emailMatchStatements(db, userId, await emailSha256(email)),
   ]);
   // The viewer carries the e-mail and whether it is verified.
   forgetSessions({ userIds: [userId] });
