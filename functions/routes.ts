@@ -10,6 +10,7 @@ import { sessionRoutes } from "./session-routes.ts";
 import { stateRoutes } from "./state.ts";
 import { v3Routes } from "./v3.ts";
 import { recommendationRoutes } from "./recommendations.ts";
+import { conversionsApiRoutes } from "./conversions-api.ts";
 import type { AppEnv } from "~/server/context.ts";
 
 export const EDGE_ROUTES: ReadonlyArray<readonly [path: string, routes: Hono<AppEnv>]> = [
@@ -22,4 +23,5 @@ export const EDGE_ROUTES: ReadonlyArray<readonly [path: string, routes: Hono<App
   ["/", sessionRoutes],
   ["/_/_", stateRoutes],
   ["/ads/v4", recommendationRoutes],
+  ["/v5", conversionsApiRoutes],
 ];

@@ -9,6 +9,7 @@ import { boardRoutes } from "./boards.ts";
 import { businessRoutes } from "./business.ts";
 import { businessAssetRoutes } from "./business-assets.ts";
 import { bulkRoutes } from "./business-bulk.ts";
+import { conversionsHubRoutes } from "./conversions-api.ts";
 import { businessPeopleRoutes } from "./business-people.ts";
 import { businessBillingRoutes } from "./business-billing.ts";
 import { merchantRoutes } from "./merchants.ts";
@@ -44,6 +45,7 @@ v3Routes.route("/", businessPeopleRoutes);
 v3Routes.route("/", adResultsRoutes);
 v3Routes.route("/", businessBillingRoutes);
 v3Routes.route("/", merchantRoutes);
+v3Routes.route("/", conversionsHubRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

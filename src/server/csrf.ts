@@ -18,6 +18,11 @@ const TOKEN_PATTERN = /^[a-f0-9]{64}$/;
  * the Origin against our own domains and spends a one-time token instead.
  */
 const CROSS_SITE_PATHS = new Set(["/cctld_session/"]);
+/**
+ * Server-to-server calls authenticated by a bearer token alone (the conversions API): no cookie
+ * gives them any authority, so a forged cross-site request carries nothing to abuse.
+ */
+const BEARER_ONLY_PATHS = /^\/v5\/ad_accounts\/\d{1,20}\/events\/?$/;
 
 const TOKEN_BYTES = 32;
 /**
@@ -80,7 +85,7 @@ export function csrf(): MiddlewareHandler {
   return async (c, next) => {
     const cookieToken = getCookie(c, CSRF_COOKIE);
     const hasValidCookie = hasCsrfCookie(cookieToken);
-    if (!SAFE_METHODS.has(c.req.method) && !(c.req.method === "POST" && CROSS_SITE_PATHS.has(c.req.path))) {
+    if (!SAFE_METHODS.has(c.req.method) && !(c.req.method === "POST" && (CROSS_SITE_PATHS.has(c.req.path) || BEARER_ONLY_PATHS.test(c.req.path)))) {
       if (!isSameSite(c.req.raw)) throw refuse("origin");
       const headerToken = c.req.header(CSRF_HEADER) ?? "";
       if (!hasValidCookie || !sameToken(headerToken, cookieToken ?? "")) throw refuse("token");
