@@ -51,7 +51,7 @@ bulkRoutes.get(`${BASE}/download/`, async (c) => {
 });
 
 /** The file of an upload: a multipart `file` part, or the JSON form's text; over the limit is a 413. */
-async function uploadedFile(c: Context<AppEnv>): Promise<{ name: string; bytes: Uint8Array }> {
+export async function uploadedFile(c: Context<AppEnv>): Promise<{ name: string; bytes: Uint8Array }> {
   const tooLarge = () => new DomainError("too_large", { message: "bulk:upload.tooLarge", values: { maximum: FILE_LIMITS.bytes } });
   if (mediaTypeOf(c) === "application/json") {
     const input = await readParsed(c, uploadJsonBody);

@@ -11,6 +11,7 @@ import { stateRoutes } from "./state.ts";
 import { v3Routes } from "./v3.ts";
 import { recommendationRoutes } from "./recommendations.ts";
 import { conversionTagRoutes } from "./conversion-tag.ts";
+import { conversionsApiRoutes } from "./conversions-api.ts";
 import type { AppEnv } from "~/server/context.ts";
 
 export const EDGE_ROUTES: ReadonlyArray<readonly [path: string, routes: Hono<AppEnv>]> = [
@@ -24,4 +25,5 @@ export const EDGE_ROUTES: ReadonlyArray<readonly [path: string, routes: Hono<App
   ["/_/_", stateRoutes],
   ["/ads/v4", recommendationRoutes],
   ["/", conversionTagRoutes],
+  ["/v5", conversionsApiRoutes],
 ];

@@ -9,6 +9,7 @@ import { boardRoutes } from "./boards.ts";
 import { businessRoutes } from "./business.ts";
 import { businessAssetRoutes } from "./business-assets.ts";
 import { bulkRoutes } from "./business-bulk.ts";
+import { conversionsHubRoutes } from "./conversions-api.ts";
 import { businessPeopleRoutes } from "./business-people.ts";
 import { businessBillingRoutes } from "./business-billing.ts";
 import { merchantRoutes } from "./merchants.ts";
@@ -48,6 +49,7 @@ v3Routes.route("/", businessBillingRoutes);
 v3Routes.route("/", merchantRoutes);
 v3Routes.route("/", experienceRoutes);
 v3Routes.route("/", conversionTagApiRoutes);
+v3Routes.route("/", conversionsHubRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -1,4 +1,4 @@
-// Browser side of the bulk upload form (<form data-bulk-upload>): sends the file as multipart
+// Browser side of the bulk upload form (<form data-bulk-upload>; the conversion uploads use it too): sends the file as multipart
 // with the app's headers, then shows the answer: what was applied (with a link to the upload in
 // the history), or each row's errors in the form's table. Strings come translated in data-*.
 import { apiFetch } from "~/runtime/fetch.ts";
@@ -11,7 +11,7 @@ interface RowError {
 }
 
 interface Answer {
-  data?: { upload?: { id: string; created_count: number; updated_count: number; created_time: number }; duplicate?: boolean; errors?: RowError[] } | null;
+  data?: { upload?: { id: string; created_count?: number; updated_count?: number; created_time: number } & Record<string, unknown>; duplicate?: boolean; errors?: RowError[] } | null;
   message?: string;
 }
 
@@ -60,7 +60,9 @@ async function submit(form: HTMLFormElement): Promise<void> {
     const upload = answer.data?.upload;
     if (response.ok && upload) {
       const when = new Date(upload.created_time * 1000).toLocaleString(document.documentElement.lang || undefined);
-      say(answer.data?.duplicate ? fill(form.dataset["duplicate"] ?? "", { when }) : fill(form.dataset["applied"] ?? "", { created: String(upload.created_count), updated: String(upload.updated_count) }), false);
+      // The applied message may name any of the upload's counts ({{created}}, {{stored_count}}, …).
+      const counts = Object.fromEntries(Object.entries(upload).flatMap(([key, value]) => (typeof value === "number" ? [[key, String(value)]] : [])));
+      say(answer.data?.duplicate ? fill(form.dataset["duplicate"] ?? "", { when }) : fill(form.dataset["applied"] ?? "", { ...counts, created: String(upload.created_count), updated: String(upload.updated_count) }), false);
     } else {
       say(answer.message ?? form.dataset["failed"] ?? "", true);
       showErrors(form, answer.data?.errors ?? []);

@@ -73,6 +73,9 @@ const WHO_MAY = {
   "billing.update": MONEY,
   "billing.spend_read": EVERYONE,
   "merchant.manage": ADMIN_ONLY,
+  "conversions.read": EVERYONE,
+  "conversions_token.manage": ADVERTISING,
+  "conversions.upload": ADVERTISING,
 } as const satisfies Record<string, readonly BusinessRole[]>;
 
 export type BusinessAction = keyof typeof WHO_MAY;

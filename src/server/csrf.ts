@@ -24,6 +24,11 @@ const CROSS_SITE_PATHS = new Set(["/cctld_session/"]);
  * a forged request to act as; the endpoint is throttled per tag and address instead.
  */
 const CONVERSION_TAG_EVENTS = /^\/ct\/[1-9][0-9]{0,18}\/events\/$/;
+/**
+ * Server-to-server calls authenticated by a bearer token alone (the conversions API): no cookie
+ * gives them any authority, so a forged cross-site request carries nothing to abuse.
+ */
+const BEARER_ONLY_PATHS = /^\/v5\/ad_accounts\/\d{1,20}\/events\/?$/;
 
 const TOKEN_BYTES = 32;
 /**
@@ -87,7 +92,7 @@ export function csrf(): MiddlewareHandler {
   return async (c, next) => {
     const cookieToken = getCookie(c, CSRF_COOKIE);
     const hasValidCookie = hasCsrfCookie(cookieToken);
-    if (!SAFE_METHODS.has(c.req.method) && !(c.req.method === "POST" && (CROSS_SITE_PATHS.has(c.req.path) || CONVERSION_TAG_EVENTS.test(c.req.path)))) {
+    if (!SAFE_METHODS.has(c.req.method) && !(c.req.method === "POST" && (CROSS_SITE_PATHS.has(c.req.path) || CONVERSION_TAG_EVENTS.test(c.req.path) || BEARER_ONLY_PATHS.test(c.req.path)))) {
       if (!isSameSite(c.req.raw)) throw refuse("origin");
       const headerToken = c.req.header(CSRF_HEADER) ?? "";
       if (!hasValidCookie || !sameToken(headerToken, cookieToken ?? "")) throw refuse("token");
