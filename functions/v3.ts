@@ -22,6 +22,7 @@ import { passcodeRoutes } from "./passcode.ts";
 import { storyRoutes } from "./stories.ts";
 import { campaignRoutes } from "./campaigns.ts";
 import { adResultsRoutes } from "./ad-results.ts";
+import { leadFormRoutes } from "./lead-forms.ts";
 
 export const v3Routes = new Hono<AppEnv>();
 
@@ -44,6 +45,7 @@ v3Routes.route("/", businessPeopleRoutes);
 v3Routes.route("/", adResultsRoutes);
 v3Routes.route("/", businessBillingRoutes);
 v3Routes.route("/", merchantRoutes);
+v3Routes.route("/", leadFormRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

@@ -51,6 +51,7 @@ const TABLE: Record<BusinessAction, string> = {
   "billing.update": "AFAFN",
   "billing.spend_read": "AAAAN",
   "merchant.manage": "AFFFN",
+  "leads.read": "AAFFN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

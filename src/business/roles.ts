@@ -73,6 +73,8 @@ const WHO_MAY = {
   "billing.update": MONEY,
   "billing.spend_read": EVERYONE,
   "merchant.manage": ADMIN_ONLY,
+  // What people sent to a lead form is their contact data: only those who run the ads read it.
+  "leads.read": ADVERTISING,
 } as const satisfies Record<string, readonly BusinessRole[]>;
 
 export type BusinessAction = keyof typeof WHO_MAY;
