@@ -31,8 +31,9 @@ export const LEAD_LIMITS = {
 
 const fieldList = z
   .array(z.enum(LEAD_FIELDS))
-  .min(1, { message: "leads:validation.fieldsRequired" })
   .max(LEAD_FIELDS.length)
+  // A custom rule rather than min(1), so the refusal says what to do in the feature's words.
+  .refine((fields) => fields.length > 0, { message: "leads:validation.fieldsRequired" })
   .refine((fields) => new Set(fields).size === fields.length, { message: "leads:validation.fieldsRepeated" })
   // Kept in the form's own order, whatever order they were ticked in.
   .transform((fields) => LEAD_FIELDS.filter((field) => fields.includes(field)));
