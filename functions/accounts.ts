@@ -25,6 +25,7 @@ import { answerOnce, claimOf } from "~/server/client-request.ts";
 import { enforce, RATE_RULES } from "~/server/rate-limit.server.ts";
 import { deliverPending, outboxStatement } from "~/mail/outbox.server.ts";
 import { EMAIL_VERIFIED_PATH } from "~/mail/paths.ts";
+import { autofillFlags } from "~/leads/lead-form.ts";
 import { accountConsentCookies, loginConsent, signupConsent } from "./consent.ts";
 
 export const accountRoutes = new Hono<AppEnv>();
@@ -146,8 +147,7 @@ accountRoutes.get("/users/me/", (c) => {
     full_name: user.full_name,
     email: user.email,
     // Spec 000 §5: autofill only for signed-in users flagged eligible for each field.
-    is_name_eligible_for_lead_form_autofill: full && user.full_name.trim() !== "",
-    is_email_eligible_for_lead_form_autofill: full && user.email_verified === 1,
+    ...autofillFlags(user, full),
   };
   return success(c, Object.fromEntries(wanted.map((field) => [field, all[field as keyof typeof all]])));
 });

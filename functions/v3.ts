@@ -25,6 +25,7 @@ import { campaignRoutes } from "./campaigns.ts";
 import { adResultsRoutes } from "./ad-results.ts";
 import { experienceRoutes } from "./experiences.ts";
 import { conversionTagApiRoutes } from "./conversion-tag.ts";
+import { leadFormRoutes } from "./lead-forms.ts";
 
 export const v3Routes = new Hono<AppEnv>();
 
@@ -50,6 +51,7 @@ v3Routes.route("/", merchantRoutes);
 v3Routes.route("/", experienceRoutes);
 v3Routes.route("/", conversionTagApiRoutes);
 v3Routes.route("/", conversionsHubRoutes);
+v3Routes.route("/", leadFormRoutes);
 
 v3Routes.all("*", () => {
   throw notFound();

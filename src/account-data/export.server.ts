@@ -1,6 +1,6 @@
 // Everything Pinloom holds about a person, read for their download: the account and its
 // settings, boards and sections, the pins they made, their saves, comments, follows, reactions
-// and tried-it posts, and the messages they sent. One D1 batch; every
+// and tried-it posts, the messages they sent and what they sent to advertisers' lead forms. One D1 batch; every
 // list bounded (a list cut short says so in the manifest). Secrets are never read: no password,
 // passcode or second-factor hash.
 
@@ -58,6 +58,17 @@ export async function readAccountExport(db: D1Database, userId: number): Promise
         .prepare(
           `SELECT id, conversation_id, text, created_at, pin_id, board_id, user_id, did_it_id
            FROM conversation_messages WHERE sender_id = ?1 ORDER BY id LIMIT ?2`,
+        )
+        .bind(userId, limit),
+    ],
+    // What they sent to advertisers' lead forms, and to whom.
+    [
+      "lead_submissions",
+      db
+        .prepare(
+          `SELECT s.id, s.ad_id, biz.name AS advertiser, s.full_name, s.email, s.phone_number, s.zip_code, s.locale, s.created_at
+           FROM lead_submissions s JOIN ad_accounts acc ON acc.id = s.ad_account_id JOIN businesses biz ON biz.id = acc.business_id
+           WHERE s.user_id = ?1 ORDER BY s.id LIMIT ?2`,
         )
         .bind(userId, limit),
     ],

@@ -7,6 +7,7 @@
 // page shows is decided by placement.ts.
 import { GRID_CELL_COLUMNS, GRID_IMAGE_JOINS, gridPin, type GridCellRow, type GridPin } from "~/pins/pins.server.ts";
 import { visibleSql } from "~/visibility/visibility.server.ts";
+import type { CallToAction } from "~/leads/lead-form.ts";
 import { utcDay, type AdCandidate, type CampaignGoal, type Interest, type KeywordMatch, type Targeting } from "./placement.ts";
 
 /** Most running campaigns and ads one request looks at: bounded whatever is booked. */
@@ -34,6 +35,7 @@ const ELIGIBLE_SQL = `
     (SELECT json_group_array(json_array(y.id, y.key, y.name)) FROM
       (SELECT i.id, i.key, i.name FROM follows f JOIN interests i ON i.id = f.target_id
        WHERE f.follower_id = ?1 AND f.target_type = 'interest' LIMIT 100) y) AS viewer_interests,
+    (SELECT call_to_action FROM lead_forms WHERE ad_id = a.id) AS lead_form_cta,
     ${GRID_CELL_COLUMNS}
   FROM run
   JOIN ads a ON a.campaign_id = run.id
@@ -67,6 +69,7 @@ interface EligibleRow extends GridCellRow {
   pin_interests: string;
   keywords: string;
   viewer_interests: string;
+  lead_form_cta: CallToAction | null;
 }
 
 /** An eligible ad with what its cell shows. */
@@ -75,6 +78,8 @@ interface EligibleAd {
   pin: GridPin;
   advertiserName: string;
   destinationUrl: string;
+  /** The button of the ad's lead form, or null when it has none. */
+  leadFormCta: CallToAction | null;
 }
 
 export interface EligibleAds {
@@ -121,6 +126,7 @@ export async function eligibleAds(db: D1Database, viewerId: number, now: number)
     pin: gridPin(row),
     advertiserName: row.advertiser_name,
     destinationUrl: row.destination_url,
+    leadFormCta: row.lead_form_cta,
   }));
   return { ads, followedInterests: results.length > 0 ? interestsOf(results[0]!.viewer_interests) : [] };
 }

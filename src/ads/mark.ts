@@ -2,6 +2,7 @@
 // adTargetingAttribution; spec 001 show_ad_reasons), and what its attribution pings name.
 import type { GridPin } from "~/pins/pins.server.ts";
 import type { AdReason } from "./placement.ts";
+import type { CallToAction } from "~/leads/lead-form.ts";
 
 export interface PromotedMark {
   advertiserName: string;
@@ -12,6 +13,8 @@ export interface PromotedMark {
   /** The signed token the pings echo; null while attribution is off. */
   token: string | null;
   reasons: AdReason[];
+  /** The ad's lead form (src/leads/), when it carries one. */
+  leadForm?: { adId: string; callToAction: CallToAction } | undefined;
 }
 
 /** A grid cell: an organic pin, or a promoted one with its mark. */

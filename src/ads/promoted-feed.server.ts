@@ -58,6 +58,7 @@ export async function withPromotedPins(
         destinationUrl: ad.destinationUrl,
         token: await linkAttributionToken(request.env, candidate.pinId, adAccountId, request.now),
         reasons,
+        ...(ad.leadFormCta ? { leadForm: { adId: String(candidate.adId), callToAction: ad.leadFormCta } } : {}),
       };
       return { ...ad.pin, promoted: mark };
     }),

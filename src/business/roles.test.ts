@@ -54,6 +54,7 @@ const TABLE: Record<BusinessAction, string> = {
   "conversions.read": "AAAAN",
   "conversions_token.manage": "AAFFN",
   "conversions.upload": "AAFFN",
+  "leads.read": "AAFFN",
 };
 const COLUMNS: Membership[] = ["ADMIN", "CAMPAIGN_MANAGER", "FINANCE", "ANALYST", null];
 const LETTER = { allow: "A", forbidden: "F", not_found: "N" } as const;

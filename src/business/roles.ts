@@ -76,6 +76,8 @@ const WHO_MAY = {
   "conversions.read": EVERYONE,
   "conversions_token.manage": ADVERTISING,
   "conversions.upload": ADVERTISING,
+  // What people sent to a lead form is their contact data: only those who run the ads read it.
+  "leads.read": ADVERTISING,
 } as const satisfies Record<string, readonly BusinessRole[]>;
 
 export type BusinessAction = keyof typeof WHO_MAY;

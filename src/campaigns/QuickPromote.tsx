@@ -11,6 +11,8 @@ import { Dialog } from "~/ui/Dialog.tsx";
 import { PickPinSheet } from "./PickPinSheet.tsx";
 import { word, type PromoteStrings } from "./promote-strings.ts";
 import { AD_TYPES, AGE_BUCKETS, AUDIENCE_SIZES, CONVERSION_EVENTS, GENDERS, PROMOTION_GOALS, minimumDailyBudget, type ConversionEvent } from "./quick-promote.ts";
+import { CollectLeads, EMPTY_LEAD_DRAFT, leadFormBody, type LeadDraft } from "~/leads/CollectLeads.tsx";
+import type { LeadSetupStrings } from "~/leads/lead-strings.ts";
 import { createQuickPromoteStore, ERROR_SLOTS, initialState, type AdvertiserFacts, type ErrorSlot, type PinChoice, type QuickPromoteState, type SlotError } from "./quick-promote-store.ts";
 
 interface AdvertiserView extends AdvertiserFacts {
@@ -26,6 +28,8 @@ interface QuickPromoteProps {
   pin: PinChoice | null;
   /** Country choices for the business form: code and name in the page's language. */
   countries: Array<{ code: string; name: string }>;
+  /** The optional "Collect leads" step's words. */
+  leadStrings: LeadSetupStrings;
 }
 
 const INTEREST_SPLIT = /\s*,\s*/;
@@ -60,7 +64,19 @@ function bodyOf(state: QuickPromoteState): Record<string, unknown> {
   };
 }
 
-export default function QuickPromote({ strings, advertisers, advertiserId, pin, countries }: QuickPromoteProps) {
+/** The server's problems with the lead form ("leadForm.headline: reason"), by its own field, and every other line. */
+function leadProblemsOf(detail: string | null): { lead: Record<string, string>; rest: string | null } {
+  const lead: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const line of (detail ?? "").split("; ").filter(Boolean)) {
+    const match = /^leadForm\.?([A-Za-z]*)(?:\.[0-9]+)?: (.*)$/.exec(line);
+    if (match) lead[match[1] || "headline"] = match[2]!;
+    else rest.push(line);
+  }
+  return { lead, rest: rest.length > 0 ? rest.join("; ") : null };
+}
+
+export default function QuickPromote({ strings, advertisers, advertiserId, pin, countries, leadStrings }: QuickPromoteProps) {
   const id = useId();
   const w = (path: string) => word(strings.promote, path);
   const startAdvertiser = advertisers.find((item) => item.id === advertiserId) ?? advertisers[0] ?? null;
@@ -79,6 +95,8 @@ export default function QuickPromote({ strings, advertisers, advertiserId, pin, 
   const [modalBusy, setModalBusy] = useState(false);
   const [modalProblem, setModalProblem] = useState<string | null>(null);
   const requestId = useRef<string | null>(null);
+  const [leadDraft, setLeadDraft] = useState<LeadDraft>(EMPTY_LEAD_DRAFT);
+  const [leadProblems, setLeadProblems] = useState<Record<string, string>>({});
 
   /** A slot's words: a rule's key ("campaigns:validation.duration", "builder:validation.linkScheme") in the page's language, or the server's own words. */
   const explain = (error: SlotError | undefined) => {
@@ -106,12 +124,13 @@ export default function QuickPromote({ strings, advertisers, advertiserId, pin, 
   async function submit(event: FormEvent) {
     event.preventDefault();
     dispatch({ type: "submit" });
+    setLeadProblems({});
     const now = store.$state.get();
     if (!now.isFormOnSubmitting || !now.advertiserId) return;
     // One id for this promotion until it is made: a resubmission after a lost answer makes nothing twice.
     requestId.current ??= crypto.randomUUID();
     try {
-      const made = await call<{ campaign_id: string }>(`/v3/ad_accounts/${now.advertiserId}/quick_promote/`, { method: "POST", body: { json: bodyOf(now) }, headers: { [CLIENT_REQUEST_HEADER]: requestId.current } });
+      const made = await call<{ campaign_id: string }>(`/v3/ad_accounts/${now.advertiserId}/quick_promote/`, { method: "POST", body: { json: { ...bodyOf(now), leadForm: now.pin ? leadFormBody(leadDraft) : null } }, headers: { [CLIENT_REQUEST_HEADER]: requestId.current } });
       requestId.current = null;
       dispatch({ type: "submitted", campaignId: made.campaign_id });
     } catch (error) {
@@ -123,7 +142,13 @@ export default function QuickPromote({ strings, advertisers, advertiserId, pin, 
         return;
       }
       if (error instanceof ApiCallError && error.httpStatus === 400) {
-        const { errors, rest } = slotsOf(error.detail);
+        const lead = leadProblemsOf(error.detail);
+        setLeadProblems(lead.lead);
+        const { errors, rest } = slotsOf(lead.rest);
+        if (rest.length === 0 && Object.keys(errors).length === 0 && Object.keys(lead.lead).length > 0) {
+          dispatch({ type: "refused", errors, serverError: null });
+          return;
+        }
         dispatch({ type: "refused", errors, serverError: rest.length > 0 || Object.keys(errors).length === 0 ? [error.message, ...rest].join(" — ") : null });
         return;
       }
@@ -337,6 +362,8 @@ export default function QuickPromote({ strings, advertisers, advertiserId, pin, 
             ))}
           </select>
         </fieldset>
+
+        {state.pin && <CollectLeads strings={leadStrings} draft={leadDraft} onChange={setLeadDraft} problems={leadProblems} />}
 
         <label className="hub-check">
           <input type="checkbox" checked={state.isFdb} onChange={(event) => dispatch({ type: "setField", field: "isFdb", value: event.currentTarget.checked })} />

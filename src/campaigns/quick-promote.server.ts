@@ -11,6 +11,7 @@ import { ASSET_ACTIONS, BUSINESS_ROLES, ROLE_PERMISSIONS, type BusinessAction, t
 import { badRequest, conflict, forbidden, notFound, type FieldProblem } from "~/domain/errors.ts";
 import { matchExpression, tokensOf } from "~/search/query.ts";
 import { visibleSql } from "~/visibility/visibility.server.ts";
+import { privacyPolicyProblems, upsertLeadFormStatement } from "~/leads/lead-forms.server.ts";
 import { adTypeProblem, budgetProblem, destinationProblem, gdprApplies, toMicro, type LIST_TYPES, type PIN_SOURCES, type QuickPromoteInput } from "./quick-promote.ts";
 
 const DAY_MS = 86_400_000;
@@ -302,6 +303,7 @@ export async function quickPromote(db: D1Database, userId: number, adAccountId: 
     const adType = adTypeProblem(input.adType, promoted);
     if (adType) problems.push({ field: "adType", reason: adType });
   }
+  if (input.leadForm) problems.push(...(await privacyPolicyProblems(db, input.leadForm, "leadForm.")));
   if (problems.length > 0) throw badRequest(problems);
 
   const campaignId = newId();
@@ -337,6 +339,7 @@ export async function quickPromote(db: D1Database, userId: number, adAccountId: 
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'ACTIVE', ?10, ?10 WHERE ${made}`,
       )
       .bind(adId, adGroupId, campaignId, adAccountId, input.pinId === undefined ? null : Number(input.pinId), input.productGroupId === undefined ? null : Number(input.productGroupId), input.name, input.adType, url, now),
+    ...(input.leadForm ? [upsertLeadFormStatement(db, adId, adAccountId, input.leadForm, now, made)] : []),
     historyRow(
       db,
       businessId,
@@ -344,7 +347,7 @@ export async function quickPromote(db: D1Database, userId: number, adAccountId: 
       "CAMPAIGN_CREATED",
       "CAMPAIGN",
       campaignId,
-      { name: input.name, goal: input.goal, daily_budget: input.dailyBudget, ad_type: input.adType, pin_id: input.pinId ?? null, product_group_id: input.productGroupId ?? null },
+      { name: input.name, goal: input.goal, daily_budget: input.dailyBudget, ad_type: input.adType, pin_id: input.pinId ?? null, product_group_id: input.productGroupId ?? null, lead_form: input.leadForm !== null },
       now,
       made,
     ),

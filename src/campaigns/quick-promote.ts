@@ -6,6 +6,7 @@ import { z } from "zod";
 import { LOCALES } from "~/context/locales.ts";
 import { linkProblem } from "~/builder/drafts.ts";
 import { AUDIENCE_SIZES, minimumDailyBudget, PROMOTION_GOALS } from "~/business/marketing-plan.ts";
+import { leadFormSchema } from "~/leads/lead-form.ts";
 
 export { AUDIENCE_SIZES, PROMOTION_GOALS, minimumDailyBudget };
 
@@ -146,9 +147,12 @@ export const quickPromoteSchema = z
     audience: audienceSchema.default({ isAutoTargeting: true, ages: [], genders: [], interests: [], locales: [], size: "MEDIUM" }),
     name: z.string().trim().min(1).max(CAMPAIGN_NAME_MAX),
     isFdb: z.boolean().default(true),
+    /** The optional "Collect leads" step: a lead form on the promoted pin's ad (src/leads/). */
+    leadForm: leadFormSchema.nullable().default(null),
   })
   .superRefine((input, ctx) => {
     if ((input.pinId === undefined) === (input.productGroupId === undefined)) ctx.addIssue({ code: "custom", path: ["pinId"], message: "campaigns:validation.pinOrProductGroup" });
+    if (input.leadForm !== null && input.productGroupId !== undefined) ctx.addIssue({ code: "custom", path: ["leadForm"], message: "leads:validation.pinAdsOnly" });
     if (input.goal === "WEB_CONVERSION" && input.selectedOCPMTag === null) ctx.addIssue({ code: "custom", path: ["selectedOCPMTag"], message: "campaigns:validation.conversionEvent" });
     if (!input.isOngoing && input.duration === null) ctx.addIssue({ code: "custom", path: ["duration"], message: "campaigns:validation.duration", params: { values: { minimum: DURATION_MIN, maximum: DURATION_MAX } } });
   });

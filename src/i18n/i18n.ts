@@ -9,7 +9,7 @@ import { z } from "zod";
 import { DEFAULT_LOCALE, LOCALES, toLanguageTag, type Locale } from "~/context/locales.ts";
 import { completeLocales } from "./completeness.ts";
 
-const NAMESPACES = ["common", "news", "profile", "shell", "articles", "accounts", "auth", "settings", "invites", "boards", "social", "save", "organize", "comments", "comments-ui", "events", "search", "builder", "media", "personal", "onboarding", "messages", "business", "bulk", "campaigns", "billing", "merchants", "convtag", "capi"] as const;
+const NAMESPACES = ["common", "news", "profile", "shell", "articles", "accounts", "auth", "settings", "invites", "boards", "social", "save", "organize", "comments", "comments-ui", "events", "search", "builder", "media", "personal", "onboarding", "messages", "business", "bulk", "campaigns", "billing", "merchants", "convtag", "capi", "leads"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Messages = { [key: string]: string | Messages };

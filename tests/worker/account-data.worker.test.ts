@@ -136,7 +136,7 @@ describe("the download", () => {
     const json = (name: string) => JSON.parse(strFromU8(files[name]!)) as unknown;
     expect(Object.keys(files).sort()).toEqual(
       [
-        "account.json", "boards.json", "comments.json", "follows.json", "manifest.json", "media/pins/301/orig.jpg", "messages.json", "pins.json",
+        "account.json", "boards.json", "comments.json", "follows.json", "lead_submissions.json", "manifest.json", "media/pins/301/orig.jpg", "messages.json", "pins.json",
         "quick_saves.json", "reactions.json", "saves.json", "sections.json", "tried_it.json",
       ].sort(),
     );
