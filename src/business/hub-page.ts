@@ -7,6 +7,8 @@ import { withNext } from "~/accounts/safe-next.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { idOption } from "~/boards/options.ts";
 import { getBusiness, type BusinessSummary } from "./business.server.ts";
+import { GUEST_PAGES, hubGuest, type HubGuest } from "./hub-access.server.ts";
+import type { ShortcutId } from "./navigation.ts";
 
 export interface HubViewer {
   userId: number;
@@ -28,4 +30,17 @@ export async function hubBusiness(astro: AstroGlobal, userId: number): Promise<B
   }
   astro.response.status = 404;
   return null;
+}
+
+/**
+ * For a page a non-member may open: how the viewer works in the business named by the path
+ * (hub-access.server.ts), when it offers them this page; the page's status goes back to 200
+ * then. Call only after hubBusiness found no membership.
+ */
+export async function hubGuestPage(astro: AstroGlobal, userId: number, page: ShortcutId): Promise<HubGuest | null> {
+  const id = idOption.safeParse(astro.params["businessId"]);
+  const guest = id.success ? await hubGuest(env.DB, userId, id.data) : null;
+  if (!guest || !GUEST_PAGES[guest.via].includes(page)) return null;
+  astro.response.status = 200;
+  return guest;
 }
