@@ -26,6 +26,7 @@ attributionRoutes.get("/attribution_source/", async (c) => {
     userId: viewerIdOf(c.var.ctx),
     requestId: c.var.ctx.requestId,
     isBot: c.var.ctx.isBot,
+    events: c.env.EVENTS,
   });
   return new Response(null, {
     status: 204,

@@ -13,6 +13,7 @@ import { profileSavedInfo } from "~/saves/picker.server.ts";
 import { quickSaveTarget } from "~/saves/save-behavior.ts";
 import { findSave, loadBoardSave, loadProfileSave, saveToBoard, saveToProfile, unsaveFromBoard, unsaveFromProfile, type SavedInfo } from "~/saves/saves.server.ts";
 import { claimOf } from "~/server/client-request.ts";
+import { adSaveStatements } from "~/ads/counting.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
 
 export const repinResource: ResourceDefinition = {
@@ -30,7 +31,9 @@ export const repinResource: ResourceDefinition = {
         // The pin and the feed head in one read, then the insert.
         const target = await loadProfileSave(db, viewerId, options.pin_id);
         usablePin(target.pin);
-        await saveToProfile(db, viewerId, options.pin_id, target.head, Date.now(), claimOf(c));
+        const now = Date.now();
+        // A save of a pin this person was shown as promoted counts for its ad, in the save's batch.
+        await saveToProfile(db, viewerId, options.pin_id, target.head, now, [...claimOf(c), ...adSaveStatements(db, viewerId, options.pin_id, now)]);
         return { saved_info: profileSavedInfo(session.user.username, options.pin_id), board: null, pin_id: String(options.pin_id) };
       }
       // One read for the board and the viewer's role, the pin, the section, an earlier save and
@@ -39,7 +42,8 @@ export const repinResource: ResourceDefinition = {
       const { board } = target;
       usablePin(target.pin);
       if (options.section_id !== undefined && target.sectionBoardId !== board.id) throw notFound("boards:api.sectionNotFound");
-      const saved = await saveToBoard(db, viewerId, options.pin_id, board.id, options.section_id ?? null, target, Date.now(), claimOf(c));
+      const now = Date.now();
+      const saved = await saveToBoard(db, viewerId, options.pin_id, board.id, options.section_id ?? null, target, now, [...claimOf(c), ...adSaveStatements(db, viewerId, options.pin_id, now)]);
       const url = boardPath(target.ownerUsername, board.slug);
       if (saved.created) purgePages(c, [url, ...profilePaths(target.ownerUsername), pinPath(options.pin_id)]);
       const savedInfo: SavedInfo = {

@@ -1,10 +1,15 @@
-// Counting a promoted pin's view or click once, in the attribution ping's own batch
-// (src/attribution/ping.server.ts): the ping's dedupe row (a view once per viewer per ad per UTC
-// day, a click once per click event id), then the ad's day in ad_spend_daily, added only when
-// this very ping wrote the dedupe row. Spend is the goal's price (placement.ts PRICES), never
-// taking the campaign's day past its daily budget. Counted only while the ad and its campaign
-// are ACTIVE: a page left open after a pause earns nothing more.
-import type { AttributionSource } from "~/attribution/source.ts";
+// Counting a promoted pin's view, click or save once. Views and clicks arrive through the EVENTS
+// queue (src/events/consumer.server.ts), sent by the attribution ping that proved them
+// (src/attribution/ping.server.ts); each event is written by ONE batch of its own, which may run
+// any number of times for the same event: the event id is claimed first (ad_event_receipts,
+// under a key new to this delivery), the dedupe row (a view once per viewer per ad per UTC day,
+// a click once per click event id) is written only by the delivery that claimed the id, and the
+// ad's day in ad_spend_daily is added only from a dedupe row this very delivery wrote. Spend is
+// the goal's price (placement.ts PRICES), never taking the campaign's day past its daily
+// budget. Counted only while the ad and its campaign are ACTIVE and the ad APPROVED: a page left
+// open after a pause earns nothing more.
+import { ATTRIBUTION } from "~/attribution/source.ts";
+import type { QueuedAdEvent } from "~/events/event.ts";
 import { PRICES, utcDay, type CampaignGoal } from "./placement.ts";
 
 /**
@@ -14,14 +19,18 @@ import { PRICES, utcDay, type CampaignGoal } from "./placement.ts";
 export const adRunningSql = (pin: string, advertiser: string, campaign: string) => `(${campaign} IS NOT NULL AND EXISTS (SELECT 1 FROM ads a JOIN campaigns c ON c.id = a.campaign_id
   WHERE a.pin_id = ${pin} AND a.ad_account_id = ${advertiser} AND a.campaign_id = ${campaign} AND a.status = 'ACTIVE' AND a.review_status = 'APPROVED' AND c.status = 'ACTIVE'))`;
 
+const RUNNING = "a.status = 'ACTIVE' AND a.review_status = 'APPROVED' AND c.status = 'ACTIVE'";
+
 const priceCase = (event: "viewMicro" | "clickMicro") =>
   `CASE c.goal ${(Object.keys(PRICES) as CampaignGoal[]).map((goal) => `WHEN '${goal}' THEN ${PRICES[goal][event]}`).join(" ")} ELSE 0 END`;
+
+const CLAIM_SQL = "INSERT OR IGNORE INTO ad_event_receipts (advertiser_id, source_event_id, request_key, received_at) VALUES (?1, ?2, ?3, ?4)";
 
 const COUNT_SQL = `
   INSERT OR IGNORE INTO ad_delivery_counts (ad_id, kind, day, dedupe_key, request_key, created_at)
   SELECT a.id, ?4, ?5, ?6, ?7, ?8 FROM ads a JOIN campaigns c ON c.id = a.campaign_id
-  WHERE a.pin_id = ?1 AND a.ad_account_id = ?2 AND a.campaign_id = ?3 AND a.status = 'ACTIVE' AND a.review_status = 'APPROVED' AND c.status = 'ACTIVE'
-    AND (SELECT count FROM rate_limits WHERE key = ?9) <= ?10
+  WHERE a.pin_id = ?1 AND a.ad_account_id = ?2 AND a.campaign_id = ?3 AND ${RUNNING}
+    AND EXISTS (SELECT 1 FROM ad_event_receipts r WHERE r.advertiser_id = ?2 AND r.source_event_id = ?9 AND r.request_key = ?7)
   ORDER BY a.id LIMIT 1`;
 
 const SPEND_SQL = `
@@ -38,23 +47,44 @@ const SPEND_SQL = `
     clicks = clicks + excluded.clicks,
     spend_micro = spend_micro + excluded.spend_micro`;
 
-interface CountRequest {
-  source: AttributionSource;
-  userId: number;
-  now: number;
-  /** The attribution throttle's row and limit: a ping over it counts nothing. */
-  rateKey: string;
-  rateLimit: number;
+/**
+ * The one batch that counts a queued view or click: claim its id, count it, add its day.
+ * `requestKey` must be new for every delivery (a fresh UUID): it is what tells this delivery's
+ * rows from those of an earlier delivery of the same event.
+ */
+export function adEventStatements(db: D1Database, event: QueuedAdEvent, requestKey: string): D1PreparedStatement[] {
+  const dedupeKey = event.type === "view" ? `u${event.userId}` : event.sourceEventId;
+  return [
+    db.prepare(CLAIM_SQL).bind(event.advertiserId, event.sourceEventId, requestKey, event.receivedAt),
+    db.prepare(COUNT_SQL).bind(event.pinId, event.advertiserId, event.campaignId, event.type, utcDay(event.receivedAt), dedupeKey, requestKey, event.receivedAt, event.sourceEventId),
+    db.prepare(SPEND_SQL).bind(requestKey),
+  ];
 }
 
-/** The two statements that count a proven ad ping once; the caller adds them to its batch. */
-export function adCountStatements(db: D1Database, request: CountRequest): D1PreparedStatement[] {
-  const { source, userId, now } = request;
-  const kind = source.sourceEventType;
-  const dedupeKey = kind === "view" ? `u${userId}` : source.sourceEventId;
+// A save counts for every running ad of the pin whose view this person's browser pinged from a
+// feed placement (a ping names its campaign only there) within a view's attribution window, and
+// only when the save of the same batch stands (a save refused in its batch counts nothing).
+const SAVE_SQL = `
+  INSERT OR IGNORE INTO ad_save_counts (ad_id, user_id, day, request_key, created_at)
+  SELECT DISTINCT a.id, ?1, ?4, ?5, ?3 FROM attribution_pings p
+    JOIN ads a ON a.pin_id = p.pin_id AND a.campaign_id = p.campaign_id AND a.ad_account_id = p.advertiser_id
+    JOIN campaigns c ON c.id = a.campaign_id
+  WHERE p.user_id = ?1 AND p.pin_id = ?2 AND p.received_at > ?3 - ?6 AND p.source_event_type = 'view' AND p.campaign_id IS NOT NULL
+    AND ${RUNNING}
+    AND (EXISTS (SELECT 1 FROM board_pins b WHERE b.pin_id = ?2 AND b.saved_by = ?1) OR EXISTS (SELECT 1 FROM profile_saves ps WHERE ps.user_id = ?1 AND ps.pin_id = ?2))`;
+
+const SAVE_DAY_SQL = `
+  INSERT INTO ad_spend_daily (ad_id, campaign_id, ad_account_id, day, impressions, clicks, spend_micro, saves)
+  SELECT a.id, a.campaign_id, a.ad_account_id, s.day, 0, 0, 0, 1
+  FROM ad_save_counts s JOIN ads a ON a.id = s.ad_id
+  WHERE s.request_key = ?1
+  ON CONFLICT (ad_id, day) DO UPDATE SET saves = saves + excluded.saves`;
+
+/** The two statements that count a person's save of a promoted pin once per ad; the save adds them to its own batch. */
+export function adSaveStatements(db: D1Database, userId: number, pinId: number, now: number): D1PreparedStatement[] {
   const requestKey = crypto.randomUUID();
   return [
-    db.prepare(COUNT_SQL).bind(source.pinId, source.advertiserId, source.campaignId, kind, utcDay(now), dedupeKey, requestKey, now, request.rateKey, request.rateLimit),
-    db.prepare(SPEND_SQL).bind(requestKey),
+    db.prepare(SAVE_SQL).bind(userId, pinId, now, utcDay(now), requestKey, ATTRIBUTION.expirySeconds.view * 1000),
+    db.prepare(SAVE_DAY_SQL).bind(requestKey),
   ];
 }

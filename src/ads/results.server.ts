@@ -73,7 +73,7 @@ export async function accountResults(db: D1Database, userId: number, adAccountId
   const [spend, campaigns, ads, touches] = await db.batch([
     db
       .prepare(
-        `SELECT day, campaign_id, ad_id, impressions, clicks, spend_micro FROM ad_spend_daily
+        `SELECT day, campaign_id, ad_id, impressions, clicks, saves, spend_micro FROM ad_spend_daily
          WHERE ad_account_id = ?1 AND day BETWEEN ?2 AND ?3${campaignFilter("campaign_id", range.campaignIds)}
          ORDER BY day LIMIT ${MAX_ROWS}`,
       )
@@ -92,8 +92,8 @@ export async function accountResults(db: D1Database, userId: number, adAccountId
       .bind(...binds),
     db.prepare(TOUCHES_SQL).bind(adAccountId, Date.parse(`${range.startDate}T00:00:00Z`), Date.parse(`${range.endDate}T00:00:00Z`) + DAY_SECONDS * 1000),
   ]);
-  const rows = ((spend?.results ?? []) as Array<{ day: string; campaign_id: number; ad_id: number; impressions: number; clicks: number; spend_micro: number }>).map(
-    (row): SpendRow => ({ day: row.day, campaignId: row.campaign_id, adId: row.ad_id, impressions: row.impressions, clicks: row.clicks, spendMicro: row.spend_micro }),
+  const rows = ((spend?.results ?? []) as Array<{ day: string; campaign_id: number; ad_id: number; impressions: number; clicks: number; saves: number; spend_micro: number }>).map(
+    (row): SpendRow => ({ day: row.day, campaignId: row.campaign_id, adId: row.ad_id, impressions: row.impressions, clicks: row.clicks, saves: row.saves, spendMicro: row.spend_micro }),
   );
   const campaignRows = (campaigns?.results ?? []) as Array<{ id: number; name: string; status: string }>;
   const adRows = ((ads?.results ?? []) as Array<{ id: number; campaign_id: number; name: string; pin_id: number | null }>).map((ad) => ({ id: ad.id, campaignId: ad.campaign_id, name: ad.name, pinId: ad.pin_id }));

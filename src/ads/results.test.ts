@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bars, defaultResultsRange, resultsQuerySchema, resultsRange, summarize, type SpendRow } from "./results.ts";
+import { defaultResultsRange, resultsQuerySchema, resultsRange, summarize, type SpendRow } from "./results.ts";
 
 const NOW = Date.UTC(2026, 10, 27, 15, 0, 0);
 
@@ -31,11 +31,11 @@ describe("the results range", () => {
 
 describe("summing the results", () => {
   const rows: SpendRow[] = [
-    { day: "2026-01-01", campaignId: 1, adId: 11, impressions: 400, clicks: 10, spendMicro: 1_200_000 },
-    { day: "2026-01-01", campaignId: 1, adId: 12, impressions: 100, clicks: 0, spendMicro: 300_000 },
-    { day: "2026-01-03", campaignId: 2, adId: 21, impressions: 0, clicks: 3, spendMicro: 1_500_000 },
+    { day: "2026-01-01", campaignId: 1, adId: 11, impressions: 400, clicks: 10, saves: 4, spendMicro: 1_200_000 },
+    { day: "2026-01-01", campaignId: 1, adId: 12, impressions: 100, clicks: 0, saves: 0, spendMicro: 300_000 },
+    { day: "2026-01-03", campaignId: 2, adId: 21, impressions: 0, clicks: 3, saves: 1, spendMicro: 1_500_000 },
     // Outside the range: left out.
-    { day: "2026-01-04", campaignId: 1, adId: 11, impressions: 999, clicks: 999, spendMicro: 999 },
+    { day: "2026-01-04", campaignId: 1, adId: 11, impressions: 999, clicks: 999, saves: 999, spendMicro: 999 },
   ];
   const campaigns = [
     { id: 1, name: "Sofas", status: "ACTIVE" },
@@ -49,36 +49,24 @@ describe("summing the results", () => {
 
   it("totals the range, fills every day, and sums each campaign and ad", () => {
     const results = summarize({ startDate: "2026-01-01", endDate: "2026-01-03" }, rows, campaigns, ads);
-    expect(results.totals).toEqual({ impressions: 500, clicks: 13, ctr: 0.026, spendMicro: 3_000_000 });
+    expect(results.totals).toEqual({ impressions: 500, clicks: 13, saves: 5, ctr: 0.026, spendMicro: 3_000_000 });
     expect(results.days).toEqual([
-      { day: "2026-01-01", impressions: 500, clicks: 10, ctr: 0.02, spendMicro: 1_500_000 },
-      { day: "2026-01-02", impressions: 0, clicks: 0, ctr: 0, spendMicro: 0 },
-      { day: "2026-01-03", impressions: 0, clicks: 3, ctr: 0, spendMicro: 1_500_000 },
+      { day: "2026-01-01", impressions: 500, clicks: 10, saves: 4, ctr: 0.02, spendMicro: 1_500_000 },
+      { day: "2026-01-02", impressions: 0, clicks: 0, saves: 0, ctr: 0, spendMicro: 0 },
+      { day: "2026-01-03", impressions: 0, clicks: 3, saves: 1, ctr: 0, spendMicro: 1_500_000 },
     ]);
     expect(results.campaigns.map((campaign) => [campaign.name, campaign.totals])).toEqual([
-      ["Sofas", { impressions: 500, clicks: 10, ctr: 0.02, spendMicro: 1_500_000 }],
-      ["Lamps", { impressions: 0, clicks: 3, ctr: 0, spendMicro: 1_500_000 }],
+      ["Sofas", { impressions: 500, clicks: 10, saves: 4, ctr: 0.02, spendMicro: 1_500_000 }],
+      ["Lamps", { impressions: 0, clicks: 3, saves: 1, ctr: 0, spendMicro: 1_500_000 }],
+    ]);
+    // A campaign's days are those it delivered on.
+    expect(results.campaigns.map((campaign) => campaign.days)).toEqual([
+      [{ day: "2026-01-01", impressions: 500, clicks: 10, saves: 4, ctr: 0.02, spendMicro: 1_500_000 }],
+      [{ day: "2026-01-03", impressions: 0, clicks: 3, saves: 1, ctr: 0, spendMicro: 1_500_000 }],
     ]);
     expect(results.campaigns[0]!.ads).toEqual([
-      { adId: "11", name: "Green sofa", pinId: "501", totals: { impressions: 400, clicks: 10, ctr: 0.025, spendMicro: 1_200_000 }, days: [{ day: "2026-01-01", impressions: 400, clicks: 10, ctr: 0.025, spendMicro: 1_200_000 }] },
-      { adId: "12", name: "Blue sofa", pinId: "502", totals: { impressions: 100, clicks: 0, ctr: 0, spendMicro: 300_000 }, days: [{ day: "2026-01-01", impressions: 100, clicks: 0, ctr: 0, spendMicro: 300_000 }] },
-    ]);
-  });
-});
-
-describe("the chart's bars", () => {
-  it("scales heights to the highest value across the width", () => {
-    expect(bars([0, 5, 10], 300, 100)).toEqual([
-      { x: 15, y: 100, width: 70, height: 0 },
-      { x: 115, y: 50, width: 70, height: 50 },
-      { x: 215, y: 0, width: 70, height: 100 },
-    ]);
-  });
-
-  it("draws all-zero days flat", () => {
-    expect(bars([0, 0], 100, 50)).toEqual([
-      { x: 7.5, y: 50, width: 35, height: 0 },
-      { x: 57.5, y: 50, width: 35, height: 0 },
+      { adId: "11", name: "Green sofa", pinId: "501", totals: { impressions: 400, clicks: 10, saves: 4, ctr: 0.025, spendMicro: 1_200_000 }, days: [{ day: "2026-01-01", impressions: 400, clicks: 10, saves: 4, ctr: 0.025, spendMicro: 1_200_000 }] },
+      { adId: "12", name: "Blue sofa", pinId: "502", totals: { impressions: 100, clicks: 0, saves: 0, ctr: 0, spendMicro: 300_000 }, days: [{ day: "2026-01-01", impressions: 100, clicks: 0, saves: 0, ctr: 0, spendMicro: 300_000 }] },
     ]);
   });
 });

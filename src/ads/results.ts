@@ -64,10 +64,15 @@ function daysOf(range: Pick<ResultsRange, "startDate" | "endDate">): string[] {
 export interface Metrics {
   impressions: number;
   clicks: number;
+  saves: number;
   /** Clicks per impression, 0 without impressions, to four decimals. */
   ctr: number;
   spendMicro: number;
 }
+
+/** The metrics every view of the results shows, in order: the charts, the tables and the CSV file. */
+export const RESULT_METRICS = ["impressions", "clicks", "saves", "ctr", "spendMicro"] as const satisfies ReadonlyArray<keyof Metrics>;
+export type ResultMetric = (typeof RESULT_METRICS)[number];
 
 export interface SpendRow {
   day: string;
@@ -75,6 +80,7 @@ export interface SpendRow {
   adId: number;
   impressions: number;
   clicks: number;
+  saves: number;
   spendMicro: number;
 }
 
@@ -95,6 +101,8 @@ interface CampaignResults {
   name: string;
   status: string;
   totals: Metrics;
+  /** The campaign's days that delivered anything, oldest first. */
+  days: DayMetrics[];
   ads: AdResults[];
 }
 
@@ -108,19 +116,23 @@ export interface Results {
 }
 
 const ctrOf = (impressions: number, clicks: number) => (impressions === 0 ? 0 : Math.round((clicks / impressions) * 10_000) / 10_000);
-const metrics = (impressions: number, clicks: number, spendMicro: number): Metrics => ({ impressions, clicks, ctr: ctrOf(impressions, clicks), spendMicro });
+const metrics = (impressions: number, clicks: number, saves: number, spendMicro: number): Metrics => ({ impressions, clicks, saves, ctr: ctrOf(impressions, clicks), spendMicro });
 
 function sum(rows: readonly SpendRow[]): Metrics {
   let impressions = 0;
   let clicks = 0;
+  let saves = 0;
   let spend = 0;
   for (const row of rows) {
     impressions += row.impressions;
     clicks += row.clicks;
+    saves += row.saves;
     spend += row.spendMicro;
   }
-  return metrics(impressions, clicks, spend);
+  return metrics(impressions, clicks, saves, spend);
 }
+
+const delivered = (day: Metrics) => day.impressions + day.clicks + day.saves + day.spendMicro > 0;
 
 function byDay(rows: readonly SpendRow[], days: readonly string[]): DayMetrics[] {
   return days.map((day) => ({ day, ...sum(rows.filter((row) => row.day === day)) }));
@@ -147,24 +159,14 @@ export function summarize(
         name: campaign.name,
         status: campaign.status,
         totals: sum(own),
+        days: byDay(own, days).filter(delivered),
         ads: ads
           .filter((ad) => ad.campaignId === campaign.id)
           .map((ad) => {
             const adRows = own.filter((row) => row.adId === ad.id);
-            return { adId: String(ad.id), name: ad.name, pinId: ad.pinId === null ? null : String(ad.pinId), totals: sum(adRows), days: byDay(adRows, days).filter((day) => day.impressions + day.clicks > 0) };
+            return { adId: String(ad.id), name: ad.name, pinId: ad.pinId === null ? null : String(ad.pinId), totals: sum(adRows), days: byDay(adRows, days).filter(delivered) };
           }),
       };
     }),
   };
-}
-
-/** A bar chart's geometry: one bar per value, heights scaled to the largest (at least 1, so zeros draw flat). */
-export function bars(values: readonly number[], width: number, height: number): Array<{ x: number; y: number; width: number; height: number }> {
-  const top = Math.max(1, ...values);
-  const slot = values.length === 0 ? 0 : width / values.length;
-  const barWidth = Math.max(1, slot * 0.7);
-  return values.map((value, index) => {
-    const barHeight = Math.round((value / top) * height * 100) / 100;
-    return { x: Math.round((index * slot + (slot - barWidth) / 2) * 100) / 100, y: Math.round((height - barHeight) * 100) / 100, width: Math.round(barWidth * 100) / 100, height: barHeight };
-  });
 }

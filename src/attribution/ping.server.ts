@@ -1,6 +1,7 @@
 // Stores one attribution ping and says what register-source header it earns. The throttle's
 // count, the promoted pin's check and the conditional insert go to D1 as ONE batch: a ping over
-// the limit is refused and never stored, in a single round trip.
+// the limit is refused and never stored, in a single round trip. A genuine view or click of a
+// campaign's pin is then queued for counting (src/ads/counting.server.ts).
 //
 // Only a proven ping counts: it echoes the signed token our page put in the promoted pin's
 // markup (token.server.ts) for exactly that pin and advertiser, unexpired; it comes from our
@@ -16,7 +17,8 @@ import { DomainError, badRequest } from "~/domain/errors.ts";
 import { hitStatement, rateKey, type RateRule } from "~/server/rate-limit.server.ts";
 import { ATTRIBUTION, parseAttributionQuery, registerSourceHeader, type AttributionSource } from "./source.ts";
 import { checkAttributionToken } from "./token.server.ts";
-import { adCountStatements, adRunningSql } from "~/ads/counting.server.ts";
+import { adRunningSql } from "~/ads/counting.server.ts";
+import { enqueueAdEvent } from "~/events/ingest.server.ts";
 
 /** A page shows a few dozen ads at most; 600 pings in 10 minutes from one address (an IPv6 /64) is a script. */
 const ATTRIBUTION_RATE_RULE: RateRule = { name: "attribution:ip", limit: 600, windowMs: 10 * 60_000 };
@@ -38,6 +40,8 @@ interface AttributionPing {
   requestId: string;
   /** A crawler's ping is stored as before but never counted for an ad. */
   isBot?: boolean;
+  /** The EVENTS queue: a genuine view or click of a campaign's pin is counted by its consumer. */
+  events: Queue;
 }
 
 /** Stores the ping when genuine; answers the register-source header it earns, or null for none. */
@@ -56,10 +60,6 @@ export async function recordAttributionPing(db: D1Database, ping: AttributionPin
       db.prepare(`SELECT 1 AS promoted WHERE EXISTS (SELECT 1 FROM pins WHERE id = ?1 AND promoter_id = ?2 AND is_deleted = 0) OR ${adRunningSql("?1", "?2", "?3")}`).bind(source.pinId, source.advertiserId, source.campaignId),
       insertPing(db, source, ping.userId, ping.requestId.slice(0, 64), now, rateKey(ATTRIBUTION_RATE_RULE, subject)),
     );
-    // A promoted pin of a campaign, seen or clicked by a signed-in person, counts toward its results.
-    if (source.campaignId !== null && ping.userId !== null && ping.isBot !== true) {
-      statements.push(...adCountStatements(db, { source, userId: ping.userId, now, rateKey: rateKey(ATTRIBUTION_RATE_RULE, subject), rateLimit: ATTRIBUTION_RATE_RULE.limit }));
-    }
   }
   const [counted, promoted] = await db.batch<{ count: number; promoted: number }>(statements);
   const count = counted?.results[0]?.count ?? 1;
@@ -70,6 +70,20 @@ export async function recordAttributionPing(db: D1Database, ping: AttributionPin
     });
   }
   const genuine = eligible && (promoted?.results.length ?? 0) > 0;
+  // A promoted pin of a campaign, seen or clicked by a signed-in person, counts toward its
+  // results: through the queue, whose consumer counts each event id once however often it comes.
+  if (genuine && source.campaignId !== null && source.pinId !== null && source.advertiserId !== null && ping.userId !== null && ping.isBot !== true) {
+    await enqueueAdEvent(ping.events, {
+      kind: "ad",
+      type: source.sourceEventType,
+      sourceEventId: source.sourceEventId,
+      advertiserId: source.advertiserId,
+      campaignId: source.campaignId,
+      pinId: source.pinId,
+      userId: ping.userId,
+      receivedAt: now,
+    });
+  }
   if (random() < ATTRIBUTION.logSampleRate) {
     console.info("attribution ping", JSON.stringify({ type: source.sourceEventType, advertiser: source.advertiserId, campaign: source.campaignId, counted: genuine }));
   }

@@ -33,3 +33,23 @@ export const queuedEventSchema = z.object({
   reportTime: z.string().regex(/^\d{1,20}$/).nullish(),
 });
 export type QueuedEvent = z.input<typeof queuedEventSchema>;
+
+const decimalId = z.string().regex(/^\d{1,20}$/);
+
+/**
+ * A promoted pin's view or click on its way to be counted: sent by the attribution ping once it
+ * proved the event genuine (src/attribution/ping.server.ts), counted by the consumer once per
+ * advertiser and event id (src/ads/counting.server.ts).
+ */
+export const queuedAdEventSchema = z.strictObject({
+  kind: z.literal("ad"),
+  type: z.enum(["view", "click"]),
+  sourceEventId: decimalId,
+  advertiserId: decimalId,
+  campaignId: decimalId,
+  pinId: decimalId,
+  userId: z.number().int().positive(),
+  /** When the ping arrived (epoch ms): the UTC day it counts on, however late it is consumed. */
+  receivedAt: z.number().int().nonnegative(),
+});
+export type QueuedAdEvent = z.infer<typeof queuedAdEventSchema>;

@@ -8,7 +8,7 @@ import { hashToken } from "~/accounts/tokens.ts";
 import { DomainError, badRequest, storageUnavailable, zodProblems, type FieldProblem } from "~/domain/errors.ts";
 import { enforce, type RateRule } from "~/server/rate-limit.server.ts";
 import { isAnalyticsEvent } from "~/consent/consent.ts";
-import { eventRecordSchema, nanosecondsSchema, type EventRecord, type QueuedEvent } from "./event.ts";
+import { eventRecordSchema, nanosecondsSchema, type EventRecord, type QueuedAdEvent, type QueuedEvent } from "./event.ts";
 
 export const EVENT_BATCH_LIMITS = {
   /** Events per request: the queue's own sendBatch ceiling, and far above a 10 s buffer. */
@@ -104,4 +104,16 @@ export async function ingestEvents(db: D1Database, queue: Queue, sender: EventSe
     throw storageUnavailable(error);
   }
   return { accepted: events.length };
+}
+
+/**
+ * Queues one proven view or click of a promoted pin for counting. A queue that will not take it
+ * is a 503, as for a batch of events: sent again, the event is still counted once (its id).
+ */
+export async function enqueueAdEvent(queue: Queue, event: QueuedAdEvent): Promise<void> {
+  try {
+    await queue.send(event, { contentType: "json" });
+  } catch (error) {
+    throw storageUnavailable(error);
+  }
 }
