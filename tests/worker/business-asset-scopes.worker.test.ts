@@ -121,6 +121,10 @@ describe("advertising in one ad account, decided by the role held on it", () => 
     // The promote page follows the same role: open in A, refused in B.
     expect((await analyst.fetch(`/advertiser/${accountA}/promote/`)).status).toBe(200);
     expect((await analyst.fetch(`/advertiser/${accountB}/promote/`)).status).toBe(403);
+    const home = async (account: string) => (await (await analyst.fetch(`/advertiser/${account}/`)).text()).includes(`href="/advertiser/${account}/promote/"`);
+    expect([await home(accountA), await home(accountB)]).toEqual([true, false]);
+    const upload = async (account: string) => (await (await analyst.fetch(`/advertiser/${account}/bulk/upload/`)).text()).includes('type="file"');
+    expect([await upload(accountA), await upload(accountB)]).toEqual([true, false]);
   });
 
   it("lets a partner's campaign manager create a campaign in the client's account the partner holds a role on, and answers 404 on one it does not", async () => {
