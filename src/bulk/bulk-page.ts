@@ -6,6 +6,8 @@ import type { AstroGlobal } from "astro";
 import { env } from "cloudflare:workers";
 import { idOption } from "~/boards/options.ts";
 import { adAccountBusiness, getBusiness, type BusinessSummary } from "~/business/business.server.ts";
+import { requireAssetAction } from "~/business/core.server.ts";
+import type { BusinessAction } from "~/business/roles.ts";
 import { hubViewer } from "~/business/hub-page.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { bulkAccountSummary } from "./bulk.server.ts";
@@ -14,6 +16,8 @@ export interface BulkPage {
   userId: number;
   business: BusinessSummary;
   account: { id: string; name: string; country: string; currency: string };
+  /** The account's own actions the viewer may take: the role held on the account decides them. */
+  permissions: BusinessAction[];
   /** The API's base for this account's bulk calls. */
   api: string;
 }
@@ -27,7 +31,8 @@ export async function bulkPage(astro: AstroGlobal): Promise<BulkPage | Response 
     if (businessId !== null) {
       const business = await getBusiness(env.DB, viewer.userId, businessId);
       const account = await bulkAccountSummary(env.DB, viewer.userId, businessId, id.data!);
-      return { userId: viewer.userId, business, account, api: `/v3/businesses/${business.id}/ad_accounts/${account.id}/bulk` };
+      const { permissions } = await requireAssetAction(env.DB, businessId, viewer.userId, "bulk.read", { type: "AD_ACCOUNT", id: id.data! });
+      return { userId: viewer.userId, business, account, permissions, api: `/v3/businesses/${business.id}/ad_accounts/${account.id}/bulk` };
     }
   } catch (error) {
     if (!isDomainError(error, "not_found") && !isDomainError(error, "forbidden")) throw error;

@@ -308,6 +308,8 @@ export async function deleteAdAccount(db: D1Database, userId: number, businessId
     // The roles held on it and the offers of it go with it (after the delete, whose re-check reads the actor's own asset role).
     db.prepare(`DELETE FROM business_asset_roles WHERE business_id = ?1 AND asset_type = 'AD_ACCOUNT' AND asset_id = ?2 AND NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?2)`).bind(businessId, adAccountId),
     db.prepare(`DELETE FROM business_aoaa_requests WHERE business_id = ?1 AND ad_account_id = ?2 AND NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?2)`).bind(businessId, adAccountId),
+    // Its tags went with it (their foreign key): so do the roles held on them.
+    db.prepare(`DELETE FROM business_asset_roles WHERE business_id = ?1 AND asset_type = 'TAG' AND NOT EXISTS (SELECT 1 FROM conversion_tags WHERE id = business_asset_roles.asset_id) AND NOT EXISTS (SELECT 1 FROM ad_accounts WHERE id = ?2)`).bind(businessId, adAccountId),
   ]);
   // D1 counts the rows its foreign keys remove with the account (its tags, audiences, …), so "none" is the refusal.
   if (remove!.meta.changes === 0) {

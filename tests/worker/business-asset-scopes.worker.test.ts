@@ -121,6 +121,10 @@ describe("advertising in one ad account, decided by the role held on it", () => 
     // The promote page follows the same role: open in A, refused in B.
     expect((await analyst.fetch(`/advertiser/${accountA}/promote/`)).status).toBe(200);
     expect((await analyst.fetch(`/advertiser/${accountB}/promote/`)).status).toBe(403);
+    const home = async (account: string) => (await (await analyst.fetch(`/advertiser/${account}/`)).text()).includes(`href="/advertiser/${account}/promote/"`);
+    expect([await home(accountA), await home(accountB)]).toEqual([true, false]);
+    const upload = async (account: string) => (await (await analyst.fetch(`/advertiser/${account}/bulk/upload/`)).text()).includes('type="file"');
+    expect([await upload(accountA), await upload(accountB)]).toEqual([true, false]);
   });
 
   it("lets a partner's campaign manager create a campaign in the client's account the partner holds a role on, and answers 404 on one it does not", async () => {
@@ -178,7 +182,7 @@ describe("one conversion tag, decided by the role held on it", () => {
     expect(html).toContain(`data-asset-role="TAG:${tagHeld}"`);
   });
 
-  it("refuses a role on a tag of another business (400) and drops the roles held on a tag when it is deleted", async () => {
+  it("refuses a role on a tag of another business (400) and drops the roles held on a tag when it or its ad account is deleted", async () => {
     const owner = await browserAs(U.owner);
     const agencyTag = (await v3<{ id: string }>(await browserAs(U.agencyOwner), "POST", `/v3/businesses/${agencyId}/conversion_tags/`, { name: "Agency tag", ad_account_id: await scalar<string>("SELECT CAST(id AS TEXT) FROM ad_accounts WHERE business_id = ?1", agencyId) })).data.id;
     expect((await v3(owner, "PUT", `${base()}/employees/${U.manager}/assets/`, { asset_type: "TAG", asset_ids: [agencyTag], role: "ADMIN" })).status).toBe(400);
@@ -186,6 +190,14 @@ describe("one conversion tag, decided by the role held on it", () => {
     expect((await v3(owner, "PUT", `${base()}/employees/${U.analyst}/assets/`, { asset_type: "TAG", asset_ids: [tagOther], role: "ADMIN" })).status).toBe(200);
     expect((await v3(owner, "DELETE", `${base()}/conversion_tags/${tagOther}/`)).status).toBe(200);
     expect(await scalar("SELECT COUNT(*) FROM business_asset_roles WHERE asset_type = 'TAG' AND asset_id = ?1", tagOther)).toBe(0);
+
+    // A tag goes with its ad account, and the roles on it with the tag.
+    const accountC = (await v3<{ id: string }>(owner, "POST", `${base()}/ad_accounts/`, { name: "Scoped Lamps C", country: "US" })).data.id;
+    const tagC = (await v3<{ id: string }>(owner, "POST", `${base()}/conversion_tags/`, { name: "Tag in C", ad_account_id: accountC })).data.id;
+    expect((await v3(owner, "PUT", `${base()}/employees/${U.manager}/assets/`, { asset_type: "TAG", asset_ids: [tagC], role: "ADMIN" })).status).toBe(200);
+    expect((await v3(owner, "DELETE", `${base()}/ad_accounts/${accountC}/`)).status).toBe(200);
+    expect(await scalar("SELECT COUNT(*) FROM business_asset_roles WHERE asset_type = 'TAG' AND asset_id = ?1", tagC)).toBe(0);
+    expect(await scalar("SELECT COUNT(*) FROM business_asset_roles WHERE asset_type = 'TAG' AND asset_id = ?1", tagHeld)).toBe(1);
   });
 });
 
