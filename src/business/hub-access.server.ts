@@ -16,7 +16,7 @@ const GUEST_LIMITS = { assets: 50, businesses: 20 } as const;
 type Named = { id: string; name: string };
 
 /** How a viewer who is not a member works in a business. */
-export type GuestVia = "PARTNER" | "ORGANIZATION_MANAGER";
+type GuestVia = "PARTNER" | "ORGANIZATION_MANAGER";
 
 export interface HubGuest extends Named {
   via: GuestVia;
@@ -127,7 +127,7 @@ export async function hubGuest(db: D1Database, userId: number, businessId: numbe
   return null;
 }
 
-export interface ReachableBusiness extends Named {
+interface ReachableBusiness extends Named {
   via: GuestVia;
   /** For PARTNER: the viewer's businesses that work for it. */
   partners: Named[];

@@ -5,8 +5,7 @@
 // store, the news count to the bell (NEWS_COUNT_EVENT). It reconnects with a growing wait.
 import { NEWS_COUNT_EVENT } from "~/news/news.ts";
 import { CHANNEL_HELLO, channelSocketUrl, parseCountsFrame } from "./channel.ts";
-import { $inbox } from "./inbox.client.ts";
-import { counted } from "./inbox.ts";
+import { channelCounted } from "./inbox.client.ts";
 import { LiveSocket } from "./live.client.ts";
 
 let channel: LiveSocket | null = null;
@@ -19,7 +18,7 @@ export function listenForCounts(viewerId: string): void {
     onData: (data) => {
       const frame = parseCountsFrame(data);
       if (!frame) return;
-      $inbox.set(counted($inbox.get(), frame.conversations_unseen_count));
+      channelCounted(frame.conversations_unseen_count);
       dispatchEvent(new CustomEvent(NEWS_COUNT_EVENT, { detail: frame.news_hub_unseen_count }));
     },
   });

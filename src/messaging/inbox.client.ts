@@ -7,6 +7,8 @@ import { ApiCallError, resource } from "~/api/api.client.ts";
 import { showToast } from "~/shell/toast-event.ts";
 import {
   attachmentCleared,
+  channelKept,
+  counted,
   closed,
   dropdownClosed,
   emptyInbox,
@@ -49,9 +51,23 @@ export function failureText(error: unknown, fallback: string): string {
 
 type ListAnswer = Paged<Conversation> & { conversations_unseen_count: number };
 
+/** Counts heard on the person's channel in this tab (channel.client.ts). */
+let countsHeard = 0;
+
+/** The person's channel told the messages count as it stands now. */
+export function channelCounted(unseen: number): void {
+  countsHeard += 1;
+  update((state) => counted(state, unseen));
+}
+
 export async function loadInbox(): Promise<void> {
+  const heard = countsHeard;
   const [inbox, requests] = await Promise.all([resource<ListAnswer>("ConversationsResource", "get", {}), resource<ListAnswer>("ContactRequestsResource", "get", {})]);
-  update((state) => loaded(loaded(state, "order", inbox.results, inbox.conversations_unseen_count), "requests", requests.results, requests.conversations_unseen_count));
+  update((state) => {
+    const answered = loaded(loaded(state, "order", inbox.results, inbox.conversations_unseen_count), "requests", requests.results, requests.conversations_unseen_count);
+    // The header asks both at once on every page: a frame heard meanwhile is the newer count.
+    return countsHeard === heard ? answered : channelKept(answered, state);
+  });
 }
 
 let live: LiveConversation | null = null;

@@ -81,6 +81,14 @@ export const closed = (state: InboxState): InboxState => ({ ...state, openId: nu
 /** The person's channel told the count as it stands on the server (conversations_unseen_count). */
 export const counted = (state: InboxState, unseen: number): InboxState => (state.unseen === unseen ? state : { ...state, unseen });
 
+/**
+ * An HTTP answer (`answered`) that was being read while the person's channel told a count: the
+ * channel's count stays. Every change to the count sends a frame, so the channel's last word is
+ * right once it falls quiet; the answer may have been read before a message the channel
+ * already told of, and nothing would ever correct it.
+ */
+export const channelKept = (answered: InboxState, current: InboxState): InboxState => counted(answered, current.unseen);
+
 /** Closing the dropdown also clears the attachment and the new-message view. */
 export const dropdownClosed = (state: InboxState): InboxState => ({ ...state, openId: null, newMessage: false, attachment: null });
 
