@@ -125,6 +125,8 @@ export async function deleteAccount(db: D1Database, userId: number, now = Date.n
     db.prepare("UPDATE attribution_pings SET user_id = NULL WHERE user_id = ?1").bind(userId),
     // A promoted pin's daily view key names the viewer; the counts it guarded stay in ad_spend_daily.
     db.prepare("DELETE FROM ad_delivery_counts WHERE kind = 'view' AND dedupe_key = 'u' || ?1").bind(userId),
+    // So does a promoted pin's save key; the saves it counted stay in ad_spend_daily.
+    db.prepare("DELETE FROM ad_save_counts WHERE user_id = ?1").bind(userId),
     db
       .prepare("INSERT OR IGNORE INTO media_upload_purges (folder, created_at) SELECT 'uploads/' || user_id || '/' || id || '/', ?2 FROM media_uploads WHERE user_id = ?1")
       .bind(userId, now),

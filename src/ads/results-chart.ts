@@ -13,7 +13,7 @@ export interface ChartFrame {
 }
 
 /** The frame the results page draws in (SVG user units; the image scales to its box). */
-export const RESULTS_FRAME: ChartFrame = { width: 320, height: 150, margin: { top: 10, right: 6, bottom: 6, left: 52 } };
+const RESULTS_FRAME: ChartFrame = { width: 320, height: 150, margin: { top: 10, right: 6, bottom: 6, left: 52 } };
 
 export interface ChartPoint {
   day: string;

@@ -7,7 +7,7 @@ import { writeCsv } from "~/bulk/csv.ts";
 import type { Results } from "./results.ts";
 
 /** The API's field names: stable for the scripts and spreadsheets that read the file. */
-export const RESULTS_CSV_HEADER = ["date", "campaign_id", "campaign", "impressions", "clicks", "saves", "ctr", "spend", "currency"] as const;
+const RESULTS_CSV_HEADER = ["date", "campaign_id", "campaign", "impressions", "clicks", "saves", "ctr", "spend", "currency"] as const;
 
 /** Micro-units as a decimal amount: at least two decimals, more only when the amount has them. */
 export function amountOf(micro: number): string {
