@@ -3,7 +3,7 @@
 // decides: name and email for a signed-in person flagged eligible for each, nothing signed out),
 // takes the asked fields and the consent box, and sends them; each refusal shows under its field,
 // and a sent form thanks the person. Nothing renders on the server but the button.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { ApiCallError, call } from "~/api/api.client.ts";
 import { fill } from "~/saves/strings.ts";
 import { Dialog } from "~/ui/Dialog.tsx";
@@ -50,7 +50,6 @@ export default function LeadFormButton({ adId, callToAction, strings }: Props) {
   const [state, setState] = useState<Phase>({ phase: "closed" });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
-  const opener = useRef<HTMLButtonElement>(null);
   const failed = (error: unknown) => (error instanceof ApiCallError && error.code !== null ? error.message : strings.dialog.failed);
 
   const open = async () => {
@@ -99,10 +98,10 @@ export default function LeadFormButton({ adId, callToAction, strings }: Props) {
 
   return (
     <>
-      <button ref={opener} type="button" className="button lead-open" aria-haspopup="dialog" onClick={() => void open()}>
+      <button type="button" className="button lead-open" aria-haspopup="dialog" onClick={() => void open()}>
         {strings.cta[callToAction]}
       </button>
-      <Dialog open={state.phase !== "closed"} onClose={close} className="lead-dialog" title={title} closeLabel={strings.dialog.close} busy={state.phase === "loading" || state.phase === "sending"} returnFocus={opener.current}>
+      <Dialog open={state.phase !== "closed"} onClose={close} className="lead-dialog" title={title} closeLabel={strings.dialog.close} busy={state.phase === "loading" || state.phase === "sending"}>
         {state.phase === "loading" && <p role="status">{strings.dialog.loading}</p>}
         {state.phase === "failed" && (
           <p className="lead-error" role="alert">

@@ -76,7 +76,7 @@ const PHONE_CHARACTERS = /^\+?[0-9 ().-]+$/;
 const ZIP = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
 
 /** The digits of a phone number, as the one-submission rule compares them. */
-export const phoneDigits = (phone: string) => phone.replace(/[^0-9]/g, "");
+const phoneDigits = (phone: string) => phone.replace(/[^0-9]/g, "");
 
 function fieldProblem(field: LeadField, value: string): LeadProblem | null {
   if (value === "") return { field, reason: "leads:validation.required" };
