@@ -103,6 +103,10 @@ function wireTestEvents(box: HTMLElement): void {
     if (timer === null) timer = setTimeout(() => void poll(), POLL_MS);
   };
   resume.addEventListener("click", start);
+  // A hidden tab stops asking; coming back to it asks again.
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && timer === null) start();
+  });
   start();
 }
 
