@@ -6,7 +6,7 @@
 // so nothing is stored twice. Pure: results.server.ts reads the touches.
 import { ATTRIBUTION } from "~/attribution/source.ts";
 
-export const ATTRIBUTION_WINDOW_MS = { click: ATTRIBUTION.expirySeconds.click * 1000, view: ATTRIBUTION.expirySeconds.view * 1000 } as const;
+const ATTRIBUTION_WINDOW_MS = { click: ATTRIBUTION.expirySeconds.click * 1000, view: ATTRIBUTION.expirySeconds.view * 1000 } as const;
 
 export interface Touch {
   kind: "click" | "view";

@@ -4,7 +4,7 @@
 // through conversionStatement, with the tag's last fired event, in one more batch.
 import { DomainError, badRequest, notFound, zodProblems, type FieldProblem } from "~/domain/errors.ts";
 import { hitStatement, type RateRule } from "~/server/rate-limit.server.ts";
-import { conversionStatement, emailSha256 } from "./record.server.ts";
+import { conversionStatement, emailSha256, type ConversionSource } from "./record.server.ts";
 import { readTagEvent, tagBatchSchema, TAG_LIMITS } from "./tag.ts";
 import type { ConversionEvent } from "./conversion.ts";
 
@@ -12,7 +12,9 @@ import type { ConversionEvent } from "./conversion.ts";
  * A page sends one request for its visit and one for each action: 120 a minute from one address
  * to one tag is far past a shopper, and not past a busy office behind one address.
  */
-export const TAG_RATE_RULE: RateRule = { name: "conversion-tag:tag-ip", limit: 120, windowMs: 60_000 };
+const TAG_RATE_RULE: RateRule = { name: "conversion-tag:tag-ip", limit: 120, windowMs: 60_000 };
+/** Every event arriving here came from the tag in a visitor's browser. */
+const SOURCE: ConversionSource = "TAG";
 /** Tag health reads the last week; errors are kept a month, then dropped by the writer. */
 const ERROR_KEEP_MS = 30 * 86_400_000;
 
@@ -104,7 +106,7 @@ export async function recordTagEvents(db: D1Database, delivery: TagDelivery, now
   const stored = await Promise.all(events.map(async ({ event, email }) => (email === null ? event : { ...event, emailSha256: await emailSha256(email.address) })));
   const last = stored[stored.length - 1]!;
   const results = await db.batch([
-    ...stored.map((event) => conversionStatement(db, { adAccountId, tagId, source: "TAG", event, receivedAt: now })),
+    ...stored.map((event) => conversionStatement(db, { adAccountId, tagId, source: SOURCE, event, receivedAt: now })),
     db.prepare("UPDATE conversion_tags SET last_fired_event = json_object('event_type', ?2, 'fired_at', ?3) WHERE id = ?1").bind(tagId, last.eventName, now),
   ]);
   return { received: stored.length, stored: results.slice(0, stored.length).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0) };

@@ -3,7 +3,7 @@
 // share carrying a promoted pin's click id. Pure, so the sums are tested without storage.
 
 /** Health covers the last week, today included. */
-export const HEALTH_DAYS = 7;
+const HEALTH_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 /** The UTC days shown, oldest first. */

@@ -66,7 +66,7 @@ function wireTestEvents(box: HTMLElement): void {
       const when = document.createElement("time");
       when.dateTime = new Date(event.receivedAt).toISOString();
       when.textContent = time.format(new Date(event.receivedAt));
-      row.insertCell().append(when);
+      row.insertCell().appendChild(when);
       cell(row, names[event.eventName] ?? event.eventName);
       cell(row, event.eventId, true);
       cell(row, event.valueMicro === null ? none : `${(event.valueMicro / 1_000_000).toFixed(2)}${event.currency ? ` ${event.currency}` : ""}`, true);
@@ -103,6 +103,10 @@ function wireTestEvents(box: HTMLElement): void {
     if (timer === null) timer = setTimeout(() => void poll(), POLL_MS);
   };
   resume.addEventListener("click", start);
+  // A hidden tab stops asking; coming back to it asks again.
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && timer === null) start();
+  });
   start();
 }
 

@@ -12,9 +12,9 @@
 import { TAG_LIMITS } from "./tag.ts";
 
 /** The first-party cookie (on the advertiser's site) that keeps the click id, only with consent. */
-export const TAG_CLICK_COOKIE = "_pinloom_epik";
+const TAG_CLICK_COOKIE = "_pinloom_epik";
 /** The landing URL's parameter that carries a promoted pin's click id. */
-export const CLICK_ID_PARAMETER = "epik";
+const CLICK_ID_PARAMETER = "epik";
 /** A click id is kept a week: the click attribution window. */
 const CLICK_COOKIE_MAX_AGE_S = 7 * 86_400;
 

@@ -2,7 +2,7 @@
 // visitor's browser POSTs to /ct/{tagId}/events/, read into the shared event shape
 // (conversion.ts). Pure: the endpoint, its tests and the hub's manual-setup examples share it.
 import { z } from "zod";
-import { CONVERSION_EVENT_NAMES, CONVERSION_LIMITS, conversionEventSchema, type ConversionEvent } from "./conversion.ts";
+import { CONVERSION_EVENT_NAMES, CONVERSION_LIMITS, conversionEventSchema, type ConversionEvent, type ConversionEventName } from "./conversion.ts";
 import { zodProblems, type FieldProblem } from "~/domain/errors.ts";
 
 export const TAG_LIMITS = {
@@ -15,7 +15,7 @@ export const TAG_LIMITS = {
 } as const;
 
 /** The events the page may fire through `pintrk('track', name, …)`; page visits fire by themselves. */
-export const TAG_TRACKED_EVENTS = CONVERSION_EVENT_NAMES.filter((name) => name !== "page_visit");
+export const TAG_TRACKED_EVENTS: ConversionEventName[] = CONVERSION_EVENT_NAMES.filter((name) => name !== "page_visit");
 
 /** One event as the script sends it: snake_case, the value in the currency's units. */
 const wireEventSchema = z.strictObject({
@@ -96,6 +96,3 @@ export function readTagEvent(input: unknown, index: number, now: number): TagEve
   }
   return { ok: true, event: shared.data, email: email !== null && "address" in email ? email : null };
 }
-
-/** The id the hub's snippet and the script URL carry: the tag's decimal id. */
-export const TAG_ID_PATTERN = /^[1-9]\d{0,18}$/;

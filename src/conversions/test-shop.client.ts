@@ -13,7 +13,7 @@ export function startTestShop(root: Document): void {
   const script = root.createElement("script");
   script.async = true;
   script.src = shop.dataset["script"] ?? "";
-  root.head.append(script);
+  root.head.appendChild(script);
   const status = shop.querySelector<HTMLElement>("[data-tag-status]");
   for (const button of shop.querySelectorAll<HTMLButtonElement>("[data-tag-event]")) {
     button.addEventListener("click", () => {
