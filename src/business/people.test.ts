@@ -28,7 +28,8 @@ describe("the people calls' bodies", () => {
     expect(assetRolesUpdate.safeParse({ asset_type: "AD_ACCOUNT", asset_ids: ["12"] }).success).toBe(false);
     expect(assetRolesUpdate.safeParse({ asset_type: "AD_ACCOUNT", asset_ids: [], role: "ANALYST" }).success).toBe(false);
     expect(assetRolesUpdate.safeParse({ asset_ids: ["12"], role: "ANALYST" }).success).toBe(false);
-    expect(assetRolesUpdate.safeParse({ asset_type: "TAG", asset_ids: ["12"], role: "ANALYST" }).success).toBe(false);
+    expect(assetRolesUpdate.safeParse({ asset_type: "TAG", asset_ids: ["12"], role: "ANALYST" }).success).toBe(true);
+    expect(assetRolesUpdate.safeParse({ asset_type: "AUDIENCE", asset_ids: ["12"], role: "ANALYST" }).success).toBe(false);
   });
 
   it("takes one business role for a role update (it replaces business_roles)", () => {
