@@ -1,5 +1,5 @@
 // GET /v3/ad_accounts/{adAccountId}/results/?start_date&end_date&granularity=DAY&campaign_ids=
-// (docs/decisions.md, "Ad results"): impressions, clicks, CTR and spend of an ad account's
+// (docs/decisions.md, "Ad results"): impressions, clicks, saves, CTR and spend of an ad account's
 // promoted pins per day, per campaign and per ad, with totals. Every member of the account's
 // business reads them (results.read); anyone else gets 404, signed out 401.
 // GET /v3/ad_accounts/{adAccountId}/results/export/ takes the same query and answers the same
