@@ -34,7 +34,7 @@ export const ACTION_SOURCES = [
 export type ActionSource = (typeof ACTION_SOURCES)[number];
 
 /** Why one event was refused: the `capi:reasons.<reason>` message says it in words. */
-export const EVENT_REASONS = [
+const EVENT_REASONS = [
   "required",
   "not_object",
   "not_string",
@@ -51,9 +51,9 @@ export const EVENT_REASONS = [
   "not_currency",
   "not_click_id",
 ] as const;
-export type EventReason = (typeof EVENT_REASONS)[number];
+type EventReason = (typeof EVENT_REASONS)[number];
 
-export interface EventError {
+interface EventError {
   index: number;
   field: string;
   reason: EventReason;
@@ -90,7 +90,7 @@ export function amountMicro(value: unknown): number | null {
 }
 
 /** One event of the batch, read into the shared shape or refused with every problem it has. */
-export function readEvent(
+function readEvent(
   raw: unknown,
   index: number,
   test: boolean,

@@ -264,7 +264,7 @@ export const throttleToken = (
   now = Date.now(),
 ) => enforce(db, TOKEN_RATE, tokenId, now);
 
-export type EventStatus = "processed" | "duplicate" | "failed";
+type EventStatus = "processed" | "duplicate" | "failed";
 
 export interface EventOutcome {
   index: number;
@@ -353,7 +353,7 @@ export async function ingestEvents(
 // ---- The hub's overview and history ----
 
 const DAY_MS = 86_400_000;
-export const OVERVIEW_DAYS = 7;
+const OVERVIEW_DAYS = 7;
 
 export interface EventsOverview {
   /** Oldest first: each day's date (UTC) and its events per name. */
@@ -437,7 +437,7 @@ export interface ApiCall {
   failed: number;
 }
 
-export const CALL_HISTORY_LIMIT = 50;
+const CALL_HISTORY_LIMIT = 50;
 
 /** The account's latest API calls with what became of their events, newest first. */
 export async function listCalls(

@@ -39,7 +39,7 @@ const REQUIRED_COLUMNS: Record<UploadKind, readonly string[]> = {
   pca: [],
 };
 
-export const UPLOAD_ERROR_CODES = [
+const UPLOAD_ERROR_CODES = [
   "FILE_NOT_UTF8",
   "FILE_EMPTY",
   "FILE_MALFORMED",

@@ -464,7 +464,7 @@ export async function listConversionUploads(
   );
 }
 
-export const SHOWN_ERRORS = 200;
+const SHOWN_ERRORS = 200;
 
 /** One upload and its first row errors, in file order. */
 export async function getConversionUpload(

@@ -69,7 +69,7 @@ test("a business creates an access token, posts an event with it and sees the ev
 
   // The payload helper builds a valid example and its curl command.
   await page.getByRole("link", { name: t("tabs.helper") }).click();
-  await page.getByLabel(t("helper.eventName")).selectOption("lead");
+  await page.getByLabel(t("helper.eventName"), { exact: true }).selectOption("lead");
   await page.getByRole("button", { name: t("helper.build") }).click();
   await expect(page.locator("[data-payload]")).toContainText('"event_name": "lead"');
   await expect(page.locator("[data-curl]")).toContainText(`/v5/ad_accounts/${adAccountId}/events`);
