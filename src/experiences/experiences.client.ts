@@ -43,7 +43,7 @@ function show(slot: HTMLElement, experience: Experience): void {
   const content = template.content.firstElementChild?.cloneNode(true);
   if (!(content instanceof HTMLElement)) return;
   content.dataset["placedExperience"] = experience.placed_experience_id;
-  slot.append(content);
+  slot.appendChild(content);
   slot.hidden = false;
   const tracker = viewWhenSeen(experience.placed_experience_id);
   const error = content.querySelector<HTMLElement>("[data-experience-error]");
