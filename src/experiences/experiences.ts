@@ -201,6 +201,11 @@ export function eligibleByPlacement(
   return out;
 }
 
+/** The footer check (spec 002 §7): the footer experience 500417 with hide_footer display data. */
+export function hidesFooter(experience: Experience | undefined): boolean {
+  return experience?.experience_id === EXPERIENCE.HIDE_FOOTER && experience.placement_id === PLACEMENT.FOOTER && experience.display_data["hide_footer"] === true;
+}
+
 /** Whether some experience lists `placed` among those it may trigger. */
 export function isTriggerable(definitions: readonly Definition[], placed: PlacedId): boolean {
   const id = placedIdOf(placed.placementId, placed.experienceId);
