@@ -5,8 +5,7 @@
 import { z } from "zod";
 
 /** Spec 002 §4: where a person stands with an experience; null until the first view. */
-const STATUSES = ["viewed", "completed", "dismissed", "completedWithoutHomefeed"] as const;
-export type ExperienceStatus = (typeof STATUSES)[number];
+export type ExperienceStatus = "viewed" | "completed" | "dismissed" | "completedWithoutHomefeed";
 
 /** The placements the product shows experiences in, and the experiences seeded there (0044). */
 export const PLACEMENT = { FOOTER: 1000069, HOME_TOP: 1000071, HUB_TOP: 1000072, MERCHANT_TOP: 1000073, PAGE_BOTTOM: 1000074 } as const;
