@@ -5,7 +5,7 @@
 // then recorded as viewed; its buttons complete or dismiss it, which removes it.
 import { call } from "~/api/api.client.ts";
 import { runtimeGlobal } from "~/runtime/global.ts";
-import { EXPERIENCE, PLACEMENT, type Experience } from "./experiences.ts";
+import { PLACEMENT, hidesFooter, type Experience } from "./experiences.ts";
 import { trackImpression, type ImpressionTracker } from "./impression.ts";
 import { createExperienceStore, resourceApi } from "./store.ts";
 
@@ -43,7 +43,7 @@ function show(slot: HTMLElement, experience: Experience): void {
   const content = template.content.firstElementChild?.cloneNode(true);
   if (!(content instanceof HTMLElement)) return;
   content.dataset["placedExperience"] = experience.placed_experience_id;
-  slot.append(content);
+  slot.appendChild(content);
   slot.hidden = false;
   const tracker = viewWhenSeen(experience.placed_experience_id);
   const error = content.querySelector<HTMLElement>("[data-experience-error]");
@@ -84,7 +84,7 @@ function show(slot: HTMLElement, experience: Experience): void {
  */
 function footerCheck(footer: HTMLElement): void {
   const experience = experiences.experienceIn(PLACEMENT.FOOTER);
-  if (experience?.experience_id !== EXPERIENCE.HIDE_FOOTER || experience.display_data["hide_footer"] !== true) return;
+  if (!experience || !hidesFooter(experience)) return;
   footer.hidden = true;
   void experiences.markViewed(experience.placed_experience_id).catch(() => undefined);
 }

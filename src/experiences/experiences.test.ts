@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { experienceWriteOptions, eligibleByPlacement, isEligible, parsePlacedId, type Definition, type State, type ViewerFacts } from "./experiences.ts";
+import { experienceWriteOptions, eligibleByPlacement, hidesFooter, isEligible, parsePlacedId, type Definition, type Experience, type State, type ViewerFacts } from "./experiences.ts";
 
 const person: ViewerFacts = {
   isBot: false,
@@ -92,5 +92,27 @@ describe("eligibility", () => {
       [7, "viewed"],
     ]);
     expect(multi["3"]![0]!.display_data).toEqual({ anchor: "footer", hide_footer: true });
+  });
+});
+
+describe("the footer check", () => {
+  const footer: Experience = {
+    experience_id: 500417,
+    placement_id: 1000069,
+    placed_experience_id: "1000069:500417",
+    type: 0,
+    status: null,
+    display_data: { anchor: "footer", hide_footer: true },
+    metadata: {},
+    triggerable_placed_exps: [],
+  };
+
+  it("hides the footer only for experience 500417 in placement 1000069 with hide_footer display data", () => {
+    expect(hidesFooter(footer)).toBe(true);
+    expect(hidesFooter(undefined)).toBe(false);
+    expect(hidesFooter({ ...footer, display_data: { anchor: "footer" } })).toBe(false);
+    expect(hidesFooter({ ...footer, display_data: { anchor: "footer", hide_footer: "yes" } })).toBe(false);
+    expect(hidesFooter({ ...footer, experience_id: 500501 })).toBe(false);
+    expect(hidesFooter({ ...footer, placement_id: 1000071 })).toBe(false);
   });
 });

@@ -5,11 +5,7 @@
 import { z } from "zod";
 
 /** Spec 002 §4: where a person stands with an experience; null until the first view. */
-export const STATUSES = ["viewed", "completed", "dismissed", "completedWithoutHomefeed"] as const;
-export type ExperienceStatus = (typeof STATUSES)[number];
-
-/** Spec 002 §3: type 0 means none (nothing shown of its own, as the footer check). */
-export const EXPERIENCE_TYPE = { NONE: 0, BANNER: 1, CARD: 2 } as const;
+export type ExperienceStatus = "viewed" | "completed" | "dismissed" | "completedWithoutHomefeed";
 
 /** The placements the product shows experiences in, and the experiences seeded there (0044). */
 export const PLACEMENT = { FOOTER: 1000069, HOME_TOP: 1000071, HUB_TOP: 1000072, MERCHANT_TOP: 1000073, PAGE_BOTTOM: 1000074 } as const;
@@ -20,7 +16,7 @@ export const RULES = ["personal_account", "business_owner", "merchant_welcome", 
 export type Rule = (typeof RULES)[number];
 
 /** Placements one call may ask for, and experiences one answer may carry. */
-export const MAX_PLACEMENTS = 20;
+const MAX_PLACEMENTS = 20;
 const MAX_CONTEXT_KEYS = 20;
 const MAX_CONTEXT_VALUE = 200;
 
@@ -42,7 +38,7 @@ export function parsePlacedId(value: string): PlacedId | null {
 export const placedIdOf = (placementId: number, experienceId: number): string => `${placementId}:${experienceId}`;
 
 /** The option a write names its experience by: malformed ids are a 400 naming it. */
-export const placedIdOption = z
+const placedIdOption = z
   .string()
   .max(40)
   .refine((value) => parsePlacedId(value) !== null, { message: "shell:experiences.errors.malformed" });
@@ -52,7 +48,7 @@ export const placedIdOption = z
  * eligibility from what it knows itself, never from these; it keeps extra_context with a write.
  */
 const contextValue = z.union([z.string().max(MAX_CONTEXT_VALUE), z.number().finite(), z.boolean(), z.null()]);
-export const contextOption = z
+const contextOption = z
   .record(z.string().max(64), contextValue)
   .refine((value) => Object.keys(value).length <= MAX_CONTEXT_KEYS, { message: "validation.tooBig" })
   .optional();
@@ -85,6 +81,7 @@ export interface Experience {
   experience_id: number;
   placement_id: number;
   placed_experience_id: string;
+  /** Spec 002 §3: 0 means none (nothing of its own to show, as the footer check), 1 a banner, 2 a card. */
   type: number;
   status: ExperienceStatus | null;
   display_data: Record<string, unknown> & { anchor?: string };
@@ -129,7 +126,7 @@ export interface ViewerFacts {
   hideFooterGroup: boolean;
 }
 
-export function ruleHolds(rule: Rule, facts: ViewerFacts): boolean {
+function ruleHolds(rule: Rule, facts: ViewerFacts): boolean {
   switch (rule) {
     case "personal_account":
       return facts.signedIn && facts.personalWithoutBusiness;
@@ -168,7 +165,7 @@ export function isEligible(definition: Definition, state: State | undefined, fac
   return status === null || status === "viewed";
 }
 
-export function answerOf(definition: Definition, state: State | undefined): Experience {
+function answerOf(definition: Definition, state: State | undefined): Experience {
   return {
     experience_id: definition.experienceId,
     placement_id: definition.placementId,
@@ -201,6 +198,11 @@ export function eligibleByPlacement(
     if (multi || list.length === 0) list.push(answerOf(definition, state));
   }
   return out;
+}
+
+/** The footer check (spec 002 §7): the footer experience 500417 with hide_footer display data. */
+export function hidesFooter(experience: Experience | undefined): boolean {
+  return experience?.experience_id === EXPERIENCE.HIDE_FOOTER && experience.placement_id === PLACEMENT.FOOTER && experience.display_data["hide_footer"] === true;
 }
 
 /** Whether some experience lists `placed` among those it may trigger. */

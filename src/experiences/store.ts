@@ -16,7 +16,7 @@ export interface ExperienceApi {
 }
 
 /** The spec's form of a placed id in a write: its colon percent-encoded. */
-export const encodePlacedId = (placed: string): string => encodeURIComponent(placed);
+const encodePlacedId = (placed: string): string => encodeURIComponent(placed);
 
 export function resourceApi(transport?: Transport): ExperienceApi {
   const write = (name: string, action: "update" | "delete", placed: string, extraContext?: Record<string, string | number | boolean>) =>
@@ -99,5 +99,3 @@ export function createExperienceStore(api: ExperienceApi) {
     },
   };
 }
-
-export type ExperienceStore = ReturnType<typeof createExperienceStore>;

@@ -3,30 +3,10 @@
 // takes it away for good: it is not back after a reload. axe finds nothing while it shows.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
-import { visitorAddress } from "./session.ts";
-import { localeText, projectOf, type Project } from "./strings.ts";
+import { signUpPerson } from "./business-signup.ts";
+import { localeText, projectOf } from "./strings.ts";
 
-const text = localeText({ auth: "auth", shell: "shell" });
-
-/** Signs a new personal account up through /signup/ (it lands in onboarding). */
-async function signUp(page: Page, project: Project): Promise<void> {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const username = `exp_${project}_${stamp}`.slice(0, 30);
-  await page.setExtraHTTPHeaders({ "cf-connecting-ip": visitorAddress() });
-  await page.goto("/signup/");
-  const form = page.locator("main form");
-  await form.getByLabel(text(project, "auth.signup.email")).fill(`${username}@e2e.pinloom.test`);
-  await form.getByLabel(text(project, "auth.signup.password"), { exact: true }).fill("Loom#e2e-2026");
-  await form.getByLabel(text(project, "auth.signup.firstName")).fill("Robin");
-  await form.getByLabel(text(project, "auth.signup.username")).fill(username);
-  await form.getByRole("button", { name: text(project, "auth.signup.submit") }).click();
-  await expect(page).toHaveURL(/\/onboarding\/$/);
-  // The verify-email reminder opens on the first signed-in page of a session: set it aside.
-  const reminder = page.getByRole("dialog", { name: text(project, "shell.verify.title") });
-  await expect(reminder).toBeVisible();
-  await reminder.getByRole("button", { name: text(project, "shell.verify.gotIt") }).click();
-  await expect(reminder).toBeHidden();
-}
+const text = localeText({ shell: "shell" });
 
 const answered = (page: Page, name: string) => page.waitForResponse((response) => response.url().includes(`/resource/${name}/`));
 
@@ -34,7 +14,7 @@ test("a personal account sees the business upsell, dismisses it, and it stays go
   test.setTimeout(90_000);
   const project = projectOf(testInfo.project.name);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUp(page, project);
+  await signUpPerson(page, project, `exp_${project}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(0, 30));
 
   const fetched = answered(page, "UserExperienceResource/get");
   const viewed = answered(page, "UserExperienceViewedResource/update");
