@@ -4,7 +4,7 @@
 // as the server's words; and the header's messages count rises and clears live in every open
 // tab of a person's. The e2e state outlives a run, so each test first puts the people's follows
 // and blocks where it needs them.
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page, type WebSocket } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { pageResource, signIn } from "./session.ts";
 
@@ -34,11 +34,30 @@ async function person(browser: Browser, username: keyof typeof IDS): Promise<Pag
   return page;
 }
 
+/**
+ * The first frame a socket to `path` receives on the page. It listens from the socket's opening:
+ * a frame can come before the page's load does (a busy machine), and waiting for the socket and
+ * only then for a frame would miss it and wait for one that never comes.
+ */
+function firstFrame(page: Page, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onSocket = (socket: WebSocket) => {
+      if (!socket.url().includes(path)) return;
+      socket.once("framereceived", () => {
+        page.off("websocket", onSocket);
+        resolve();
+      });
+    };
+    page.on("websocket", onSocket);
+    page.once("close", () => reject(new Error(`the page closed before a socket to ${path} received a frame`)));
+  });
+}
+
 /** Opens a conversation page and waits until its socket has caught up, so nothing sent after is missed. */
 async function openLive(page: Page, conversationId: string): Promise<void> {
-  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes(`/v3/conversations/${conversationId}/socket/`));
+  const caughtUp = firstFrame(page, `/v3/conversations/${conversationId}/socket/`);
   await page.goto(`/messages/${conversationId}/`);
-  await (await socket).waitForEvent("framereceived");
+  await caughtUp;
   await expect(page.getByRole("log")).toBeVisible();
 }
 
@@ -132,9 +151,9 @@ test("a blocked person's send is refused and their message is not kept", async (
 
 /** Opens `path` in a tab and waits until the header's channel socket has told it the counts. */
 async function openWithChannel(page: Page, path: string): Promise<void> {
-  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/v3/channel/"));
+  const told = firstFrame(page, "/v3/channel/");
   await page.goto(path);
-  await (await socket).waitForEvent("framereceived");
+  await told;
 }
 
 test("the header's messages count rises live in every open tab, and reading in one clears the others", async ({ browser }) => {
