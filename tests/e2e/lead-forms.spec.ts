@@ -1,8 +1,8 @@
 // A lead form in a real browser, in English and Arabic: a new business promotes a pin through
 // quick promote with its "Collect leads" step (a bad privacy link refused under its field
-// first), a signed-in person meets the promoted pin in their home feed, opens "Get in touch",
-// finds their name and email filled in, sends the form and is thanked; the business then reads
-// the lead in its hub and in the CSV. axe finds nothing on each view.
+// first), a signed-in person meets the promoted pin in their home feed on a 390 px phone, opens
+// "Get in touch", finds their name and email filled in, sends the form and is thanked; the
+// business then reads the lead in its hub and in the CSV. axe finds nothing on each view.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { signUpBusiness } from "./business-signup.ts";
@@ -97,7 +97,8 @@ test("a business collects leads from a promoted pin: set up in quick promote, se
   await form.getByRole("button", { name: c("promote.submit"), exact: true }).click();
   await expect(page.getByRole("dialog", { name: c("promote.success.title") })).toBeVisible();
 
-  // The person meets it in their home feed and sends the form, name and email already filled in.
+  // The person meets it in their home feed, on a phone, and sends the form, name and email already filled in.
+  await reader.setViewportSize({ width: 390, height: 844 });
   await reader.goto("/");
   const cell = reader.locator("li.pin-cell").filter({ hasText: text(project, "b.ads.promotedBy", { advertiser: name }) });
   await expect(cell).toHaveCount(1);
@@ -106,6 +107,8 @@ test("a business collects leads from a promoted pin: set up in quick promote, se
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel(l("fields.fullName"))).toHaveValue(person.name);
   await expect(dialog.getByLabel(l("fields.email"))).toHaveValue(person.email);
+  const box = await dialog.boundingBox();
+  expect(box!.x >= 0 && box!.x + box!.width <= 390, "the dialog fits a 390 px screen").toBe(true);
   await dialog.getByLabel(l("fields.phoneNumber")).fill("+1 555 010 2030");
   await dialog.getByLabel(l("fields.zipCode")).fill("94107");
   await expectNoViolations(reader, "the lead form dialog");
