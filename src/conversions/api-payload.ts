@@ -34,24 +34,22 @@ export const ACTION_SOURCES = [
 export type ActionSource = (typeof ACTION_SOURCES)[number];
 
 /** Why one event was refused: the `capi:reasons.<reason>` message says it in words. */
-const EVENT_REASONS = [
-  "required",
-  "not_object",
-  "not_string",
-  "not_integer",
-  "not_list",
-  "unknown_value",
-  "too_long",
-  "too_old",
-  "in_future",
-  "not_sha256",
-  "not_amount",
-  "too_large",
-  "currency_required",
-  "not_currency",
-  "not_click_id",
-] as const;
-type EventReason = (typeof EVENT_REASONS)[number];
+type EventReason =
+  | "required"
+  | "not_object"
+  | "not_string"
+  | "not_integer"
+  | "not_list"
+  | "unknown_value"
+  | "too_long"
+  | "too_old"
+  | "in_future"
+  | "not_sha256"
+  | "not_amount"
+  | "too_large"
+  | "currency_required"
+  | "not_currency"
+  | "not_click_id";
 
 interface EventError {
   index: number;

@@ -10,7 +10,6 @@ import {
   requireAction,
   seconds,
 } from "~/business/core.server.ts";
-import type { BusinessAction } from "~/business/roles.ts";
 import { DomainError, notFound } from "~/domain/errors.ts";
 import { enforce, type RateRule } from "~/server/rate-limit.server.ts";
 import { sha256Hex, toHex } from "~/runtime/sha256.ts";
@@ -18,6 +17,7 @@ import {
   CONVERSION_EVENT_NAMES,
   type ConversionEventName,
 } from "./conversion.ts";
+import { accountFor } from "./account.server.ts";
 import { conversionStatement } from "./record.server.ts";
 import type { EventReading } from "./api-payload.ts";
 
@@ -39,27 +39,6 @@ export const TOKEN_RATE: RateRule = {
 const TOKEN_SCHEME = "pl_cv_";
 const TOKEN_FORMAT = /^pl_cv_[0-9a-f]{64}$/;
 
-interface Account {
-  id: number;
-  businessId: number;
-}
-
-/** The ad account, when the viewer's role in its business allows `action`; a stranger learns nothing (404). */
-async function accountFor(
-  db: D1Database,
-  userId: number,
-  businessId: number,
-  adAccountId: number,
-  action: BusinessAction,
-): Promise<Account> {
-  await requireAction(db, businessId, userId, action);
-  const row = await db
-    .prepare("SELECT id FROM ad_accounts WHERE id = ?1 AND business_id = ?2")
-    .bind(adAccountId, businessId)
-    .first<{ id: number }>();
-  if (!row) throw notFound("business:api.adAccountNotFound");
-  return { id: row.id, businessId };
-}
 
 // ---- Tokens ----
 

@@ -39,29 +39,27 @@ const REQUIRED_COLUMNS: Record<UploadKind, readonly string[]> = {
   pca: [],
 };
 
-const UPLOAD_ERROR_CODES = [
-  "FILE_NOT_UTF8",
-  "FILE_EMPTY",
-  "FILE_MALFORMED",
-  "NO_ROWS",
-  "TOO_MANY_ROWS",
-  "UNKNOWN_COLUMN",
-  "MISSING_COLUMN",
-  "REQUIRED",
-  "UNKNOWN_EVENT_NAME",
-  "TOO_LONG",
-  "BAD_TIME",
-  "TOO_OLD",
-  "IN_FUTURE",
-  "BAD_EMAIL",
-  "BAD_SHA256",
-  "BAD_AMOUNT",
-  "CURRENCY_REQUIRED",
-  "BAD_CURRENCY",
-  "BAD_QUANTITY",
-  "BAD_CLICK_ID",
-] as const;
-export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
+export type UploadErrorCode =
+  | "FILE_NOT_UTF8"
+  | "FILE_EMPTY"
+  | "FILE_MALFORMED"
+  | "NO_ROWS"
+  | "TOO_MANY_ROWS"
+  | "UNKNOWN_COLUMN"
+  | "MISSING_COLUMN"
+  | "REQUIRED"
+  | "UNKNOWN_EVENT_NAME"
+  | "TOO_LONG"
+  | "BAD_TIME"
+  | "TOO_OLD"
+  | "IN_FUTURE"
+  | "BAD_EMAIL"
+  | "BAD_SHA256"
+  | "BAD_AMOUNT"
+  | "CURRENCY_REQUIRED"
+  | "BAD_CURRENCY"
+  | "BAD_QUANTITY"
+  | "BAD_CLICK_ID";
 
 export interface UploadError {
   row: number;

@@ -14,13 +14,13 @@ import {
   seconds,
   where,
 } from "~/business/core.server.ts";
-import type { BusinessAction } from "~/business/roles.ts";
 import {
   tablePage,
   type TablePage,
   type TableState,
 } from "~/business/table-state.ts";
 import { badRequest, notFound } from "~/domain/errors.ts";
+import { accountFor, type ConversionsAccount } from "./account.server.ts";
 import { conversionStatement, emailSha256 } from "./record.server.ts";
 import {
   checkOfflineFile,
@@ -31,26 +31,6 @@ import {
   type UploadKind,
 } from "./upload-rows.ts";
 
-interface Account {
-  id: number;
-  businessId: number;
-}
-
-async function accountFor(
-  db: D1Database,
-  userId: number,
-  businessId: number,
-  adAccountId: number,
-  action: BusinessAction,
-): Promise<Account> {
-  await requireAction(db, businessId, userId, action);
-  const row = await db
-    .prepare("SELECT id FROM ad_accounts WHERE id = ?1 AND business_id = ?2")
-    .bind(adAccountId, businessId)
-    .first<{ id: number }>();
-  if (!row) throw notFound("business:api.adAccountNotFound");
-  return { id: row.id, businessId };
-}
 
 const KIND_SQL: Record<UploadKind, "OFFLINE" | "PCA"> = {
   offline: "OFFLINE",
@@ -100,7 +80,7 @@ function uploadOf(row: Record<string, unknown>): ConversionUpload {
 
 const uploadById = async (
   db: D1Database,
-  account: Account,
+  account: ConversionsAccount,
   kind: UploadKind,
   id: number,
 ) =>
@@ -112,7 +92,7 @@ const uploadById = async (
     .first<Record<string, unknown>>();
 
 interface Upload {
-  account: Account;
+  account: ConversionsAccount;
   userId: number;
   kind: UploadKind;
   id: number;
