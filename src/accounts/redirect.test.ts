@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANDING, safeRedirectPath } from "./redirect.ts";
 
+// Thousands of generated cases: bounded by their count, given time enough on a loaded machine.
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe("safeRedirectPath", () => {
   it.each(["/", "/pin/100001/", "/search/pins/?q=cake#top", "/today/trending/cr%C3%A8me/3/", "/a/b/c?next=%2Fhome"])(
     "keeps the same-site path %s",
@@ -59,5 +62,5 @@ describe("safeRedirectPath", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANDING, isSafeNext, safeNext, withNext } from "./safe-next.ts";
 
+// Thousands of generated cases: bounded by their count, given time enough on a loaded machine.
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe("safeNext keeps only paths on this site", () => {
   it.each([
     ["/", "/"],
@@ -51,7 +54,7 @@ describe("safeNext keeps only paths on this site", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe("withNext", () => {

@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ATTRIBUTION, ATTRIBUTION_PARAMETERS, advertiserLink, parseAttributionQuery, registerSourceHeader, siteOf, type RegisterSourceHeader } from "./source.ts";
 
+// Thousands of generated cases: bounded by their count, given time enough on a loaded machine.
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const query = (params: Record<string, string>) => new URLSearchParams(params);
 const base = { source_event_id: "18446744073709551615", destination: "https://shop.example/p/1?x=2", source_event_type: "click" };
 
@@ -105,7 +108,7 @@ describe("parseAttributionQuery", () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("property: a well-formed query always parses back exactly", () => {
     fc.assert(
@@ -133,7 +136,7 @@ describe("parseAttributionQuery", () => {
       ),
       { numRuns: 1_000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe("advertiserLink", () => {
