@@ -55,7 +55,8 @@ test("the tag fires from the test page and its events appear in the hub's test e
 
   // The sample shop, opened by a shopper of its own (signed out, another browser profile): the
   // page visit fires on opening, the buttons fire the rest.
-  const shopper = await browser.newContext({ baseURL: testInfo.project.use.baseURL, userAgent: await page.evaluate(() => navigator.userAgent), locale: testInfo.project.use.locale });
+  const { baseURL, locale } = testInfo.project.use;
+  const shopper = await browser.newContext({ ...(baseURL ? { baseURL } : {}), ...(locale ? { locale } : {}), userAgent: await page.evaluate(() => navigator.userAgent) });
   const shop = await shopper.newPage();
   await shop.goto(`/ct/test/${tag.id}/`);
   await expect(shop.getByRole("heading", { level: 1, name: t("testPage.title") })).toBeVisible();
