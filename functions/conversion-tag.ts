@@ -8,7 +8,7 @@
 // to protect, so it takes no CSRF token (src/server/csrf.ts lists it as cross-site by design).
 import { Hono } from "hono";
 import { z } from "zod";
-import { recordTagEvents } from "~/conversions/tag-events.server.ts";
+import { recordTagEvents, tagExists } from "~/conversions/tag-events.server.ts";
 import { tagHealth, tagTestEvents } from "~/conversions/tag-health.server.ts";
 import { tagScript } from "~/conversions/tag-script.ts";
 import { TAG_LIMITS } from "~/conversions/tag.ts";
@@ -43,8 +43,7 @@ const tagOf = (text: string | undefined) => pathId(text, "convtag:errors.unknown
 
 conversionTagRoutes.get(`/ct/:file{${TAG_ID}\\.js}`, async (c) => {
   const tagId = tagOf(c.req.param("file").slice(0, -3));
-  const known = await c.env.DB.prepare("SELECT 1 AS found FROM conversion_tags WHERE id = ?1").bind(tagId).first();
-  if (known === null) throw notFound("convtag:errors.unknownTag");
+  if (!(await tagExists(c.env.DB, tagId))) throw notFound("convtag:errors.unknownTag");
   const origin = new URL(c.req.url).origin;
   const script = tagScript(`${origin}/ct/${tagId}/events/`);
   const etag = `"${(await sha256Hex(script)).slice(0, 32)}"`;

@@ -71,6 +71,11 @@ function errorStatements(db: D1Database, tagId: number, refused: Array<{ problem
   ];
 }
 
+/** Whether a tag exists: its script and its test page are served only for one that does. */
+export async function tagExists(db: D1Database, tagId: number): Promise<boolean> {
+  return (await db.prepare("SELECT 1 AS found FROM conversion_tags WHERE id = ?1").bind(tagId).first()) !== null;
+}
+
 /** Stores a tag's batch once per event id; throws 429, 404 or 400 (after keeping the errors). */
 export async function recordTagEvents(db: D1Database, delivery: TagDelivery, now = Date.now()): Promise<TagDeliveryResult> {
   const { tagId } = delivery;

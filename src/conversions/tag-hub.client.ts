@@ -2,22 +2,13 @@
 // (every few seconds, for ten minutes at most, then paused until asked again) rather than a
 // stream: a test session is short, and a poll that finds nothing costs one indexed read.
 import { apiFetch } from "~/runtime/fetch.ts";
+import type { TestEvent } from "./tag-health.ts";
 
 const POLL_MS = 3_000;
 /** Ten minutes of polling, then the page stops asking until the person resumes. */
 const MAX_POLLS = 200;
 /** Rows kept on screen: the newest. */
 const MAX_ROWS = 50;
-
-interface TestEventAnswer {
-  id: string;
-  eventName: string;
-  eventId: string;
-  receivedAt: number;
-  valueMicro: number | null;
-  currency: string | null;
-  clickId: string | null;
-}
 
 function wireCopy(root: ParentNode): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>("[data-copy-snippet]")) {
@@ -58,7 +49,7 @@ function wireTestEvents(box: HTMLElement): void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const time = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { timeZone: "UTC", dateStyle: "medium", timeStyle: "medium" });
 
-  const show = (events: TestEventAnswer[]) => {
+  const show = (events: TestEvent[]) => {
     // The answer is newest first; each goes on top, so the oldest is inserted first.
     for (const event of [...events].reverse()) {
       const row = rows.insertRow(0);
@@ -85,7 +76,7 @@ function wireTestEvents(box: HTMLElement): void {
     polls += 1;
     try {
       const response = await apiFetch(`${endpoint}?after=${encodeURIComponent(after)}`);
-      if (response.ok) show(((await response.json()) as { data?: { items?: TestEventAnswer[] } }).data?.items ?? []);
+      if (response.ok) show(((await response.json()) as { data?: { items?: TestEvent[] } }).data?.items ?? []);
     } catch {
       // Offline for a moment: the next poll asks again.
     }

@@ -20,7 +20,7 @@ async function v3<T>(page: Page, method: string, path: string, body: unknown): P
   );
 }
 
-test("the tag fires from the test page and its events appear in the hub's test events", async ({ page, context }, testInfo) => {
+test("the tag fires from the test page and its events appear in the hub's test events", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const project = projectOf(testInfo.project.name);
   const t = (path: string, values: Record<string, string> = {}) => text(project, `convtag.${path}`, values);
@@ -53,14 +53,18 @@ test("the tag fires from the test page and its events appear in the hub's test e
   await expect(page.getByText(t("hub.waiting"))).toBeVisible();
   await expectNoViolations(page, "the tag screens");
 
-  // The sample shop, in another tab: the page visit fires on opening, the buttons fire the rest.
-  const shop = await context.newPage();
+  // The sample shop, opened by a shopper of its own (signed out, another browser profile): the
+  // page visit fires on opening, the buttons fire the rest.
+  const { baseURL, locale } = testInfo.project.use;
+  const shopper = await browser.newContext({ ...(baseURL ? { baseURL } : {}), ...(locale ? { locale } : {}), userAgent: await page.evaluate(() => navigator.userAgent) });
+  const shop = await shopper.newPage();
   await shop.goto(`/ct/test/${tag.id}/`);
   await expect(shop.getByRole("heading", { level: 1, name: t("testPage.title") })).toBeVisible();
   await shop.getByRole("button", { name: t("testPage.addToCart") }).click();
   await expect(shop.getByRole("status")).toHaveText(t("testPage.fired", { event: t("events.add_to_cart") }));
   await shop.getByRole("button", { name: t("testPage.checkout") }).click();
   await expectNoViolations(shop, "the sample shop");
+  await shopper.close();
 
   // Back in the hub, without reloading, the three test events arrive.
   await page.bringToFront();
