@@ -1,6 +1,6 @@
 // Counting a promoted pin's view or click once, in the attribution ping's own batch
 // (src/attribution/ping.server.ts): the ping's dedupe row (a view once per viewer per ad per UTC
-// day, a click once per click event id), then the ad's day in ad_spend_daily, added only when
+// day, signed in or out, a click once per click event id), then the ad's day in ad_spend_daily, added only when
 // this very ping wrote the dedupe row. Spend is the goal's price (placement.ts PRICES), never
 // taking the campaign's day past its daily budget. Counted only while the ad and its campaign
 // are ACTIVE: a page left open after a pause earns nothing more.
@@ -40,7 +40,8 @@ const SPEND_SQL = `
 
 interface CountRequest {
   source: AttributionSource;
-  userId: number;
+  /** A view's once-a-day key: `u{id}` for a signed-in person, the browser's visitor key (attribution/visitor.ts) signed out. */
+  viewerKey: string;
   now: number;
   /** The attribution throttle's row and limit: a ping over it counts nothing. */
   rateKey: string;
@@ -49,9 +50,9 @@ interface CountRequest {
 
 /** The two statements that count a proven ad ping once; the caller adds them to its batch. */
 export function adCountStatements(db: D1Database, request: CountRequest): D1PreparedStatement[] {
-  const { source, userId, now } = request;
+  const { source, now } = request;
   const kind = source.sourceEventType;
-  const dedupeKey = kind === "view" ? `u${userId}` : source.sourceEventId;
+  const dedupeKey = kind === "view" ? request.viewerKey : source.sourceEventId;
   const requestKey = crypto.randomUUID();
   return [
     db.prepare(COUNT_SQL).bind(source.pinId, source.advertiserId, source.campaignId, kind, utcDay(now), dedupeKey, requestKey, now, request.rateKey, request.rateLimit),

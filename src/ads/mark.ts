@@ -4,6 +4,8 @@ import type { GridPin } from "~/pins/pins.server.ts";
 import type { AdReason } from "./placement.ts";
 
 export interface PromotedMark {
+  /** The ad: a feed's later pages are asked never to show it again. */
+  adId: string;
   advertiserName: string;
   /** The advertiser of the pings (spec 002 §2 /advertiser/{advertiserId}): the ad account. */
   adAccountId: string;

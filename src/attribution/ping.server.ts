@@ -35,6 +35,8 @@ interface AttributionPing {
   /** The key the page's token was signed with; null while attribution is off. */
   secret: string | null;
   userId: number | null;
+  /** A signed-out browser's view key (visitor.ts); null signed in. */
+  visitorKey?: string | null;
   requestId: string;
   /** A crawler's ping is stored as before but never counted for an ad. */
   isBot?: boolean;
@@ -56,9 +58,11 @@ export async function recordAttributionPing(db: D1Database, ping: AttributionPin
       db.prepare(`SELECT 1 AS promoted WHERE EXISTS (SELECT 1 FROM pins WHERE id = ?1 AND promoter_id = ?2 AND is_deleted = 0) OR ${adRunningSql("?1", "?2", "?3")}`).bind(source.pinId, source.advertiserId, source.campaignId),
       insertPing(db, source, ping.userId, ping.requestId.slice(0, 64), now, rateKey(ATTRIBUTION_RATE_RULE, subject)),
     );
-    // A promoted pin of a campaign, seen or clicked by a signed-in person, counts toward its results.
-    if (source.campaignId !== null && ping.userId !== null && ping.isBot !== true) {
-      statements.push(...adCountStatements(db, { source, userId: ping.userId, now, rateKey: rateKey(ATTRIBUTION_RATE_RULE, subject), rateLimit: ATTRIBUTION_RATE_RULE.limit }));
+    // A promoted pin of a campaign, seen or clicked by a person (signed in, or signed out by
+    // their browser's visitor key), counts toward its results; a crawler's never does.
+    const viewerKey = ping.userId !== null ? `u${ping.userId}` : (ping.visitorKey ?? null);
+    if (source.campaignId !== null && viewerKey !== null && ping.isBot !== true) {
+      statements.push(...adCountStatements(db, { source, viewerKey, now, rateKey: rateKey(ATTRIBUTION_RATE_RULE, subject), rateLimit: ATTRIBUTION_RATE_RULE.limit }));
     }
   }
   const [counted, promoted] = await db.batch<{ count: number; promoted: number }>(statements);
