@@ -6,6 +6,7 @@
 //                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle] [--no-search]
 //                          [--no-harness] [--no-soak] [--no-builder] [--no-messaging] [--soak-duration 60] [--soak-connections 50]
 //   node scripts/bench.mjs --only soak [--soak-duration 60] [--soak-connections 50]
+//   (--worker-var NAME=VALUE sets one more var of the measured worker, e.g. AD_INVENTORY_TTL_MS=0)
 //   node scripts/bench.mjs --only messaging
 //
 // Every route is measured in the SAME run as /healthz, and reported with
@@ -804,7 +805,8 @@ async function main() {
   await clearThrottles(BENCH_STATE);
   await bookBenchCampaigns(BENCH_STATE);
 
-  const server = await startWorker({ persistTo: BENCH_STATE, vars: { PROMOTED_PLACEMENT: "per-request" } });
+  const extraVar = typeof args["worker-var"] === "string" ? /^([A-Z_]+)=(.*)$/.exec(args["worker-var"]) : null;
+  const server = await startWorker({ persistTo: BENCH_STATE, vars: { PROMOTED_PLACEMENT: "per-request", ...(extraVar ? { [extraVar[1]]: extraVar[2] } : {}) } });
   let harnessPages = null;
   // The worker running now: the product's, then the harness's (a signal stops whichever it is).
   let running = server;

@@ -14,7 +14,8 @@ import { decodeBlendBookmark, encodeBlendBookmark } from "~/home/blend.ts";
 import { personalHomePage } from "~/home/home-feed.server.ts";
 import { idOption } from "~/boards/options.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
-import { startEligibleAds } from "~/ads/promoted-feed.server.ts";
+import { homeAdsBeside, startEligibleAds } from "~/ads/promoted-feed.server.ts";
+import type { EligibleAds } from "~/ads/delivery.server.ts";
 import { adAudienceOf, feedPageItems, shownAdIdsOption } from "./promoted-pins-resource.ts";
 
 export const homefeedResource: ResourceDefinition = {
@@ -32,23 +33,26 @@ export const homefeedResource: ResourceDefinition = {
       const size = options.page_size ?? HOME_FEED_PAGE_SIZE;
       const now = Date.now();
       // A board's tab is that board's ideas: no promoted pins there, as on its first page.
-      const eligible = options.tab_board_id === undefined ? startEligibleAds(c.env.DB, ctx, now, adAudienceOf(c), "home") : null;
-      const items = (pins: GridPin[]) => feedPageItems(c, eligible, { feed: { kind: "home" }, organic: pins, shownAdIds: options.shown_ad_ids, asPin: (pin) => pin });
+      const placing = options.tab_board_id === undefined;
+      const items = (eligible: Promise<EligibleAds> | null, pins: GridPin[]) => feedPageItems(c, eligible, { feed: { kind: "home" }, organic: pins, shownAdIds: options.shown_ad_ids, asPin: (pin) => pin });
       if (ctx.viewerType !== "AUTH" || !ctx.session) {
+        const eligible = placing ? startEligibleAds(c.env.DB, ctx, now, adAudienceOf(c), "home") : null;
         if (options.tab_board_id !== undefined) throw badRequest([{ field: "options.tab_board_id", reason: "onboarding:validation.tabsSignedIn" }]);
         const cursor = options.bookmark === undefined ? null : decodeTimeCursor(options.bookmark);
         if (options.bookmark !== undefined && cursor === null) throw badRequest([{ field: "options.bookmark", reason: "validation.invalidFormat" }]);
         const page = await listHomePinsPage(c.env.DB, cursor, size);
-        return { results: await items(page.pins), bookmark: page.nextCursor ?? END_MARKER };
+        return { results: await items(eligible, page.pins), bookmark: page.nextCursor ?? END_MARKER };
       }
       const bookmark = options.bookmark === undefined ? null : decodeBlendBookmark(options.bookmark);
       if (options.bookmark !== undefined && bookmark === null) throw badRequest([{ field: "options.bookmark", reason: "validation.invalidFormat" }]);
-      const page = await personalHomePage(c.env.DB, { viewerId: ctx.session.user.id, now, size, bookmark, tabBoardId: options.tab_board_id ?? null, clearFirstAfterNux: false });
+      // The viewer's part of the ads rides in the feed's own batch.
+      const ads = placing ? await homeAdsBeside(c.env.DB, ctx, now, adAudienceOf(c)) : null;
+      const page = await personalHomePage(c.env.DB, { viewerId: ctx.session.user.id, now, size, bookmark, tabBoardId: options.tab_board_id ?? null, clearFirstAfterNux: false, beside: ads?.statement ?? null });
       if (options.tab_board_id !== undefined && page.tab === null) throw badRequest([{ field: "options.tab_board_id", reason: "onboarding:validation.notYourTab" }]);
       if (options.tab_index !== undefined && page.tab !== null && page.tab.index !== options.tab_index) {
         throw badRequest([{ field: "options.tab_index", reason: "onboarding:validation.tabMoved", values: { index: page.tab.index } }]);
       }
-      return { results: await items(page.pins), bookmark: page.next === null ? END_MARKER : encodeBlendBookmark(page.next) };
+      return { results: await items(ads ? ads.eligible(page.besideRow) : null, page.pins), bookmark: page.next === null ? END_MARKER : encodeBlendBookmark(page.next) };
     },
   }),
 };

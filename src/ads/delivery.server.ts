@@ -172,19 +172,36 @@ const VIEWER_SQL = `
        WHERE f.follower_id = ?1 AND f.target_type = 'interest' LIMIT 100) y) END AS interests`;
 
 /** Who asks: a signed-in person (blocks and follows apply), or a signed-out visitor (neither exists). */
-export type AdViewer = { id: number; wantsInterests: boolean } | null;
+type AdViewer = { id: number; wantsInterests: boolean } | null;
 
-/** The ads this viewer may be shown, and their followed interests (the home feed's relevance). */
-export async function eligibleAds(db: D1Database, viewer: AdViewer, now: number, ttlMs = INVENTORY_TTL_MS): Promise<EligibleAds> {
-  const ads = await inventory(db, now, ttlMs);
-  if (ads.length === 0 || viewer === null) return { ads, followedInterests: [] };
+/** The inventory at `now` (this isolate's copy while it is fresh). */
+export function adInventory(db: D1Database, now: number, ttlMs = INVENTORY_TTL_MS): Promise<EligibleAd[]> {
+  return inventory(db, now, ttlMs);
+}
+
+/** The viewer's read for these ads (blocks with their parties, follows when asked), for the caller's batch; null when there is nothing to read. */
+export function viewerAdStatement(db: D1Database, viewer: { id: number; wantsInterests: boolean }, ads: readonly EligibleAd[]): D1PreparedStatement | null {
+  if (ads.length === 0) return null;
   const parties = [...new Set(ads.flatMap((ad) => ad.parties))];
-  const row = await db.prepare(VIEWER_SQL).bind(viewer.id, JSON.stringify(parties), viewer.wantsInterests ? 1 : 0).first<{ blocked: string; interests: string | null }>();
-  const blocked = new Set(JSON.parse(row?.blocked ?? "[]") as number[]);
+  return db.prepare(VIEWER_SQL).bind(viewer.id, JSON.stringify(parties), viewer.wantsInterests ? 1 : 0);
+}
+
+/** The ads the viewer may be shown, given what their read answered (nothing read: nothing to drop). */
+export function viewerAds(ads: EligibleAd[], row: unknown): EligibleAds {
+  const facts = (row ?? null) as { blocked: string; interests: string | null } | null;
+  const blocked = new Set(JSON.parse(facts?.blocked ?? "[]") as number[]);
   return {
     ads: blocked.size === 0 ? ads : ads.filter((ad) => !ad.parties.some((party) => blocked.has(party))),
-    followedInterests: interestsOf(row?.interests ?? null),
+    followedInterests: interestsOf(facts?.interests ?? null),
   };
+}
+
+/** The ads this viewer may be shown, and their followed interests (the home feed's relevance), with a read of their own. */
+export async function eligibleAds(db: D1Database, viewer: AdViewer, now: number, ttlMs = INVENTORY_TTL_MS): Promise<EligibleAds> {
+  const ads = await inventory(db, now, ttlMs);
+  const statement = viewer === null ? null : viewerAdStatement(db, viewer, ads);
+  if (statement === null) return { ads, followedInterests: [] };
+  return viewerAds(ads, await statement.first());
 }
 
 /** What the related feed's relevance needs of the close-up's pin: its category and interests; null when it is no pin a stranger may see in a feed. */

@@ -10,7 +10,7 @@ import type { RequestContext } from "~/context/request-context.ts";
 import type { ConsentState } from "~/consent/consent.ts";
 import { linkAttributionToken } from "~/attribution/token.server.ts";
 import { BoundedLru } from "~/server/bounded-lru.ts";
-import { eligibleAds, inventoryTtlMs, type EligibleAds } from "./delivery.server.ts";
+import { adInventory, eligibleAds, inventoryTtlMs, viewerAdStatement, viewerAds, type EligibleAds } from "./delivery.server.ts";
 import { mayServeAds } from "./audience.ts";
 import { chooseAds, interleavePromoted, promotedSlots, type FeedContext } from "./placement.ts";
 import { reasonText, type FeedPin, type PromotedMark } from "./mark.ts";
@@ -47,14 +47,38 @@ export interface AdAudience {
   inventoryTtlMs: number;
 }
 
+const served = (ctx: RequestContext, audience: AdAudience) =>
+  audience.placement && mayServeAds({ viewerType: ctx.viewerType, isBot: ctx.isBot, noClientScript: ctx.noClientScript, consent: audience.consent });
+
+const logFailure = (error: unknown) => console.error(JSON.stringify({ event: "eligible_ads_failed", message: error instanceof Error ? error.message : String(error) }));
+
+/**
+ * A signed-in home's ads with the viewer's part read in the feed's own D1 batch (a second round
+ * trip beside it would cost the page more than placing the ads does): the inventory first (this
+ * isolate's copy, else its one read), then `statement` for the feed's batch and `eligible` with
+ * what it answered. Null when this viewer gets none.
+ */
+export async function homeAdsBeside(db: D1Database, ctx: RequestContext, now: number, audience: AdAudience): Promise<{ statement: D1PreparedStatement | null; eligible: (row: unknown) => Promise<EligibleAds> } | null> {
+  const user = ctx.viewerType === "AUTH" ? (ctx.session?.user ?? null) : null;
+  if (user === null || !served(ctx, audience)) return null;
+  try {
+    const ads = await adInventory(db, now, audience.inventoryTtlMs);
+    const statement = viewerAdStatement(db, { id: user.id, wantsInterests: true }, ads);
+    return { statement, eligible: (row) => Promise.resolve(statement === null ? { ads, followedInterests: [] } : viewerAds(ads, row)) };
+  } catch (error) {
+    // Promoted pins never cost a person their feed: a failed read leaves the page organic.
+    logFailure(error);
+    return null;
+  }
+}
+
 /** The request's eligible ads, read now (in parallel with the feed), or null when this viewer gets none. */
 export function startEligibleAds(db: D1Database, ctx: RequestContext, now: number, audience: AdAudience, feed: FeedRequest["kind"]): Promise<EligibleAds> | null {
-  if (!audience.placement) return null;
-  if (!mayServeAds({ viewerType: ctx.viewerType, isBot: ctx.isBot, noClientScript: ctx.noClientScript, consent: audience.consent })) return null;
+  if (!served(ctx, audience)) return null;
   const user = ctx.viewerType === "AUTH" ? (ctx.session?.user ?? null) : null;
   // Promoted pins never cost a person their feed: a failed read leaves the page organic.
   return eligibleAds(db, user === null ? null : { id: user.id, wantsInterests: feed === "home" }, now, audience.inventoryTtlMs).catch((error: unknown) => {
-    console.error(JSON.stringify({ event: "eligible_ads_failed", message: error instanceof Error ? error.message : String(error) }));
+    logFailure(error);
     return { ads: [], followedInterests: [] };
   });
 }
