@@ -13,7 +13,7 @@ import { BoundedLru } from "~/server/bounded-lru.ts";
 import { adInventory, eligibleAds, inventoryTtlMs, viewerAdStatement, viewerAds, type EligibleAds } from "./delivery.server.ts";
 import { mayServeAds } from "./audience.ts";
 import { chooseAds, interleavePromoted, promotedSlots, type FeedContext } from "./placement.ts";
-import { reasonText, type FeedPin, type PromotedMark } from "./mark.ts";
+import { promotedTexts, type FeedPin, type PromotedMark, type PromotedTexts } from "./mark.ts";
 
 /** The feed asking; a home feed's followed interests come with the eligible ads. */
 export type FeedRequest = { kind: "home" } | { kind: "search"; query: string } | { kind: "related"; category: string | null; interestIds: number[]; pinId: string };
@@ -158,42 +158,11 @@ export async function withPromotedPins(eligible: Promise<EligibleAds> | null, re
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** A cell as the JSON feed pages answer it: `isPromoted`, and for a promoted one its mark with the texts its cell shows. */
-export type FeedItem<Pin extends GridPin = GridPin> = Pin & { isPromoted: boolean; promoter?: { name: string }; promoted?: PromotedItemMark };
-
-interface PromotedItemMark extends PromotedMark {
-  /** "Promoted by …", the disclosure's title and introduction, and each reason, in the reader's language. */
-  text: { promotedBy: string; whyTitle: string; whyIntro: string; reasons: string[] };
-}
-
-/** A location reason names the country in the reader's language (an unknown code as it is). */
-function regionName(language: string, code: string): string {
-  try {
-    return new Intl.DisplayNames(language, { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export type FeedItem<Pin extends GridPin = GridPin> = Pin & { isPromoted: boolean; promoter?: { name: string }; promoted?: PromotedMark & { text: PromotedTexts } };
 
 /** One feed cell for a JSON answer: organic ones say `isPromoted: false`, promoted ones carry their mark and its texts. */
 export function feedItem<Pin extends GridPin>(pin: Pin & { promoted?: PromotedMark }, t: Translate, language: string): FeedItem<Pin> {
   const { promoted, ...rest } = pin;
   if (!promoted) return { ...(rest as Pin), isPromoted: false };
-  const reasons = promoted.reasons.map((reason) => {
-    const text = reasonText(reason.kind === "LOCATION" ? { ...reason, place: regionName(language, reason.place) } : reason);
-    return t(text.key, text.values);
-  });
-  return {
-    ...(rest as Pin),
-    isPromoted: true,
-    promoter: { name: promoted.advertiserName },
-    promoted: {
-      ...promoted,
-      text: {
-        promotedBy: t("business:ads.promotedBy", { advertiser: promoted.advertiserName }),
-        whyTitle: t("business:ads.whyTitle"),
-        whyIntro: t("business:ads.whyIntro", { advertiser: promoted.advertiserName }),
-        reasons,
-      },
-    },
-  };
+  return { ...(rest as Pin), isPromoted: true, promoter: { name: promoted.advertiserName }, promoted: { ...promoted, text: promotedTexts(promoted, t, language) } };
 }

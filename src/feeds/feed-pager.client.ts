@@ -207,7 +207,7 @@ function startFeed(root: HTMLElement): FeedHandle | null {
     return [href, li];
   }
 
-  // A promoted cell as PinGrid and PromotedMeta.astro render one: the pings' data on its link,
+  // A promoted cell as PinGrid renders one: the pings' data on its link,
   // "Promoted by …" and a native "Why am I seeing this?" disclosure under it.
   function markPromoted(li: HTMLLIElement, link: HTMLAnchorElement, pinId: string, mark: PromotedItemMark): void {
     li.dataset["promotedAd"] = mark.adId;
