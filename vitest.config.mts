@@ -39,7 +39,7 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./dist/server/wrangler.json" },
               miniflare: {
                 // The built Worker runs as production (wrangler.toml), so it gets its secret as a deploy would.
-                bindings: { TEST_MIGRATIONS: migrations, ATTRIBUTION_SECRET: TEST_ATTRIBUTION_SECRET },
+                bindings: { TEST_MIGRATIONS: migrations, ATTRIBUTION_SECRET: TEST_ATTRIBUTION_SECRET, AD_INVENTORY_TTL_MS: "0" },
                 // The web pages the Worker reads for a person (creating a pin from a website) are
                 // answered in Node (tests/worker/fixture-sites.ts): no network, and nothing in the
                 // built Worker knows a test page exists.

@@ -9,6 +9,9 @@ import { clientIp, throttleSubject } from "~/server/client-ip.ts";
 import { viewerIdOf } from "~/users/user.ts";
 import { allows } from "~/consent/consent.ts";
 import { requestConsent } from "./consent.ts";
+import { visitorKey } from "~/attribution/visitor.ts";
+import { cookieValue } from "~/context/cookies.ts";
+import { DEVICE_COOKIE } from "~/accounts/session.server.ts";
 
 const REGISTER_SOURCE_HEADER = "Attribution-Reporting-Register-Source";
 
@@ -18,12 +21,15 @@ attributionRoutes.get("/attribution_source/", async (c) => {
   // Attribution is marketing: without that consent the ping is answered like any ping that
   // does not count (204, no header) and nothing is stored.
   if (!allows(requestConsent(c), "marketing")) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  const address = throttleSubject(clientIp(c.req.raw));
+  const userId = viewerIdOf(c.var.ctx);
   const header = await recordAttributionPing(c.env.DB, {
     search: new URL(c.req.url).search,
-    address: throttleSubject(clientIp(c.req.raw)),
+    address,
     sameOrigin: c.req.header("sec-fetch-site") === "same-origin",
     secret: attributionSecret(c.env),
-    userId: viewerIdOf(c.var.ctx),
+    userId,
+    visitorKey: userId === null ? await visitorKey(cookieValue(c.req.header("cookie") ?? null, DEVICE_COOKIE), address) : null,
     requestId: c.var.ctx.requestId,
     isBot: c.var.ctx.isBot,
     events: c.env.EVENTS,

@@ -25,6 +25,7 @@ import { readParsed } from "~/server/body.ts";
 import { answerOnce, claimOf } from "~/server/client-request.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { pathId, query, reader, writer } from "./business-request.ts";
+import { forgetInventory } from "~/ads/delivery.server.ts";
 
 export const campaignRoutes = new Hono<AppEnv>();
 
@@ -33,6 +34,12 @@ const account = (c: Context<AppEnv>) => pathId(c.req.param("adAccountId"), "busi
 const campaign = (c: Context<AppEnv>) => pathId(c.req.param("campaignId"), "campaigns:api.campaignNotFound");
 
 const ACCOUNT = "/ad_accounts/:adAccountId{[0-9]+}";
+
+// A campaign written here shows in this isolate's feeds at once (src/ads/delivery.server.ts).
+campaignRoutes.use(`${ACCOUNT}/*`, async (c, next) => {
+  await next();
+  if (c.req.method !== "GET") forgetInventory();
+});
 
 campaignRoutes.get("/quick_promote/ad_accounts/", async (c) => success(c, { items: await promotableAccounts(c.env.DB, reader(c)) }));
 

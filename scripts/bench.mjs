@@ -6,6 +6,7 @@
 //                          [--routes healthz,home] [--build] [--no-seed] [--no-bundle] [--no-search]
 //                          [--no-harness] [--no-soak] [--no-builder] [--no-messaging] [--soak-duration 60] [--soak-connections 50]
 //   node scripts/bench.mjs --only soak [--soak-duration 60] [--soak-connections 50]
+//   (--worker-var NAME=VALUE sets one more var of the measured worker, e.g. AD_INVENTORY_TTL_MS=0)
 //   node scripts/bench.mjs --only messaging
 //
 // Every route is measured in the SAME run as /healthz, and reported with
@@ -72,6 +73,56 @@ import {
 import { QUERY_IDS } from "../src/graphql/query-ids.ts";
 
 const BENCH_STATE = ".wrangler/bench-state";
+/** The request header that turns promoted placement off where the worker allows it (src/ads/promoted-feed.server.ts). */
+const PLACEMENT_HEADER = "x-pinloom-placement";
+/** How many running campaigns the bench world holds (one ad each, on public pins). */
+const BENCH_CAMPAIGNS = 12;
+
+/**
+ * Running campaigns in the bench world, so the placement figures measure real ads: a business
+ * of the first user that has none, its ad account, BENCH_CAMPAIGNS auto-targeted campaigns with
+ * a budget no bench reaches, one ad each on a pin of a public board. Fixed ids from 990001, so
+ * booking again changes nothing; written before the worker starts (D1 is one file).
+ */
+async function bookBenchCampaigns(persistTo) {
+  const sql = `
+    INSERT OR IGNORE INTO businesses (id, owner_id, profile_id, name, vertical, country, locale, onboarding, created_at, updated_at)
+      SELECT 990001, id, id, 'Bench Advertiser', 'HOME', 'US', 'en_US', '{}', 0, 0 FROM users
+      WHERE id NOT IN (SELECT profile_id FROM businesses) AND account_type = 'business' ORDER BY id LIMIT 1;
+    INSERT OR IGNORE INTO ad_accounts (id, business_id, name, country, currency, created_by, created_at, updated_at)
+      SELECT 990001, id, 'Bench US', 'US', 'USD', owner_id, 0, 0 FROM businesses WHERE id = 990001;
+    INSERT OR IGNORE INTO campaigns (id, ad_account_id, business_id, name, goal, status, daily_budget_micro, start_at, end_at, created_by, created_at, updated_at)
+      WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${BENCH_CAMPAIGNS})
+      SELECT 990000 + k, 990001, 990001, 'Bench ' || k, 'CONSIDERATION', 'ACTIVE', 1000000000000000, 0, NULL, b.owner_id, 0, 0 FROM n, businesses b WHERE b.id = 990001;
+    INSERT OR IGNORE INTO ad_groups (id, campaign_id, name, status, targeting, created_at, updated_at)
+      SELECT id, id, 'Everyone', 'ACTIVE', '{"auto":true}', 0, 0 FROM campaigns WHERE id BETWEEN 990001 AND ${990000 + BENCH_CAMPAIGNS};
+    INSERT OR IGNORE INTO ads (id, ad_group_id, campaign_id, ad_account_id, pin_id, name, ad_type, destination_url, status, review_status, created_at, updated_at)
+      SELECT 990000 + x.k, 990000 + x.k, 990000 + x.k, 990001, x.pin_id, 'Bench ad', 'STANDARD', 'https://bench.example/', 'ACTIVE', 'APPROVED', 0, 0
+      FROM (SELECT p.id AS pin_id, ROW_NUMBER() OVER (ORDER BY p.id DESC) AS k FROM pins p JOIN boards b ON b.id = p.board_id
+            WHERE b.privacy = 'public' AND p.is_deleted = 0 AND p.is_unsafe = 0 AND p.is_hidden = 0 LIMIT ${BENCH_CAMPAIGNS}) x
+      WHERE EXISTS (SELECT 1 FROM campaigns WHERE id = 990000 + x.k);`;
+  await run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--config", WORKER_CONFIG, "--command", sql], { env: { CI: "true" }, capture: true });
+}
+
+/**
+ * Placement off beside on: CPU per request (what limits throughput on a busy core, whatever the
+ * rest of the machine does) and the paired rates, each as on ÷ off throughput.
+ */
+function placementFigures(routes) {
+  const off = routes.find((r) => r.name === "home (signed in, placement off)" && !r.skipped);
+  const on = routes.find((r) => r.name === "home (signed in, placement on)" && !r.skipped);
+  if (!off || !on) return null;
+  const ratio = (a, b) => (typeof a === "number" && typeof b === "number" && b > 0 ? round(a / b, 3) : null);
+  return {
+    off_cpu_ms_per_request: off.cpu_ms_per_request,
+    on_cpu_ms_per_request: on.cpu_ms_per_request,
+    // Throughput bound by CPU: requests per CPU second, on over off.
+    cpu_throughput_ratio: ratio(off.cpu_ms_per_request, on.cpu_ms_per_request),
+    off_ratio_to_healthz: off.ratio_to_healthz,
+    on_ratio_to_healthz: on.ratio_to_healthz,
+    paired_throughput_ratio: ratio(on.ratio_to_healthz, off.ratio_to_healthz),
+  };
+}
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 
 /** First `/pin/<id>/` link on the home page, or null. */
@@ -241,6 +292,12 @@ export const ROUTES = [
   // A signed-in home: the session read and the person's home feed (src/home/: its streams and
   // tabs in one D1 batch), rendered for them alone.
   { name: "home (signed in)", path: "/", headers: signedInHeaders },
+  // The same home with promoted placement off, then on, back to back (the bench's worker runs with
+  // PROMOTED_PLACEMENT "per-request", so the placement header turns it off for one request; the
+  // bench world books running campaigns first, so "on" places real ads): their CPU and rates
+  // side by side are the `placement` measurement and its target.
+  { name: "home (signed in, placement off)", path: "/", headers: async (ctx) => ({ ...(await signedInHeaders(ctx)), [PLACEMENT_HEADER]: "off" }) },
+  { name: "home (signed in, placement on)", path: "/", headers: signedInHeaders },
   // The floor under any signed-in page: the session read alone and a small JSON answer.
   { name: "state (signed in)", path: "/_/_/state?source_url=%2F", headers: signedInHeaders },
   // A persisted GraphQL query executed over D1 (CloseupRelatedModulesFeedQuery).
@@ -579,6 +636,8 @@ export const TARGETS = [
   { name: "full render of a close-up, cpu ms", route: "pin (miss)", figure: "cpu_ms_per_request", max: 4 },
   { name: "full render of home, cpu ms", route: "home (miss)", figure: "cpu_ms_per_request", max: 3 },
   { name: "slowest route but login, cpu ms", route: null, figure: "cpu_ms_per_request", max: 5 },
+  // Spec'd by the promotion work: the signed-in home with placement on within 5% of it off.
+  { name: "signed-in home throughput, placement on ÷ off (by cpu)", measure: (m) => m.placement?.cpu_throughput_ratio ?? undefined, min: 0.95 },
   { name: "close-up JavaScript at load, KB gzip", measure: (m) => m.page_javascript?.pin?.at_load_gzip_kb, max: 20 },
   ...LIGHTHOUSE_PAGES.flatMap((page) => [
     { name: `Lighthouse mobile performance, ${page}`, measure: (m) => m.lighthouse?.pages?.[page]?.performance, min: 95 },
@@ -726,7 +785,8 @@ async function main() {
   if (!(duration > 0) || !(connections > 0) || !(warmup >= 0) || !(Number.isInteger(rounds) && rounds > 0)) {
     throw new Error("--duration and --connections must be > 0, --warmup >= 0, --rounds a whole number > 0");
   }
-  const only = typeof args.routes === "string" ? new Set(args.routes.split(",")) : null;
+  // Commas inside a route's parentheses belong to its name ("home (signed in, placement on)").
+  const only = typeof args.routes === "string" ? new Set(args.routes.split(/,(?![^()]*\))/).map((name) => name.trim())) : null;
   const routes = ROUTES.filter((r, i) => i === 0 || !only || only.has(r.name));
 
   const startedAt = new Date();
@@ -743,8 +803,10 @@ async function main() {
   if (args["no-seed"]) console.log("[bench] --no-seed: not seeding");
   else await seedIfEmpty(BENCH_STATE, { ifStale: true });
   await clearThrottles(BENCH_STATE);
+  await bookBenchCampaigns(BENCH_STATE);
 
-  const server = await startWorker({ persistTo: BENCH_STATE });
+  const extraVar = typeof args["worker-var"] === "string" ? /^([A-Z_]+)=(.*)$/.exec(args["worker-var"]) : null;
+  const server = await startWorker({ persistTo: BENCH_STATE, vars: { PROMOTED_PLACEMENT: "per-request", ...(extraVar ? { [extraVar[1]]: extraVar[2] } : {}) } });
   let harnessPages = null;
   // The worker running now: the product's, then the harness's (a signal stops whichever it is).
   let running = server;
@@ -876,6 +938,8 @@ async function main() {
           (paired ? `, ratio ${entry.ratio_to_healthz} (healthz beside it ${entry.paired.healthz_rps} req/s; rounds ${entry.paired.ratio_rounds.join(" ")})` : ""),
       );
     }
+    result.measurements.placement = placementFigures(result.routes);
+    if (result.measurements.placement) console.log(`[bench] placement: ${JSON.stringify(result.measurements.placement)}`);
     await runMeasurements("during", ctx, result.measurements);
     if (soakRun) {
       // After the routes' figures, on the same worker: the soak writes, they only read.

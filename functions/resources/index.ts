@@ -38,6 +38,7 @@ import { pinResource } from "./pin-resource.ts";
 import { reactionsResource } from "./reactions-resource.ts";
 import { countriesResource, localesResource } from "./regional-resources.ts";
 import { relatedPinsFeedResource } from "./related-pins-feed-resource.ts";
+import { promotedPinsResource } from "./promoted-pins-resource.ts";
 import { repinResource } from "./repin-resource.ts";
 import { scheduledPinsResource } from "./scheduled-pins-resource.ts";
 import {
@@ -106,6 +107,7 @@ export const resources: Record<string, ResourceDefinition> = {
   PinResource: pinResource,
   ReactionsResource: reactionsResource,
   RelatedPinsFeedResource: relatedPinsFeedResource,
+  PromotedPinsResource: promotedPinsResource,
   RepinResource: repinResource,
   ScheduledPinsResource: scheduledPinsResource,
   SearchTabResource: searchTabResource,

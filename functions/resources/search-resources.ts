@@ -21,6 +21,9 @@ import { tabsFor } from "~/search/response.ts";
 import { typeahead } from "~/search/typeahead.server.ts";
 import { deleteRecentSearch, listRecent, recordRecentSearch } from "~/search/recent.server.ts";
 import { defineHandler, type ResourceDefinition } from "./define.ts";
+import { startEligibleAds } from "~/ads/promoted-feed.server.ts";
+import type { SearchPinItem } from "~/search/types.ts";
+import { adAudienceOf, feedPageItems } from "./promoted-pins-resource.ts";
 
 const unauthorized = () => new ApiError(401, ErrorCode.Unauthorized, { message: "api.unauthorized" });
 
@@ -36,13 +39,18 @@ export const baseSearchResource: ResourceDefinition = {
       const personal = PERSONAL_SCOPES.has(scope);
       if (personal && viewerId === null) throw unauthorized();
       await enforce(c.env.DB, RATE_RULES.searchPerViewer, throttleKey(c, viewerId));
+      // A pin search's pages place promoted pins (src/ads/), read beside the search.
+      const eligible = scope === "pins" ? startEligibleAds(c.env.DB, c.var.ctx, Date.now(), adAudienceOf(c), "search") : null;
       const response = await search(c.env.DB, options, { id: viewerId });
       // Page 1 of a signed-in search is a recent search: its own batch, nothing else pending.
       // Only the person's own calls count: a cross-site GET must not fill their list.
       if (viewerId !== null && options.bookmark === undefined && isOwnSearch(c.req.raw.headers)) {
         await recordRecentSearch(c.env.DB, viewerId, response.query, personal);
       }
-      return response;
+      if (scope !== "pins") return response;
+      const organic = response.results.filter((item): item is SearchPinItem => item.type === "pin");
+      const results = await feedPageItems(c, eligible, { feed: { kind: "search", query: response.query }, organic, asPin: (pin): SearchPinItem => ({ type: "pin", ...pin }) });
+      return { ...response, results };
     },
   }),
 };

@@ -1,8 +1,9 @@
-// Who may be shown promoted pins at all (docs/decisions.md, "Promoted pins in feeds"): a
-// signed-in person with a full login, a real browser (crawlers, search caches and server-only
-// requests get organic HTML only), whose marketing consent allows it where the law asks first.
-// Signed-out pages are shared through the edge cache with crawlers and everyone else, so they
-// stay organic. Pure, so the rule is tested directly.
+// Who may be shown promoted pins at all (docs/decisions.md, "Promoted pins and ad results"): a
+// person in a real browser, signed in with a full login or signed out (crawlers, search caches
+// and server-only requests get organic HTML only), whose marketing consent allows it where the
+// law asks first. A signed-out render is shared through the edge cache with everyone, so it
+// holds no promoted pin itself: the page asks for its promoted cells afterwards. Pure, so the
+// rule is tested directly.
 import { allows, type ConsentState } from "~/consent/consent.ts";
 
 interface AudienceFacts {
@@ -13,5 +14,5 @@ interface AudienceFacts {
 }
 
 export function mayServeAds(facts: AudienceFacts): boolean {
-  return facts.viewerType === "AUTH" && !facts.isBot && !facts.noClientScript && allows(facts.consent, "marketing");
+  return facts.viewerType !== "LIMITED_LOGIN" && !facts.isBot && !facts.noClientScript && allows(facts.consent, "marketing");
 }

@@ -3,7 +3,7 @@
 // (src/attribution/ping.server.ts); each event is written by ONE batch of its own, which may run
 // any number of times for the same event: the event id is claimed first (ad_event_receipts,
 // under a key new to this delivery), the dedupe row (a view once per viewer per ad per UTC day,
-// a click once per click event id) is written only by the delivery that claimed the id, and the
+// signed in or out, a click once per click event id) is written only by the delivery that claimed the id, and the
 // ad's day in ad_spend_daily is added only from a dedupe row this very delivery wrote. Spend is
 // the goal's price (placement.ts PRICES), never taking the campaign's day past its daily
 // budget. Counted only while the ad and its campaign are ACTIVE and the ad APPROVED: a page left
@@ -53,7 +53,7 @@ const SPEND_SQL = `
  * rows from those of an earlier delivery of the same event.
  */
 export function adEventStatements(db: D1Database, event: QueuedAdEvent, requestKey: string): D1PreparedStatement[] {
-  const dedupeKey = event.type === "view" ? `u${event.userId}` : event.sourceEventId;
+  const dedupeKey = event.type === "view" ? event.viewerKey : event.sourceEventId;
   return [
     db.prepare(CLAIM_SQL).bind(event.advertiserId, event.sourceEventId, requestKey, event.receivedAt),
     db.prepare(COUNT_SQL).bind(event.pinId, event.advertiserId, event.campaignId, event.type, utcDay(event.receivedAt), dedupeKey, requestKey, event.receivedAt, event.sourceEventId),

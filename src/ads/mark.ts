@@ -5,6 +5,8 @@ import type { AdReason } from "./placement.ts";
 import type { CallToAction } from "~/leads/lead-form.ts";
 
 export interface PromotedMark {
+  /** The ad: a feed's later pages are asked never to show it again. */
+  adId: string;
   advertiserName: string;
   /** The advertiser of the pings (spec 002 §2 /advertiser/{advertiserId}): the ad account. */
   adAccountId: string;
@@ -21,7 +23,7 @@ export interface PromotedMark {
 export type FeedPin = GridPin & { promoted?: PromotedMark };
 
 /** The reason's i18n key and values (business:ads.reason.*). */
-export function reasonText(reason: AdReason): { key: string; values: Record<string, string> } {
+function reasonText(reason: AdReason): { key: string; values: Record<string, string> } {
   switch (reason.kind) {
     case "INTEREST":
       return { key: "business:ads.reason.interest", values: { name: reason.name } };
@@ -32,6 +34,38 @@ export function reasonText(reason: AdReason): { key: string; values: Record<stri
     case "AUTO_TARGETING":
       return { key: "business:ads.reason.auto", values: {} };
   }
+}
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** A location reason names the country in the reader's language (an unknown code as it is). */
+function regionName(language: string, code: string): string {
+  try {
+    return new Intl.DisplayNames(language, { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** What a promoted cell says: "Promoted by …", the disclosure's title and introduction, each reason, in the reader's language. */
+export interface PromotedTexts {
+  promotedBy: string;
+  whyTitle: string;
+  whyIntro: string;
+  reasons: string[];
+}
+
+/** The same texts for the server's grid and the JSON pages the script renders from. */
+export function promotedTexts(mark: PromotedMark, t: Translate, language: string): PromotedTexts {
+  return {
+    promotedBy: t("business:ads.promotedBy", { advertiser: mark.advertiserName }),
+    whyTitle: t("business:ads.whyTitle"),
+    whyIntro: t("business:ads.whyIntro", { advertiser: mark.advertiserName }),
+    reasons: mark.reasons.map((reason) => {
+      const text = reasonText(reason.kind === "LOCATION" ? { ...reason, place: regionName(language, reason.place) } : reason);
+      return t(text.key, text.values);
+    }),
+  };
 }
 
 /** The promoted link's data attributes its attribution pings read (src/attribution/client.ts). */

@@ -4,6 +4,8 @@
 import type { SourceEventType } from "./source.ts";
 
 const ATTRIBUTION_ENDPOINT = "/attribution_source/";
+/** A feed's script placed promoted cells after the page loaded (detail: the cells): they are wired as the page's own were. */
+export const PROMOTED_CELLS_EVENT = "pinloom:promoted-cells";
 
 export interface PingParameters {
   sourceEventId: string;
@@ -62,7 +64,7 @@ export function destinationOf(href: string): string | null {
  * promoted cell adds `data-attribution-campaign` and `data-attribution-destination`): one view
  * ping when the page shows it, one click ping per click.
  */
-export function wireAttribution(root: ParentNode, fetcher: typeof fetch = fetch): void {
+export function wireAttribution(root: Pick<ParentNode, "querySelectorAll">, fetcher: typeof fetch = fetch): void {
   for (const link of root.querySelectorAll<HTMLAnchorElement>("a[data-attribution-advertiser]")) {
     const advertiserId = link.dataset["attributionAdvertiser"] ?? null;
     const pinId = link.dataset["attributionPin"] ?? null;

@@ -37,6 +37,8 @@ interface AttributionPing {
   /** The key the page's token was signed with; null while attribution is off. */
   secret: string | null;
   userId: number | null;
+  /** A signed-out browser's view key (visitor.ts); null signed in. */
+  visitorKey?: string | null;
   requestId: string;
   /** A crawler's ping is stored as before but never counted for an ad. */
   isBot?: boolean;
@@ -70,9 +72,11 @@ export async function recordAttributionPing(db: D1Database, ping: AttributionPin
     });
   }
   const genuine = eligible && (promoted?.results.length ?? 0) > 0;
-  // A promoted pin of a campaign, seen or clicked by a signed-in person, counts toward its
-  // results: through the queue, whose consumer counts each event id once however often it comes.
-  if (genuine && source.campaignId !== null && source.pinId !== null && source.advertiserId !== null && ping.userId !== null && ping.isBot !== true) {
+  // A promoted pin of a campaign, seen or clicked by a person (signed in, or signed out by their
+  // browser's visitor key), counts toward its results; a crawler's never does. Through the
+  // queue, whose consumer counts each event id once however often it comes.
+  const viewerKey = ping.userId !== null ? `u${ping.userId}` : (ping.visitorKey ?? null);
+  if (genuine && source.campaignId !== null && source.pinId !== null && source.advertiserId !== null && viewerKey !== null && ping.isBot !== true) {
     await enqueueAdEvent(ping.events, {
       kind: "ad",
       type: source.sourceEventType,
@@ -80,7 +84,7 @@ export async function recordAttributionPing(db: D1Database, ping: AttributionPin
       advertiserId: source.advertiserId,
       campaignId: source.campaignId,
       pinId: source.pinId,
-      userId: ping.userId,
+      viewerKey,
       receivedAt: now,
     });
   }

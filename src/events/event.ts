@@ -48,7 +48,8 @@ export const queuedAdEventSchema = z.strictObject({
   advertiserId: decimalId,
   campaignId: decimalId,
   pinId: decimalId,
-  userId: z.number().int().positive(),
+  /** Whose view it is, once a day: `u{id}` signed in, the browser's visitor key signed out (attribution/visitor.ts). */
+  viewerKey: z.string().regex(/^(u\d{1,20}|d[0-9a-f]{32}|a[0-9a-fA-F.:/]{1,50})$/),
   /** When the ping arrived (epoch ms): the UTC day it counts on, however late it is consumed. */
   receivedAt: z.number().int().nonnegative(),
 });

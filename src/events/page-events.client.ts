@@ -3,7 +3,7 @@
 // logger. Window blur pauses impressions and focus resumes them; hiding the page (tab switch,
 // app pause, navigation) moves the app to the background and flushes with keepalive; showing
 // it again makes it active and announces `pinloom:app-resume` for whatever refreshes state.
-import { wireAttribution } from "~/attribution/client.ts";
+import { PROMOTED_CELLS_EVENT, wireAttribution } from "~/attribution/client.ts";
 import { apiFetch } from "~/runtime/fetch.ts";
 import { APP_RESUME_EVENT, runtimeGlobal } from "~/runtime/global.ts";
 import { setRuntimeReporter } from "~/runtime/report.ts";
@@ -59,6 +59,10 @@ function start(): void {
     }
   };
   void readConsent().then(obey);
+  // Cells a feed placed later: wired now when attribution already is (else wiring the page later finds them).
+  addEventListener(PROMOTED_CELLS_EVENT, (event) => {
+    if (attributionWired) for (const cell of (event as CustomEvent<HTMLElement[]>).detail) wireAttribution(cell);
+  });
   addEventListener(CONSENT_EVENT, (event) => obey((event as CustomEvent<ConsentState>).detail));
   // Machine-translated texts in islands (comments' Translate) report their use, sampled.
   const textUsage = new TextUsageLogger({ log: track });

@@ -8,6 +8,7 @@ import { apiFetch } from "~/runtime/fetch.ts";
 import { pageExperiments } from "~/runtime/global.ts";
 import { colorClass } from "~/components/placeholder-styles.ts";
 import type { QueryName } from "~/graphql/documents/index.ts";
+import { PROMOTED_CELLS_EVENT } from "~/attribution/client.ts";
 import {
   END_MARKER,
   canPage,
@@ -32,6 +33,15 @@ interface Image {
   width: number;
   height: number;
 }
+/** A promoted cell's mark as the feed answers carry it (src/ads/promoted-feed.server.ts feedItem). */
+interface PromotedItemMark {
+  adId: string;
+  adAccountId: string;
+  campaignId: string;
+  destinationUrl: string;
+  token: string | null;
+  text: { promotedBy: string; whyTitle: string; whyIntro: string; reasons: string[] };
+}
 /** A GridPin (pins.server.ts) or a BoardCard (users.server.ts) as the resources send them. */
 interface PinItem {
   id: string;
@@ -40,6 +50,8 @@ interface PinItem {
   dominantColor: string;
   image: Image;
   image2x: string | null;
+  isPromoted?: boolean;
+  promoted?: PromotedItemMark;
 }
 interface BoardItem {
   id: string;
@@ -75,6 +87,13 @@ function readSaved(key: string): SavedFeed | null {
 function resourceUrl(name: string, options: Record<string, unknown>): string {
   return `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
 }
+
+/** Resources that take the ads a feed already shows (`shown_ad_ids`), so a later page repeats none. */
+const TAKES_SHOWN_ADS = new Set(["HomefeedResource", "RelatedPinsFeedResource"]);
+/** One promoted cell after every this many organic ones (src/ads/placement.ts PROMOTED_EVERY). */
+const PROMOTED_EVERY = 6;
+/** At most this many of the page's pins are sent with a promoted-cells request (its bound). */
+const MAX_SENT_PINS = 50;
 
 interface FeedPageAnswer {
   items: Item[];
@@ -184,18 +203,94 @@ function startFeed(root: HTMLElement): FeedHandle | null {
     link.appendChild(img);
     if (pin.title) link.appendChild(text("span", "pin-title", pin.title));
     li.appendChild(link);
+    if (pin.promoted) markPromoted(li, link, pin.id, pin.promoted);
     return [href, li];
   }
 
+  // A promoted cell as PinGrid renders one: the pings' data on its link,
+  // "Promoted by …" and a native "Why am I seeing this?" disclosure under it.
+  function markPromoted(li: HTMLLIElement, link: HTMLAnchorElement, pinId: string, mark: PromotedItemMark): void {
+    li.dataset["promotedAd"] = mark.adId;
+    if (mark.token !== null) {
+      link.dataset["attributionAdvertiser"] = mark.adAccountId;
+      link.dataset["attributionCampaign"] = mark.campaignId;
+      link.dataset["attributionPin"] = pinId;
+      link.dataset["attributionToken"] = mark.token;
+      link.dataset["attributionDestination"] = mark.destinationUrl;
+    }
+    const by = make("p", "promoted-by");
+    by.textContent = mark.text.promotedBy;
+    const details = make("details", "ad-reasons");
+    const summary = make("summary");
+    summary.textContent = mark.text.whyTitle;
+    const body = make("div", "ad-reasons-body");
+    const intro = make("p");
+    intro.textContent = mark.text.whyIntro;
+    const reasons = make("ul");
+    for (const reason of mark.text.reasons) {
+      const item = make("li");
+      item.dir = "auto";
+      item.textContent = reason;
+      reasons.appendChild(item);
+    }
+    body.appendChild(intro);
+    body.appendChild(reasons);
+    details.appendChild(summary);
+    details.appendChild(body);
+    li.appendChild(by);
+    li.appendChild(details);
+  }
+
+  const shownAds = () => new Set([...grid.querySelectorAll<HTMLElement>("li[data-promoted-ad]")].map((cell) => cell.dataset["promotedAd"] ?? ""));
+  /** Tells the page's attribution wiring (src/events/page-events.client.ts) about promoted cells it did not see. */
+  const announce = (cells: HTMLElement[]) => {
+    if (cells.length > 0) dispatchEvent(new CustomEvent(PROMOTED_CELLS_EVENT, { detail: cells }));
+  };
+
   function append(items: Item[]): void {
     const fragment = document.createDocumentFragment();
+    const ads = shownAds();
+    const promoted: HTMLElement[] = [];
     for (const item of items) {
+      const adId = (item as PinItem).promoted?.adId;
+      // Never one ad twice in a feed, whatever a page sends.
+      if (adId !== undefined && ads.has(adId)) continue;
       const [href, li] = cell(item);
       if (shown.has(href)) continue;
       shown.add(href);
+      if (adId !== undefined) {
+        ads.add(adId);
+        promoted.push(li);
+      }
       fragment.appendChild(li);
     }
     grid.appendChild(fragment);
+    announce(promoted);
+  }
+
+  /**
+   * A shared render holds no promoted cell: asks for this page's (PromotedPinsResource, the
+   * viewer's own answer: none for those who said no to marketing) and places each after every
+   * PROMOTED_EVERY organic cells, as a server-rendered page does.
+   */
+  async function placePromoted(spec: Record<string, unknown>): Promise<void> {
+    const organic = [...grid.children].filter((child) => !(child as HTMLElement).dataset["promotedAd"]);
+    const slots = Math.min(8, Math.floor(organic.length / PROMOTED_EVERY));
+    if (slots === 0) return;
+    const pinIds = [...hrefs()].flatMap((href) => /^\/pin\/(\d+)\/$/.exec(href ?? "")?.[1] ?? []).slice(0, MAX_SENT_PINS);
+    const response = await apiFetch(resourceUrl("PromotedPinsResource", { ...spec, slots, pin_ids: pinIds, shown_ad_ids: [...shownAds()].slice(0, MAX_SENT_PINS) }));
+    if (!response.ok) return;
+    const body = (await response.json()) as { resource_response: { data: { results: PinItem[] } } };
+    const placed: HTMLElement[] = [];
+    body.resource_response.data.results.forEach((item, index) => {
+      const after = organic[(index + 1) * PROMOTED_EVERY - 1];
+      const [href, li] = cell(item);
+      if (!after || !item.promoted || shown.has(href)) return;
+      shown.add(href);
+      grid.insertBefore(li, after.nextSibling);
+      placed.push(li);
+    });
+    announce(placed);
   }
 
   const initial = data["bookmark"] ?? END_MARKER;
@@ -248,7 +343,8 @@ function startFeed(root: HTMLElement): FeedHandle | null {
     const bookmark = refresh ? null : list.bookmark;
     let status: number | null = null;
     try {
-      const answer = queryName ? await queryPage(queryName, queryVariables, bookmark) : await resourcePage(resource, options, bookmark);
+      const shownAdIds = TAKES_SHOWN_ADS.has(resource) && !refresh ? [...shownAds()].slice(0, MAX_SENT_PINS) : [];
+      const answer = queryName ? await queryPage(queryName, queryVariables, bookmark) : await resourcePage(resource, shownAdIds.length > 0 ? { ...options, shown_ad_ids: shownAdIds } : options, bookmark);
       status = answer.status;
       if (answer.page) {
         const page = answer.page;
@@ -280,6 +376,8 @@ function startFeed(root: HTMLElement): FeedHandle | null {
     observer.observe(root);
   };
   if (!list.ended) observer.observe(root);
+  // Promoted cells never cost the feed: a failed ask leaves it organic.
+  if (data["feedPromoted"]) void placePromoted(JSON.parse(data["feedPromoted"]) as Record<string, unknown>).catch(() => undefined);
 
   const handle: FeedHandle = {
     async refresh(next) {

@@ -135,6 +135,8 @@ export interface HomeTab {
 
 interface PersonalHomePage {
   pins: GridPin[];
+  /** The first row of the request's `beside` read, if it had one. */
+  besideRow?: unknown;
   /** The bookmark after this page, null at the end. */
   next: BlendBookmark | null;
   tabs: HomeTab[];
@@ -151,6 +153,8 @@ interface PersonalHomeRequest {
   tabBoardId: number | null;
   /** This is the first home feed after onboarding: clear the flag in the same batch. */
   clearFirstAfterNux: boolean;
+  /** A read of another part of the page (the viewer's promoted-pin facts) that rides in the feed's batch: one round trip. */
+  beside?: D1PreparedStatement | null;
 }
 
 type RankedRow = GridCellRow & { rank: number };
@@ -172,7 +176,9 @@ export async function personalHomePage(db: D1Database, request: PersonalHomeRequ
     tabBoardId === null ? stream(POPULAR_SQL, start.popular) : nothing(),
   ];
   if (request.clearFirstAfterNux) statements.push(db.prepare("UPDATE users SET first_home_feed_after_nux = 0 WHERE id = ?1").bind(viewerId));
-  const [tabResult, followedResult, popularResult] = await db.batch(statements);
+  if (request.beside) statements.push(request.beside);
+  const results = await db.batch(statements);
+  const [tabResult, followedResult, popularResult] = results;
   const tabs = ((tabResult?.results ?? []) as Array<{ id: number; name: string }>).map((row, index): HomeTab => ({ boardId: String(row.id), name: row.name, index: index + 1 }));
   const tab = tabBoardId === null ? null : (tabs.find((candidate) => candidate.boardId === String(tabBoardId)) ?? null);
   const followed = (followedResult?.results ?? []) as RankedRow[];
@@ -180,5 +186,5 @@ export async function personalHomePage(db: D1Database, request: PersonalHomeRequ
   // A tab is one stream; its popular side stays at its end.
   const from: BlendBookmark = tabBoardId === null ? start : { followed: start.followed, popular: "end" };
   const page = interleave(followed, tabBoardId === null ? popular : [], size, from);
-  return { pins: page.rows.map(gridPin), next: page.next, tabs, tab };
+  return { pins: page.rows.map(gridPin), next: page.next, tabs, tab, ...(request.beside ? { besideRow: results.at(-1)?.results[0] } : {}) };
 }

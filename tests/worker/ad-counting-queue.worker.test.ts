@@ -155,7 +155,7 @@ describe("counting promoted pins' events through the queue", () => {
 
   it("counts nothing again when the queue delivers the same messages again", async () => {
     const before = await days();
-    const body = (type: "view" | "click", id: string, ids: typeof AWARENESS, userId: number) => ({ kind: "ad", type, sourceEventId: id, advertiserId: String(ACCOUNT), campaignId: String(ids.campaign), pinId: String(ids.pin), userId, receivedAt: Date.now() });
+    const body = (type: "view" | "click", id: string, ids: typeof AWARENESS, userId: number) => ({ kind: "ad", type, sourceEventId: id, advertiserId: String(ACCOUNT), campaignId: String(ids.campaign), pinId: String(ids.pin), viewerKey: `u${userId}`, receivedAt: Date.now() });
     const acked: string[] = [];
     const messages = [body("view", "7001", AWARENESS, VIEWER_ONE), body("view", "7002", AWARENESS, VIEWER_TWO), body("click", "7104", TRAFFIC, VIEWER_TWO), body("click", "7104", TRAFFIC, VIEWER_TWO)].map((message, index) => ({
       id: `redelivered-${index}`,
