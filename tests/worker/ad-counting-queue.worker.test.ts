@@ -5,6 +5,7 @@
 // promoted count once per person per ad. Every expected number is worked out by hand below.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { readingAs } from "./fixtures.ts";
 import { browserAs } from "./social-fixture.ts";
 import { TEST_ATTRIBUTION_SECRET } from "./attribution-secret.ts";
 import { signAttributionToken } from "~/attribution/token.server.ts";
@@ -107,15 +108,8 @@ async function days(): Promise<Day[]> {
   return results;
 }
 
-/** The day's rows once they read as expected (the consumer counts within seconds), or as they stand after 20 s. */
-async function daysReaching(expected: Day[]): Promise<Day[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const now = await days();
-    if (JSON.stringify(now) === JSON.stringify(expected) || Date.now() > deadline) return now;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** The day's rows once they read as expected (the consumer counts within seconds). */
+const daysReaching = (expected: Day[]) => readingAs(days, expected);
 
 async function counted(): Promise<{ deliveries: number; receipts: number }> {
   const row = await env.DB.prepare(

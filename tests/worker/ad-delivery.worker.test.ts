@@ -3,7 +3,7 @@
 // views and clicks counted once into ad_spend_daily, and the advertiser's results.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GOOGLEBOT_UA, get } from "./fixtures.ts";
+import { GOOGLEBOT_UA, get, readingAs } from "./fixtures.ts";
 import { ACCOUNT, AD, AD_PIN, ANALYST, BO, BRAND, CAMPAIGN, FRIEDA, STRANGER, VERA, seedAdWorld } from "./ad-fixture.ts";
 import { browserAs } from "./social-fixture.ts";
 import type { Browser } from "./accounts-helpers.ts";
@@ -88,15 +88,8 @@ describe("promoted pins in feeds", () => {
 
 const spendRow = () => env.DB.prepare("SELECT impressions, clicks, spend_micro FROM ad_spend_daily WHERE ad_id = ?1 AND day = ?2").bind(AD, new Date().toISOString().slice(0, 10)).first();
 
-/** The day's row once the EVENTS queue's consumer has counted what was sent (within seconds), or as it stands after 15 s. */
-async function spendRowReaching(expected: Record<string, number>): Promise<unknown> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const row = await spendRow();
-    if (JSON.stringify(row) === JSON.stringify(expected) || Date.now() > deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** The day's row once the EVENTS queue's consumer has counted what was sent (within seconds). */
+const spendRowReaching = (expected: Record<string, number>) => readingAs(spendRow, expected);
 
 let address = 0;
 async function ping(browser: Browser, type: "view" | "click", id: string, token: string, userAgent?: string): Promise<Response> {

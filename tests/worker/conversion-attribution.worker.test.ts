@@ -4,7 +4,7 @@
 // does; a matched person's view within the day counts when no click does.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, seedWorld } from "./fixtures.ts";
+import { fetchWorker, readingAs, seedWorld } from "./fixtures.ts";
 import { browserAs } from "./social-fixture.ts";
 import { TEST_ATTRIBUTION_SECRET } from "./attribution-secret.ts";
 import { signAttributionToken } from "~/attribution/token.server.ts";
@@ -74,6 +74,9 @@ describe("conversions attributed to campaigns", () => {
     const query = new URLSearchParams({ source_event_id: "77000001", destination: "https://shop.example", source_event_type: "click", advertiser_id: String(ACCOUNT), campaign_id: String(CAMPAIGN), pin_id: String(AD_PIN), token });
     const ping = await (await browserAs(SHOPPER)).fetch(`/attribution_source/?${query}`, { headers: { "sec-fetch-site": "same-origin", "cf-connecting-ip": "198.51.100.31" } });
     expect(ping.status).toBe(204);
+    // The queue's consumer counts the click within seconds.
+    const clickCounted = () => env.DB.prepare("SELECT count(*) AS n FROM ad_delivery_counts WHERE kind = 'click' AND dedupe_key = '77000001'").first<{ n: number }>();
+    expect(await readingAs(clickCounted, { n: 1 })).toEqual({ n: 1 });
     await convert({ event_name: "checkout", event_id: "order-501", value: 24, currency: "USD", order_quantity: 1, click_id: "77000001" });
     // A web-conversion click costs $0.50; $24 of sales on it is a return of 48.
     expect(await campaignConversions()).toEqual({ conversions: 1, value_micro: 24_000_000, spend_micro: 500_000, roas: 48 });

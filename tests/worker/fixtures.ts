@@ -85,3 +85,16 @@ export async function attributeOf(html: string, selector: string, name: string):
     .text();
   return value;
 }
+
+/**
+ * What `read` answers once it equals `expected` (as JSON), or what it answers after `timeoutMs`:
+ * for state written after the answer, by a queue's consumer or a background task.
+ */
+export async function readingAs<T>(read: () => Promise<T>, expected: unknown, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) === JSON.stringify(expected) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
