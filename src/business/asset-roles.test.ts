@@ -109,8 +109,15 @@ describe("business roles combined with asset roles", () => {
     expect(letters(null, via({ role: "ADMIN", assetRole: "ADMIN" }), ["ad_account.create", "people.read"])).toBe("NN");
   });
 
+  it("lets the role held on an ad account decide who reads the leads its ads collected", () => {
+    // A finance employee who runs one account's ads reads its leads; an agency's campaign manager on the account does too; an analyst there does not.
+    expect(letters("FINANCE", own("CAMPAIGN_MANAGER"), ["leads.read"])).toBe("A");
+    expect(letters(null, via({ role: "CAMPAIGN_MANAGER", assetRole: "CAMPAIGN_MANAGER" }), ["leads.read"])).toBe("A");
+    expect(letters("CAMPAIGN_MANAGER", own("ANALYST"), ["leads.read"])).toBe("F");
+  });
+
   it("lists the asset's own permissions for answers", () => {
-    expect(assetPermissions("CAMPAIGN_MANAGER", "AD_ACCOUNT", NO_ASSET_ACCESS)).toEqual(["ad_account.read", "ad_account.update", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.spend_read"]);
+    expect(assetPermissions("CAMPAIGN_MANAGER", "AD_ACCOUNT", NO_ASSET_ACCESS)).toEqual(["ad_account.read", "ad_account.update", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.spend_read", "leads.read"]);
     expect(assetPermissions("ANALYST", "TAG", own("CAMPAIGN_MANAGER"))).toEqual(["tag.read", "tag.update", "tag.delete"]);
     expect(assetPermissions("ANALYST", "ASSET_GROUP", own("ADMIN"))).toEqual(["asset_group.read", "asset_group.update", "asset_group.delete"]);
     expect(assetPermissions("ADMIN", "PROFILE", NO_ASSET_ACCESS)).toEqual([]);
