@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { requireFullViewer, requireWriteAllowed } from "~/accounts/guards.server.ts";
 import { idOption } from "~/boards/options.ts";
-import { requireAction } from "~/business/core.server.ts";
+import { requireAction, requireAssetAction } from "~/business/core.server.ts";
 import type { BusinessAction } from "~/business/roles.ts";
 import { badRequest, notFound, zodProblems } from "~/domain/errors.ts";
 import type { AppEnv } from "~/server/context.ts";
@@ -35,5 +35,13 @@ export async function gate(c: Context<AppEnv>, action: BusinessAction, write: bo
   const userId = write ? writer(c) : reader(c);
   const businessId = businessParam(c);
   await requireAction(c.env.DB, businessId, userId, action);
+  return { userId, businessId };
+}
+
+/** The viewer and the business, once the role held on this ad account allows the action. */
+export async function accountGate(c: Context<AppEnv>, action: BusinessAction, write: boolean, adAccountId: number): Promise<{ userId: number; businessId: number }> {
+  const userId = write ? writer(c) : reader(c);
+  const businessId = businessParam(c);
+  await requireAssetAction(c.env.DB, businessId, userId, action, { type: "AD_ACCOUNT", id: adAccountId });
   return { userId, businessId };
 }

@@ -28,7 +28,7 @@ import { parseJsonText, readParsed } from "~/server/body.ts";
 import type { AppEnv } from "~/server/context.ts";
 import { ApiError, ErrorCode } from "~/server/errors.ts";
 import { uploadedFile } from "./business-bulk.ts";
-import { gate, pathId, query } from "./business-request.ts";
+import { accountGate, pathId, query } from "./business-request.ts";
 
 // ---- The API ----
 
@@ -93,12 +93,12 @@ const accountParam = (c: Context<AppEnv>) => pathId(c.req.param("adAccountId"), 
 const tokenBody = z.strictObject({ name: z.string().trim().min(1).max(TOKEN_LIMITS.nameLength) });
 
 conversionsHubRoutes.get(`${BASE}/tokens/`, async (c) => {
-  const { userId, businessId } = await gate(c, "conversions.read", false);
+  const { userId, businessId } = await accountGate(c, "conversions.read", false, accountParam(c));
   return success(c, { items: await listTokens(c.env.DB, userId, businessId, accountParam(c)) });
 });
 
 conversionsHubRoutes.post(`${BASE}/tokens/`, async (c) => {
-  const { userId, businessId } = await gate(c, "conversions_token.manage", true);
+  const { userId, businessId } = await accountGate(c, "conversions_token.manage", true, accountParam(c));
   const adAccountId = accountParam(c);
   const input = await readParsed(c, tokenBody);
   const made = await createToken(c.env.DB, userId, businessId, adAccountId, input.name);
@@ -106,13 +106,13 @@ conversionsHubRoutes.post(`${BASE}/tokens/`, async (c) => {
 });
 
 conversionsHubRoutes.delete(`${BASE}/tokens/:tokenId{[0-9]+}/`, async (c) => {
-  const { userId, businessId } = await gate(c, "conversions_token.manage", true);
+  const { userId, businessId } = await accountGate(c, "conversions_token.manage", true, accountParam(c));
   const tokenId = pathId(c.req.param("tokenId"), "capi:tokens.notFound");
   return success(c, await revokeToken(c.env.DB, userId, businessId, accountParam(c), tokenId));
 });
 
 conversionsHubRoutes.get(`${BASE}/overview/`, async (c) => {
-  const { userId, businessId } = await gate(c, "conversions.read", false);
+  const { userId, businessId } = await accountGate(c, "conversions.read", false, accountParam(c));
   const adAccountId = accountParam(c);
   const [overview, calls] = await Promise.all([eventsOverview(c.env.DB, userId, businessId, adAccountId), listCalls(c.env.DB, userId, businessId, adAccountId)]);
   return success(c, { ...overview, calls });
@@ -127,7 +127,7 @@ const kindParam = (c: Context<AppEnv>): UploadKind => {
 const UPLOADS = `${BASE}/uploads/:kind{offline|pca}`;
 
 conversionsHubRoutes.get(`${UPLOADS}/template/`, async (c) => {
-  await gate(c, "conversions.read", false);
+  await accountGate(c, "conversions.read", false, accountParam(c));
   const kind = kindParam(c);
   return c.body(uploadTemplate(kind, Date.now()), 200, {
     "Content-Type": "text/csv; charset=utf-8",
@@ -145,7 +145,7 @@ const audienceQuery = z.strictObject({ audience_id: z.string().regex(/^\d{1,18}$
 
 conversionsHubRoutes.post(`${UPLOADS}/`, async (c) => {
   // Who may, before what they sent: a stranger learns nothing from a 400 or a 413.
-  const { userId, businessId } = await gate(c, "conversions.upload", true);
+  const { userId, businessId } = await accountGate(c, "conversions.upload", true, accountParam(c));
   const adAccountId = accountParam(c);
   const kind = kindParam(c);
   const audience = query(c, audienceQuery).audience_id;
@@ -162,12 +162,12 @@ conversionsHubRoutes.post(`${UPLOADS}/`, async (c) => {
 });
 
 conversionsHubRoutes.get(`${UPLOADS}/`, async (c) => {
-  const { userId, businessId } = await gate(c, "conversions.read", false);
+  const { userId, businessId } = await accountGate(c, "conversions.read", false, accountParam(c));
   return success(c, await listConversionUploads(c.env.DB, userId, businessId, accountParam(c), kindParam(c), query(c, uploadQuery)));
 });
 
 conversionsHubRoutes.get(`${UPLOADS}/:uploadId{[0-9]+}/`, async (c) => {
-  const { userId, businessId } = await gate(c, "conversions.read", false);
+  const { userId, businessId } = await accountGate(c, "conversions.read", false, accountParam(c));
   const uploadId = pathId(c.req.param("uploadId"), "capi:uploads.notFound");
   const found = await getConversionUpload(c.env.DB, userId, businessId, accountParam(c), kindParam(c), uploadId);
   return success(c, { upload: found.upload, errors: found.errors.map((error) => described(c.var.t, error)) });

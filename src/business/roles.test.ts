@@ -75,7 +75,7 @@ describe("the business role table", () => {
 // Which actions a role held on one asset decides, written out by hand: everything else stays the
 // business role's (creating, people, the business itself).
 const ASSET_SCOPED: Record<AssetType, BusinessAction[]> = {
-  AD_ACCOUNT: ["ad_account.read", "ad_account.update", "ad_account.delete", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.read", "billing.update", "billing.spend_read", "leads.read"],
+  AD_ACCOUNT: ["ad_account.read", "ad_account.update", "ad_account.delete", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.read", "billing.update", "billing.spend_read", "leads.read", "conversions.read", "conversions_token.manage", "conversions.upload"],
   PROFILE: [],
   ASSET_GROUP: ["asset_group.read", "asset_group.update", "asset_group.delete"],
   TAG: ["tag.read", "tag.update", "tag.delete"],

@@ -117,11 +117,11 @@ export type AssetType = (typeof ASSET_TYPES)[number];
  * ADMIN reads, changes and deletes it; CAMPAIGN_MANAGER changes an ad account's settings and a
  * group; FINANCE changes and closes an ad account; ANALYST reads. These are the actions an
  * asset role decides; a profile has none of its own yet, so its role is held and shown only.
- * Advertising in an ad account (its campaigns, bulk files, results, billing and leads) is the
+ * Advertising in an ad account (its campaigns, bulk files, results, billing, leads and conversions) is the
  * account's: the role held on that account decides it, as it decides the account's settings.
  */
 export const ASSET_ACTIONS: Record<AssetType, readonly BusinessAction[]> = {
-  AD_ACCOUNT: ["ad_account.read", "ad_account.update", "ad_account.delete", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.read", "billing.update", "billing.spend_read", "leads.read"],
+  AD_ACCOUNT: ["ad_account.read", "ad_account.update", "ad_account.delete", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.read", "billing.update", "billing.spend_read", "leads.read", "conversions.read", "conversions_token.manage", "conversions.upload"],
   ASSET_GROUP: ["asset_group.read", "asset_group.update", "asset_group.delete"],
   PROFILE: [],
   TAG: ["tag.read", "tag.update", "tag.delete"],

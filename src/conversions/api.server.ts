@@ -4,10 +4,9 @@
 // events overview. The hub's side needs a business role (conversions.read to read,
 // conversions_token.manage for tokens); the API's side needs only a live token of that account.
 import {
-  actorMay,
+  actorMayOn,
   historyRow,
   newId,
-  requireAction,
   seconds,
 } from "~/business/core.server.ts";
 import { DomainError, notFound } from "~/domain/errors.ts";
@@ -17,7 +16,7 @@ import {
   CONVERSION_EVENT_NAMES,
   type ConversionEventName,
 } from "./conversion.ts";
-import { accountFor } from "./account.server.ts";
+import { accountFor, recheckAccount } from "./account.server.ts";
 import { conversionStatement } from "./record.server.ts";
 import type { EventReading } from "./api-payload.ts";
 
@@ -119,7 +118,7 @@ export async function createToken(
     db
       .prepare(
         `INSERT INTO conversion_api_tokens (id, ad_account_id, business_id, name, token_sha256, prefix, created_by, created_at)
-         SELECT ?3, ?4, ?1, ?5, ?6, ?7, ?2, ?8 WHERE ${actorMay("conversions_token.manage")} AND ${room}`,
+         SELECT ?3, ?4, ?1, ?5, ?6, ?7, ?2, ?8 WHERE ${actorMayOn("conversions_token.manage", "AD_ACCOUNT", "?4")} AND ${room}`,
       )
       .bind(
         account.businessId,
@@ -149,12 +148,7 @@ export async function createToken(
     .first<Record<string, unknown>>();
   if (!row) {
     // Not written: the role was taken away meanwhile (403), or the account is full.
-    await requireAction(
-      db,
-      account.businessId,
-      userId,
-      "conversions_token.manage",
-    );
+    await recheckAccount(db, account, userId, "conversions_token.manage");
     throw new DomainError("conflict", {
       message: "capi:tokens.tooMany",
       values: { maximum: TOKEN_LIMITS.live },
@@ -189,7 +183,7 @@ export async function revokeToken(
   await db.batch([
     db
       .prepare(
-        `UPDATE conversion_api_tokens SET revoked_at = ?5, revoked_by = ?2 WHERE id = ?3 AND ad_account_id = ?4 AND revoked_at IS NULL AND ${actorMay("conversions_token.manage")}`,
+        `UPDATE conversion_api_tokens SET revoked_at = ?5, revoked_by = ?2 WHERE id = ?3 AND ad_account_id = ?4 AND revoked_at IS NULL AND ${actorMayOn("conversions_token.manage", "AD_ACCOUNT", "?4")}`,
       )
       .bind(account.businessId, userId, tokenId, account.id, now),
     historyRow(
@@ -209,12 +203,7 @@ export async function revokeToken(
     .bind(tokenId)
     .first<Record<string, unknown>>();
   if (row?.["revoked_at"] === null)
-    await requireAction(
-      db,
-      account.businessId,
-      userId,
-      "conversions_token.manage",
-    );
+    await recheckAccount(db, account, userId, "conversions_token.manage");
   return tokenOf(row!);
 }
 

@@ -7,13 +7,15 @@ import { env } from "cloudflare:workers";
 import { idOption } from "~/boards/options.ts";
 import { adAccountBusiness, getAdAccount, getBusiness, type BusinessSummary } from "~/business/business.server.ts";
 import { hubViewer } from "~/business/hub-page.ts";
-import { requireAction } from "~/business/core.server.ts";
+import { requireAssetAction } from "~/business/core.server.ts";
+import type { BusinessAction } from "~/business/roles.ts";
 import { isDomainError } from "~/domain/errors.ts";
 
 export interface ConversionsPage {
   userId: number;
   business: BusinessSummary;
-  account: { id: string; name: string; currency: string };
+  /** The account, with what the role held on it lets the viewer do there. */
+  account: { id: string; name: string; currency: string; permissions: BusinessAction[] };
   /** The hub API's base for this account's conversion calls. */
   api: string;
 }
@@ -25,9 +27,9 @@ export async function conversionsPage(astro: AstroGlobal): Promise<ConversionsPa
   try {
     const businessId = id.success ? await adAccountBusiness(env.DB, id.data) : null;
     if (businessId !== null) {
-      await requireAction(env.DB, businessId, viewer.userId, "conversions.read");
+      const { permissions } = await requireAssetAction(env.DB, businessId, viewer.userId, "conversions.read", { type: "AD_ACCOUNT", id: id.data! });
       const [business, account] = await Promise.all([getBusiness(env.DB, viewer.userId, businessId), getAdAccount(env.DB, viewer.userId, businessId, id.data!)]);
-      return { userId: viewer.userId, business, account: { id: account.id, name: account.name, currency: account.currency }, api: `/v3/businesses/${business.id}/ad_accounts/${account.id}/conversions` };
+      return { userId: viewer.userId, business, account: { id: account.id, name: account.name, currency: account.currency, permissions }, api: `/v3/businesses/${business.id}/ad_accounts/${account.id}/conversions` };
     }
   } catch (error) {
     if (!isDomainError(error, "not_found") && !isDomainError(error, "forbidden")) throw error;

@@ -6,11 +6,10 @@
 // ONE batch with its upload row (guarded by the uploader's role) and a history row.
 import { FILE_LIMITS } from "~/bulk/columns.ts";
 import {
-  actorMay,
+  actorMayOn,
   historyRow,
   likeTerm,
   newId,
-  requireAction,
   seconds,
   where,
 } from "~/business/core.server.ts";
@@ -20,7 +19,7 @@ import {
   type TableState,
 } from "~/business/table-state.ts";
 import { badRequest, notFound } from "~/domain/errors.ts";
-import { accountFor, type ConversionsAccount } from "./account.server.ts";
+import { accountFor, recheckAccount, type ConversionsAccount } from "./account.server.ts";
 import { conversionStatement, emailSha256 } from "./record.server.ts";
 import {
   checkOfflineFile,
@@ -116,7 +115,7 @@ function uploadRow(
   return db
     .prepare(
       `INSERT INTO conversion_uploads (id, ad_account_id, business_id, kind, audience_id, uploaded_by, file_name, row_count, status, error_count, created_at)
-       SELECT ?3, ?4, ?1, ?5, ?6, ?2, ?7, ?8, ?9, ?10, ?11 WHERE ${actorMay("conversions.upload")}`,
+       SELECT ?3, ?4, ?1, ?5, ?6, ?2, ?7, ?8, ?9, ?10, ?11 WHERE ${actorMayOn("conversions.upload", "AD_ACCOUNT", "?4")}`,
     )
     .bind(
       upload.account.businessId,
@@ -140,12 +139,7 @@ async function written(
   const row = await uploadById(db, upload.account, upload.kind, upload.id);
   // Nothing recorded: the role was taken away between the check and the write (403).
   if (!row)
-    await requireAction(
-      db,
-      upload.account.businessId,
-      upload.userId,
-      "conversions.upload",
-    );
+    await recheckAccount(db, upload.account, upload.userId, "conversions.upload");
   return uploadOf(row!);
 }
 
@@ -314,12 +308,7 @@ async function applyOffline(
   } catch (error) {
     if (!(error instanceof Error && /constraint failed/i.test(error.message)))
       throw error;
-    await requireAction(
-      db,
-      upload.account.businessId,
-      upload.userId,
-      "conversions.upload",
-    );
+    await recheckAccount(db, upload.account, upload.userId, "conversions.upload");
     throw error;
   }
   return { status: "APPLIED", upload: await written(db, stamped) };

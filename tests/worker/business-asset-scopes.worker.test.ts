@@ -127,11 +127,36 @@ describe("advertising in one ad account, decided by the role held on it", () => 
     expect([await upload(accountA), await upload(accountB)]).toEqual([true, false]);
   });
 
+  it("lets the analyst who is campaign manager on account A make a conversions token and read leads there, and refuses both in account B (403)", async () => {
+    const analyst = await browserAs(U.analyst);
+    const token = (account: string) => v3<{ token: string }>(analyst, "POST", `${base()}/ad_accounts/${account}/conversions/tokens/`, { name: "Shop server" });
+    const inA = await token(accountA);
+    expect([inA.status, inA.data.token.startsWith("pl_cv_")]).toEqual([200, true]);
+    expect((await token(accountB)).status).toBe(403);
+    expect(await scalar("SELECT COUNT(*) FROM conversion_api_tokens WHERE ad_account_id = ?1", accountB)).toBe(0);
+    expect((await v3(analyst, "GET", `/v3/ad_accounts/${accountA}/lead_submissions/`)).status).toBe(200);
+    expect((await v3(analyst, "GET", `/v3/ad_accounts/${accountB}/lead_submissions/`)).status).toBe(403);
+  });
+
   it("lets a partner's campaign manager create a campaign in the client's account the partner holds a role on, and answers 404 on one it does not", async () => {
     const agent = await browserAs(U.agencyManager);
     const facts = await v3<{ advertiser: { role: string | null; mayEditBusiness: boolean; permissions: string[] } }>(agent, "GET", promote(accountA));
     expect([facts.status, facts.data.advertiser.role, facts.data.advertiser.mayEditBusiness]).toEqual([200, null, false]);
-    expect(facts.data.advertiser.permissions).toEqual(["ad_account.read", "ad_account.update", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.spend_read"]);
+    expect(facts.data.advertiser.permissions).toEqual([
+      "ad_account.read",
+      "ad_account.update",
+      "campaign.read",
+      "campaign.create",
+      "campaign.update",
+      "bulk.read",
+      "bulk.upload",
+      "results.read",
+      "billing.spend_read",
+      "leads.read",
+      "conversions.read",
+      "conversions_token.manage",
+      "conversions.upload",
+    ]);
     const made = await v3<{ campaign_id: string }>(agent, "POST", promote(accountA), form("Agency lamps"));
     expect(made.status).toBe(200);
     expect(await scalar<string>("SELECT ad_account_id || ':' || created_by FROM campaigns WHERE id = ?1", made.data.campaign_id)).toBe(`${accountA}:${U.agencyManager}`);

@@ -147,7 +147,11 @@ describe("a partner's employee in the client's hub", () => {
     expect(page.html).toContain(`data-endpoint="/v3/businesses/${client}/ad_accounts/${shared}/" data-method="PATCH"`);
     expect(page.html).not.toContain(`href="/advertiser/${shared}/campaigns/"`);
     expect((await open(U.agencyManager, `/advertiser/${secret}/`)).status).toBe(404);
-    for (const path of [`/advertiser/${shared}/campaigns/`, `/advertiser/${shared}/bulk/`, `/advertiser/${shared}/results/`]) {
+    // The campaigns table is the account's, decided by the role the partner holds on it; the bulk
+    // and results pages are still kept for the business's own people.
+    expect((await open(U.agencyManager, `/advertiser/${shared}/campaigns/`)).status).toBe(200);
+    expect((await open(U.agencyManager, `/advertiser/${secret}/campaigns/`)).status).toBe(404);
+    for (const path of [`/advertiser/${shared}/bulk/`, `/advertiser/${shared}/results/`]) {
       expect([path, (await open(U.agencyManager, path)).status]).toEqual([path, 404]);
     }
     for (const page of ["people/", "partners/", "billing/", "history/", "hierarchy/", "audiences/", "tags/"]) {
