@@ -117,7 +117,7 @@ describe("business roles combined with asset roles", () => {
   });
 
   it("lists the asset's own permissions for answers", () => {
-    expect(assetPermissions("CAMPAIGN_MANAGER", "AD_ACCOUNT", NO_ASSET_ACCESS)).toEqual(["ad_account.read", "ad_account.update", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.spend_read", "leads.read"]);
+    expect(assetPermissions("CAMPAIGN_MANAGER", "AD_ACCOUNT", NO_ASSET_ACCESS)).toEqual(["ad_account.read", "ad_account.update", "campaign.read", "campaign.create", "campaign.update", "bulk.read", "bulk.upload", "results.read", "billing.spend_read", "leads.read", "conversions.read", "conversions_token.manage", "conversions.upload"]);
     expect(assetPermissions("ANALYST", "TAG", own("CAMPAIGN_MANAGER"))).toEqual(["tag.read", "tag.update", "tag.delete"]);
     expect(assetPermissions("ANALYST", "ASSET_GROUP", own("ADMIN"))).toEqual(["asset_group.read", "asset_group.update", "asset_group.delete"]);
     expect(assetPermissions("ADMIN", "PROFILE", NO_ASSET_ACCESS)).toEqual([]);
