@@ -6,10 +6,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { localeText, projectOf } from "./strings.ts";
 import { signUpBusiness } from "./business-signup.ts";
+import { hydrated } from "./hydrated.ts";
 
 const text = localeText({ auth: "auth", shell: "shell", business: "business" });
 
-const hydrated = (page: Page) => expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
 
 /** A v3 call from inside the page, with its session cookie and CSRF token. */
 async function v3<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {

@@ -3,9 +3,10 @@
 // the scheduling modal), creates an ad account and an asset group, and finds each change in
 // the history. axe finds nothing on each view.
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { signUpBusiness } from "./business-signup.ts";
+import { hydrated } from "./hydrated.ts";
 
 type Strings = { [key: string]: string | Strings };
 const load = (locale: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${ns}.json`, import.meta.url), "utf8")) as Strings;
@@ -19,8 +20,6 @@ function text(project: Project, path: string, values: Record<string, string> = {
   return Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, value), node as string);
 }
 
-/** The page's own islands have hydrated (Astro drops `ssr` then): a press before that is lost. */
-const hydrated = (page: Page) => expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
 
 test("a business signs up, onboards, plans, creates an ad account and an asset group, and sees each change in history", async ({ page }, testInfo) => {
   test.setTimeout(120_000);

@@ -1,6 +1,7 @@
 // A new business (or personal account) signed up through the form, as a person does it, for the
 // journeys that need an account of their own.
 import { expect, type Page } from "@playwright/test";
+import { hydrated } from "./hydrated.ts";
 import { visitorAddress } from "./session.ts";
 import { localeText, type Project } from "./strings.ts";
 
@@ -14,8 +15,8 @@ const text = localeText({ auth: "auth", shell: "shell" });
 export async function signUpBusiness(page: Page, project: Project, name: string, username: string): Promise<void> {
   await page.setExtraHTTPHeaders({ "cf-connecting-ip": visitorAddress() });
   await page.goto("/signup/");
-  // The form is an island: a press before it hydrates is lost.
-  await expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
+  // The form is an island.
+  await hydrated(page);
   const form = page.locator("main form");
   await form.getByLabel(text(project, "auth.signup.business")).check();
   await form.getByLabel(text(project, "auth.signup.businessName")).fill(name);

@@ -7,13 +7,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { localeText, projectOf } from "./strings.ts";
 import { signUpBusiness } from "./business-signup.ts";
+import { hydrated } from "./hydrated.ts";
 
 const text = localeText({ auth: "auth", shell: "shell", c: "campaigns" });
 /** The demo world's image pin: public, safe, promotable. */
 const PIN = "100001";
 
-/** The page's own islands have hydrated (Astro drops `ssr` then): a press before that is lost. */
-const hydrated = (page: Page) => expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
 
 /** A /v3 call from inside the page, with its session cookie and CSRF token, as the islands make it. */
 async function api<T>(page: Page, method: string, path: string, body: unknown): Promise<{ status: number; data: T }> {
