@@ -4,6 +4,7 @@
 // "Get in touch", finds their name and email filled in, sends the form and is thanked; the
 // business then reads the lead in its hub and in the CSV. axe finds nothing on each view.
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./hydrated.ts";
 import { expectNoViolations } from "./axe.ts";
 import { signUpBusiness } from "./business-signup.ts";
 import { signIn } from "./session.ts";
@@ -15,7 +16,6 @@ const PERSON = { en: { username: "demo", name: "Ava Thompson", email: "demo@pinl
 /** Pins each project may promote: apart, so the two runs never promote the same pin to one feed. */
 const CANDIDATES = { en: 100_040, ar: 100_064 } as const;
 
-const hydrated = (page: Page) => expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
 
 /** A /v3 call from inside the page, with its session cookie and CSRF token, as the islands make it. */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {

@@ -5,6 +5,7 @@
 // "Promoted by …", open "Why am I seeing this?" and click it; the business's results page then
 // counts both clicks, and their views. axe finds nothing on each view.
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { hydrated } from "./hydrated.ts";
 import { expectNoViolations } from "./axe.ts";
 import { signUpBusiness } from "./business-signup.ts";
 import { signIn, visitorAddress } from "./session.ts";
@@ -12,8 +13,6 @@ import { localeText, projectOf, type Project } from "./strings.ts";
 
 const text = localeText({ b: "business", c: "campaigns" });
 
-/** The page's own islands have hydrated (Astro drops `ssr` then): a press before that is lost. */
-const hydrated = (page: Page) => expect(page.locator("main astro-island[ssr]")).toHaveCount(0, { timeout: 30_000 });
 
 /** A /v3 call from inside the page, with its session cookie and CSRF token, as the islands make it. */
 async function v3<T>(page: Page, method: string, path: string, body: unknown): Promise<{ status: number; data: T }> {
