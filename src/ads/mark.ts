@@ -68,7 +68,7 @@ export function promotedTexts(mark: PromotedMark, t: Translate, language: string
   };
 }
 
-/** The promoted link's data attributes its attribution pings read (src/attribution/client.ts). */
+/** The promoted link's data attributes its attribution pings read (src/attribution/pings.client.ts). */
 export function attributionData(pinId: string, mark: PromotedMark): Record<string, string> {
   if (mark.token === null) return {};
   return {

@@ -3,7 +3,7 @@
 // logger. Window blur pauses impressions and focus resumes them; hiding the page (tab switch,
 // app pause, navigation) moves the app to the background and flushes with keepalive; showing
 // it again makes it active and announces `pinloom:app-resume` for whatever refreshes state.
-import { PROMOTED_CELLS_EVENT, wireAttribution } from "~/attribution/client.ts";
+import { PROMOTED_CELLS_EVENT, wireAttribution } from "~/attribution/pings.client.ts";
 import { apiFetch } from "~/runtime/fetch.ts";
 import { APP_RESUME_EVENT, runtimeGlobal } from "~/runtime/global.ts";
 import { setRuntimeReporter } from "~/runtime/report.ts";

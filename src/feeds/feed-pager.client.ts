@@ -8,7 +8,7 @@ import { apiFetch } from "~/runtime/fetch.ts";
 import { pageExperiments } from "~/runtime/global.ts";
 import { colorClass } from "~/components/placeholder-styles.ts";
 import type { QueryName } from "~/graphql/documents/index.ts";
-import { PROMOTED_CELLS_EVENT } from "~/attribution/client.ts";
+import { PROMOTED_CELLS_EVENT } from "~/attribution/pings.client.ts";
 import {
   END_MARKER,
   canPage,

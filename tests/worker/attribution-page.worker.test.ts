@@ -1,5 +1,5 @@
 // A promoted pin's page marks its link with the advertiser, so the events module pings
-// attribution (src/attribution/client.ts); other pins' links carry nothing.
+// attribution (src/attribution/pings.client.ts); other pins' links carry nothing.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { attributeOf, get, seedWorld } from "./fixtures.ts";

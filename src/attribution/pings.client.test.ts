@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { attributionUrl, carryClickId, destinationOf, randomSourceEventId, sendAttributionPing, wireAttribution } from "./client.ts";
+import { attributionUrl, carryClickId, destinationOf, randomSourceEventId, sendAttributionPing, wireAttribution } from "./pings.client.ts";
 import { parseAttributionQuery } from "./source.ts";
 
 describe("the attribution client", () => {
