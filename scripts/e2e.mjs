@@ -43,7 +43,9 @@ async function main() {
   else await seedIfEmpty(E2E_STATE, { ifStale: true });
   await clearThrottles(E2E_STATE);
 
-  const server = await startWorker({ persistTo: E2E_STATE });
+  // Journeys that book campaigns leave them running; journeys that compare a feed's cells or
+  // its look turn placement off for their own requests (tests/e2e/organic.ts).
+  const server = await startWorker({ persistTo: E2E_STATE, vars: { PROMOTED_PLACEMENT: "per-request" } });
   console.log(`[e2e] worker ready on ${server.url} (${fmtDuration(Date.now() - t0)} of setup)`);
   const stopAndExit = (sig) => {
     console.error(`[e2e] ${sig}: stopping the worker`);

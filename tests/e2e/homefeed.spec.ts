@@ -4,6 +4,9 @@ import { expect, test, type Locator, type Page, type Request } from "@playwright
 import { assignExperiments } from "~/experiments/experiments.ts";
 import { restoreGroupOf } from "~/feeds/feed.ts";
 import { signIn } from "./session.ts";
+import { ORGANIC_ONLY } from "./organic.ts";
+
+test.use(ORGANIC_ONLY);
 
 const HEADINGS = { en: "Ideas for you", ar: "أفكار لك" } as const;
 const projectOf = (name: string): keyof typeof HEADINGS => (name === "ar" ? "ar" : "en");

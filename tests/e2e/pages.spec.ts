@@ -1,5 +1,8 @@
 // A visitor's first pages in a real browser, in English and in Arabic (right to left).
 import { expect, test } from "@playwright/test";
+import { ORGANIC_ONLY } from "./organic.ts";
+
+test.use(ORGANIC_ONLY);
 
 const HEADINGS = { en: "Ideas for you", ar: "أفكار لك" } as const;
 const COPIED = { en: "Link copied", ar: "تم نسخ الرابط" } as const;

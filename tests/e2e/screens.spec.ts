@@ -9,6 +9,9 @@
 //   node scripts/e2e.mjs -- tests/e2e/screens.spec.ts --project=en --update-snapshots
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./session.ts";
+import { ORGANIC_ONLY } from "./organic.ts";
+
+test.use(ORGANIC_ONLY);
 
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
@@ -85,7 +88,12 @@ for (const [size, options] of Object.entries(SIZES)) {
 
     test("home signed in looks as it did", async ({ page }) => {
       await signIn(page, "demo");
+      // The home's top placement asks the experience platform after load; the shot waits for
+      // its answer (demo, a personal account, is shown the business upsell).
+      const experiences = page.waitForResponse((response) => response.url().includes("/resource/UserExperienceResource/get/"));
       await page.goto("/");
+      await experiences;
+      await expect(page.locator(".experience-slot:not([hidden])")).toBeVisible();
       // The grid's Save buttons show once their island is ready.
       await expect(page.locator("ul.pin-grid[data-save-ready]").first()).toBeAttached();
       // A person's home feed is in a new order each day, and other tests save to demo's boards
