@@ -66,5 +66,10 @@ describe("conversion results", () => {
       ],
     });
     expect(results.campaigns[1]!.totals).toEqual({ conversions: 0, valueMicro: 0, spendMicro: 500_000, roas: 0 });
+    // The account's days: campaign 2's spend alone on the 19th, campaign 1's on the 20th.
+    expect(results.days).toEqual([
+      { day: "2026-11-19", conversions: 0, valueMicro: 0, spendMicro: 500_000, roas: 0 },
+      { day: "2026-11-20", conversions: 3, valueMicro: 8_000_000, spendMicro: 2_000_000, roas: 4 },
+    ]);
   });
 });

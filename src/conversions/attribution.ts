@@ -47,6 +47,8 @@ export interface ConversionMetrics {
 
 export interface ConversionResults {
   totals: ConversionMetrics;
+  /** The whole account's, day by day: what the results charts draw beside spend. */
+  days: Array<ConversionMetrics & { day: string }>;
   campaigns: Array<{ campaignId: string; totals: ConversionMetrics; days: Array<ConversionMetrics & { day: string }> }>;
 }
 
@@ -85,5 +87,12 @@ export function conversionResults(
     return { campaignId: String(campaign.id), totals: metricsOf(total.conversions, total.valueMicro, total.spendMicro), days: perDay };
   });
   const all = rows.reduce((acc, row) => ({ conversions: acc.conversions + row.totals.conversions, valueMicro: acc.valueMicro + row.totals.valueMicro, spendMicro: acc.spendMicro + row.totals.spendMicro }), { conversions: 0, valueMicro: 0, spendMicro: 0 });
-  return { totals: metricsOf(all.conversions, all.valueMicro, all.spendMicro), campaigns: rows };
+  const accountDays = days.map((day, index) => {
+    const sum = rows.reduce((acc, row) => {
+      const entry = row.days[index]!;
+      return { conversions: acc.conversions + entry.conversions, valueMicro: acc.valueMicro + entry.valueMicro, spendMicro: acc.spendMicro + entry.spendMicro };
+    }, { conversions: 0, valueMicro: 0, spendMicro: 0 });
+    return { day, ...metricsOf(sum.conversions, sum.valueMicro, sum.spendMicro) };
+  });
+  return { totals: metricsOf(all.conversions, all.valueMicro, all.spendMicro), days: accountDays, campaigns: rows };
 }

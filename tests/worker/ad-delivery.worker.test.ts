@@ -172,12 +172,15 @@ describe("the advertiser's results", () => {
     expect(JSON.stringify(hourly.body)).toContain("granularity");
   });
 
-  it("shows the page to a member with the totals, a chart per metric and the day table; 404 to a stranger", async () => {
+  it("shows the page to a member with the totals, a chart per metric and per conversion measure, and the day table; 404 to a stranger", async () => {
     const html = await page(await browserAs(ANALYST), `/advertiser/${ACCOUNT}/results/?start_date=2026-01-01&end_date=2026-01-03`);
     expect(html).toMatch(/data-total="impressions"[^>]*>1,000</);
     expect(html).toMatch(/data-total="clicks"[^>]*>30</);
     expect(html).toMatch(/data-total="spend"[^>]*>\$3\.00</);
-    expect((html.match(/<figure class="ads-chart/g) ?? []).length).toBe(5);
+    // Impressions, clicks, saves, click-through rate and spend; then conversions and return on ad spend.
+    expect((html.match(/<figure class="ads-chart/g) ?? []).length).toBe(7);
+    expect(html).toContain('data-chart="chart-conversions"');
+    expect(html).toContain('data-chart="chart-roas"');
     expect(html).toContain('id="results-by-day"');
     expect((await (await browserAs(STRANGER)).fetch(`/advertiser/${ACCOUNT}/results/`)).status).toBe(404);
   });

@@ -82,6 +82,9 @@ describe("conversions attributed to campaigns", () => {
     expect(await campaignConversions()).toEqual({ conversions: 1, value_micro: 24_000_000, spend_micro: 500_000, roas: 48 });
     const html = await (await (await browserAs(ADVERTISER)).fetch(`/advertiser/${ACCOUNT}/results/`)).text();
     expect(html).toMatch(/data-conversions-total="roas"[^>]*>48</);
+    // The charts beside spend say the same: one conversion, a return of 48 on the day it came.
+    expect(html).toMatch(/Conversions from [^<]*: 1 in all, at most 1 in one day\./);
+    expect(html).toMatch(/Return on ad spend from [^<]*: 48 over the whole range, at most 48 in one day\./);
     expect(html).toMatch(/data-conversions-total="value"[^>]*>\$24\.00</);
   });
 
