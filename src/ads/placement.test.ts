@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseAds, interleavePromoted, pacedBudgetMicro, promotedSlots, reasonsFor, searchMatch, utcDay, withinPace, type AdCandidate, type FeedContext } from "./placement.ts";
+import { chooseAds, interleavePromoted, pacedBudgetMicro, promotedSlots, reasonsFor, reservedSlots, searchMatch, utcDay, withinPace, type AdCandidate, type FeedContext } from "./placement.ts";
 
 const NOON = Date.UTC(2026, 10, 27, 12, 0, 0);
 const HALF_PAST_MIDNIGHT = Date.UTC(2026, 10, 27, 0, 30, 0);
@@ -65,6 +65,14 @@ describe("spacing", () => {
   it("has four slots in a page of 25 and none in a page of 5", () => {
     expect(promotedSlots(25)).toBe(4);
     expect(promotedSlots(5)).toBe(0);
+  });
+
+  it("keeps three of a 25-cell page for ads, which its 22 organic pins then hold: the page stays 25 cells", () => {
+    expect(reservedSlots(25)).toBe(3);
+    expect(promotedSlots(22)).toBe(3);
+    const organic = Array.from({ length: 22 }, (_, index) => index + 1);
+    expect(interleavePromoted(organic, ["a", "b", "c"])).toHaveLength(25);
+    expect(reservedSlots(6)).toBe(0);
   });
 });
 

@@ -182,6 +182,15 @@ export function chooseAds(candidates: readonly AdCandidate[], feed: FeedContext,
   return chosen;
 }
 
+/**
+ * How many of a page's `size` cells a feed keeps for promoted pins when it will place some: one
+ * in every `every + 1`, so the page holds the same number of cells with ads as without (placing
+ * them costs no extra cells to render, and the organic pins they displace open the next page).
+ */
+export function reservedSlots(size: number, every = PROMOTED_EVERY): number {
+  return Math.floor(size / (every + 1));
+}
+
 /** How many promoted slots a page of `organicCount` organic pins has. */
 export function promotedSlots(organicCount: number, every = PROMOTED_EVERY): number {
   return Math.floor(organicCount / every);
