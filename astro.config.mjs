@@ -97,5 +97,10 @@ export default defineConfig({
   },
   build: { inlineStylesheets: "auto" },
   markdown: { syntaxHighlight: false },
-  vite: { define: { __PINLOOM_BUILD__: JSON.stringify(buildVersion()) }, plugins: [serverRenderCosts] },
+  vite: {
+    define: { __PINLOOM_BUILD__: JSON.stringify(buildVersion()) },
+    plugins: [serverRenderCosts],
+    // zod without its JIT, for every import of it (src/runtime/zod.ts says why).
+    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/runtime/zod.ts", import.meta.url)) }] },
+  },
 });
