@@ -97,5 +97,10 @@ export default defineConfig({
   },
   build: { inlineStylesheets: "auto" },
   markdown: { syntaxHighlight: false },
-  vite: { define: { __PINLOOM_BUILD__: JSON.stringify(buildVersion()) }, plugins: [serverRenderCosts] },
+  vite: {
+    define: { __PINLOOM_BUILD__: JSON.stringify(buildVersion()) },
+    plugins: [serverRenderCosts],
+    // A locale loads whole (src/i18n/i18n.ts): its thirty namespace files are one chunk, not thirty.
+    build: { rollupOptions: { output: { manualChunks: (id) => /[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(id)?.[1]?.replace(/^/, "locale-") } } },
+  },
 });

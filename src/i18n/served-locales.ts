@@ -1,0 +1,7 @@
+// The locales pages are served in and advertised (hreflang, sitemaps, og:locale:alternate, the
+// pickers): those whose files, with their parents', hold every English key. The files load
+// lazily, so the list is written here, and a unit test holds it to the files
+// (locale-files.test.ts): a locale is never served half in English, and joins when complete.
+import type { Locale } from "~/context/locales.ts";
+
+export const SERVED_LOCALES: readonly Locale[] = Object.freeze<Locale[]>(["ar_SA", "en_US", "fr"]);
