@@ -13,10 +13,17 @@ describe("loadResources", () => {
 describe("getT", () => {
   beforeAll(() => Promise.all([loadLocale("fr"), loadLocale("ar_SA")]));
 
-  it("translates, and falls back to English where a locale has no text yet", () => {
+  it("translates into each locale", () => {
     expect(getT("fr")("home.heading")).toBe("Des idées pour vous");
     expect(getT("ar_SA")("home.heading")).toBe("أفكار لك");
-    expect(getT("de")("home.heading")).toBe("Ideas for you");
+  });
+
+  it("reads a regional variant's own words, then its parent's, then English", () => {
+    // en_AU has no word of its own for an organisation manager: it reads en_GB's; the home
+    // heading is the same in all three, so it comes from en_US.
+    expect(getT("en_AU", "business")("hierarchy.inviteManager")).toBe("Invite an organisation manager");
+    expect(getT("en_US", "business")("hierarchy.inviteManager")).toBe("Invite an organization manager");
+    expect(getT("en_AU")("home.heading")).toBe("Ideas for you");
   });
 
   it("keeps the spec's default message word for word", () => {
