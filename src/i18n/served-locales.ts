@@ -4,4 +4,8 @@
 // (locale-files.test.ts): a locale is never served half in English, and joins when complete.
 import type { Locale } from "~/context/locales.ts";
 
-export const SERVED_LOCALES: readonly Locale[] = Object.freeze<Locale[]>(["ar_SA", "de", "en_AU", "en_GB", "en_IN", "en_US", "es_419", "es_ES", "fr", "he_IL", "ja", "ko_KR", "pt_BR", "zh_CN"]);
+export const SERVED_LOCALES: readonly Locale[] = Object.freeze<Locale[]>([
+  "ar_SA", "de", "en_AU", "en_GB", "en_IN", "en_US", "es_419", "es_AR", "es_ES", "es_MX", "es_US",
+  "fr", "he_IL", "it", "ja", "ko_KR", "nl", "pl_PL", "pt_BR", "pt_PT", "ru_RU", "tr", "zh_CN",
+  "zh_TW",
+]);
