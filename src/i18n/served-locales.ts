@@ -6,6 +6,6 @@ import type { Locale } from "~/context/locales.ts";
 
 export const SERVED_LOCALES: readonly Locale[] = Object.freeze<Locale[]>([
   "ar_SA", "de", "en_AU", "en_GB", "en_IN", "en_US", "es_419", "es_AR", "es_ES", "es_MX", "es_US",
-  "fr", "he_IL", "it", "ja", "ko_KR", "nl", "pl_PL", "pt_BR", "pt_PT", "ru_RU", "tr", "zh_CN",
-  "zh_TW",
+  "fr", "he_IL", "id_ID", "it", "ja", "ko_KR", "nl", "pl_PL", "pt_BR", "pt_PT", "ru_RU", "sv_SE",
+  "tr", "uk_UA", "zh_CN", "zh_TW",
 ]);
