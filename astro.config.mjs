@@ -102,5 +102,7 @@ export default defineConfig({
     plugins: [serverRenderCosts],
     // zod without its JIT, for every import of it (src/runtime/zod.ts says why).
     resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/runtime/zod.ts", import.meta.url)) }] },
+    // A locale loads whole (src/i18n/i18n.ts): its thirty namespace files are one chunk, not thirty.
+    build: { rollupOptions: { output: { manualChunks: (id) => /[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(id)?.[1]?.replace(/^/, "locale-") } } },
   },
 });

@@ -3,12 +3,16 @@
 // port and sets E2E_BASE_URL. There is deliberately no `webServer` section here.
 //
 // Browsers: the system Chromium (scripts/ensure-chromium.mjs; CHROMIUM_PATH overrides).
-// Projects: `en` (en-US) and `ar` (ar-SA, right-to-left). A spec that only makes sense in
-// one of them can opt out with e.g. `test.skip(testInfo.project.name === "ar", "…")`.
+// Projects: `en` (en-US) and `ar` (ar-SA, right-to-left) run every journey; `he` (he-IL, right
+// to left), `ja` and `de` run the main ones. A spec that only makes sense in one of them can opt
+// out with e.g. `test.skip(testInfo.project.name === "ar", "…")`.
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./scripts/ensure-chromium.mjs";
 
 const CI = Boolean(process.env["CI"]);
+
+/** The journeys every project runs; the rest run in English and Arabic. */
+const MAIN_JOURNEYS = ["**/pages.spec.ts", "**/smoke.spec.ts", "**/accessibility.spec.ts"];
 
 // Headless Chromium says "HeadlessChrome", which isbot rightly reads as a bot, and bots get
 // pages with no script. The person-facing projects present an ordinary desktop Chrome; tests
@@ -44,5 +48,8 @@ export default defineConfig({
   projects: [
     { name: "en", use: { locale: "en-US", timezoneId: "UTC" } },
     { name: "ar", use: { locale: "ar-SA", timezoneId: "UTC" } },
+    // The main journeys in Hebrew (right to left), Japanese and German too: a visitor's pages,
+    // and every page kind and dialog under axe.
+    ...(["he-IL", "ja-JP", "de-DE"] as const).map((locale) => ({ name: locale.slice(0, 2), testMatch: MAIN_JOURNEYS, use: { locale, timezoneId: "UTC" } })),
   ],
 });

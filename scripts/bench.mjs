@@ -406,7 +406,9 @@ async function firstArticlePath(ctx) {
 }
 
 const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const LIGHTHOUSE_PAGES = ["home", "pin", "board", "profile", "search", "article"];
+/** The close-up in each right-to-left locale and in Japanese too: accessibility holds in every script. */
+const LIGHTHOUSE_LOCALES = ["ar_SA", "he_IL", "ja"];
+const LIGHTHOUSE_PAGES = ["home", "pin", "board", "profile", "search", "article", ...LIGHTHOUSE_LOCALES.map((locale) => `pin ${locale}`)];
 const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 // Our server gives "HeadlessChrome"/Lighthouse user agents the script-free bot variant, so
 // Lighthouse presents itself as a person's mobile Chrome to measure what a person gets.
@@ -432,7 +434,7 @@ export async function measureLighthouse(ctx) {
   const article = await firstArticlePath(ctx);
   const pages = [
     { name: "home", path: "/" },
-    ...(pin ? [{ name: "pin", path: pin }] : []),
+    ...(pin ? [{ name: "pin", path: pin }, ...LIGHTHOUSE_LOCALES.map((locale) => ({ name: `pin ${locale}`, path: `${pin}?locale=${locale}` }))] : []),
     ...(article ? [{ name: "article", path: article }] : []),
     // The demo world's fixed public board and profile (docs/demo-accounts.md), and a search.
     { name: "board", path: "/demo/weeknight-dinners/" },
@@ -440,7 +442,7 @@ export async function measureLighthouse(ctx) {
     { name: "search", path: "/search/pins/?q=bread" },
   ];
   const result = { user_agent: LIGHTHOUSE_USER_AGENT, pages: Object.fromEntries(LIGHTHOUSE_PAGES.map((name) => [name, null])) };
-  if (!pin) result.pages.pin = { skipped: 'no href="/pin/<digits>/" link on /' };
+  if (!pin) for (const name of ["pin", ...LIGHTHOUSE_LOCALES.map((locale) => `pin ${locale}`)]) result.pages[name] = { skipped: 'no href="/pin/<digits>/" link on /' };
   if (!article) result.pages.article = { skipped: "no <loc> in /sitemaps/articles-1.xml (seeded before articles existed? `node scripts/seed.ts --reset --persist-to .wrangler/bench-state`)" };
 
   let chrome;

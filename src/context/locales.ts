@@ -73,6 +73,28 @@ export function negotiateLocale(acceptLanguage: string | null | undefined, accep
   return null;
 }
 
+/**
+ * Regional variants that share their parent's text: a variant's files hold only the strings its
+ * readers would write differently (spelling, vocabulary), and every other key is the parent's.
+ * English is the last fallback of every locale.
+ */
+export const LOCALE_PARENTS: Readonly<Partial<Record<Locale, Locale>>> = {
+  en_GB: "en_US",
+  en_AU: "en_GB",
+  en_IN: "en_GB",
+  es_MX: "es_419",
+  es_AR: "es_419",
+  es_US: "es_419",
+};
+
+/** A locale, then the locales its missing keys come from, ending with English. */
+export function fallbackChain(locale: Locale): Locale[] {
+  const chain: Locale[] = [locale];
+  for (let parent = LOCALE_PARENTS[locale]; parent && !chain.includes(parent); parent = LOCALE_PARENTS[parent]) chain.push(parent);
+  if (!chain.includes(DEFAULT_LOCALE)) chain.push(DEFAULT_LOCALE);
+  return chain;
+}
+
 export function isRtl(locale: Locale): boolean {
   return RTL_LOCALES.has(locale);
 }

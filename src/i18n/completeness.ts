@@ -1,7 +1,7 @@
 // Which locales are complete: their files hold every key English has. Only those are served and
 // advertised (hreflang, og:locale:alternate); a visitor asking for another is served English,
 // labelled English, rather than English text under another language's tag.
-import { DEFAULT_LOCALE, LOCALES, toLanguageTag, type Locale } from "~/context/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, LOCALE_PARENTS, toLanguageTag, type Locale } from "~/context/locales.ts";
 
 type Messages = { [key: string]: string | Messages };
 
@@ -25,14 +25,19 @@ function localeKeys(namespaces: Record<string, Messages> | undefined): Set<strin
 }
 
 /**
- * The locales whose files hold every key of the default locale's, in LOCALES order. `resources`
+ * The locales whose files, with their parents', hold every key of the default locale's, in
+ * LOCALES order. `resources`
  * is keyed by language tag ("en-US"), as loadResources builds it.
  */
 export function completeLocales(resources: Record<string, Record<string, Messages>>): Locale[] {
   const english = localeKeys(resources[toLanguageTag(DEFAULT_LOCALE)]);
   return LOCALES.filter((locale) => {
     if (locale === DEFAULT_LOCALE) return true;
+    // A regional variant holds only what differs; its parents' files hold the rest. One that
+    // holds nothing has not been gone through yet.
     const own = localeKeys(resources[toLanguageTag(locale)]);
+    if (own.size === 0) return false;
+    for (let parent = LOCALE_PARENTS[locale]; parent; parent = LOCALE_PARENTS[parent]) for (const key of localeKeys(resources[toLanguageTag(parent)])) own.add(key);
     for (const key of english) if (!own.has(key)) return false;
     return true;
   });

@@ -80,7 +80,7 @@ const PLAIN_LOCALE = /^[A-Za-z0-9_]+$/;
  * The page's URL in each locale. English has one URL, the page's own: its canonical, its en-US
  * alternate and x-default are the same address. Every other locale is the page with ?locale=.
  */
-function localeUrls(origin: string, path: string): (locale: Locale) => string {
+export function localeUrls(origin: string, path: string): (locale: Locale) => string {
   const page = new URL(path, origin);
   const plain = page.search === "" && page.hash === "";
   return (locale) => {

@@ -2,7 +2,7 @@
 // ExecutionContext object Hono got (as locals.cfContext), so it is the key that ties them.
 import type { MiddlewareHandler } from "hono";
 import { buildRequestContext, type RequestContext } from "~/context/request-context.ts";
-import { getT, type TFunction } from "~/i18n/i18n.ts";
+import { getT, loadLocale, type TFunction } from "~/i18n/i18n.ts";
 import {
   carriesSessionCookie,
   clearCookie,
@@ -61,6 +61,7 @@ export function requestContext(besideSession: BesideSession = () => null): Middl
     }
     const ctx = buildRequestContext(c.req.raw, { country: () => runtimeCountry(c.req.raw), region: () => runtimeRegion(c.req.raw), countryHosts: c.env.CCTLD_HOSTS, session });
     if (beside && session) beside.keep(ctx, companion);
+    await loadLocale(ctx.locale);
     c.set("ctx", ctx);
     c.set("t", getT(ctx.locale));
     contexts.set(c.executionCtx, ctx);

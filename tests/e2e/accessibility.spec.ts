@@ -1,11 +1,11 @@
-// axe-core on every page kind, in English and in Arabic (right to left), signed out and signed
-// in, with the dialogs and islands people open: any violation of any rule fails the test, with
-// the rule, its impact and the offending elements in the message.
+// axe-core on every page kind, in every project's language (Arabic and Hebrew right to left),
+// signed out and signed in, with the dialogs and islands people open: any violation of any rule
+// fails the test, with the rule, its impact and the offending elements in the message.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PAGES, SIGNED_IN_PAGES, articlePath } from "./page-kinds.ts";
 import { signIn } from "./session.ts";
-import { localeText, projectOf } from "./strings.ts";
+import { localeProjectOf, localeText } from "./strings.ts";
 
 const text = localeText({ auth: "auth", save: "save", c: "comments-ui" });
 
@@ -44,7 +44,7 @@ test("signed out, an editorial article has no accessibility violations", async (
 });
 
 test("the log-in and sign-up dialogs have no accessibility violations", async ({ page }, testInfo) => {
-  const project = projectOf(testInfo.project.name);
+  const project = localeProjectOf(testInfo.project.name);
   await page.goto("/pin/100001/");
   await page.locator('.header-account a[data-auth-trigger="login"]').click();
   await expect(page.getByRole("dialog")).toBeVisible();
@@ -80,7 +80,7 @@ test("signed in, every page kind has no accessibility violations", async ({ page
 });
 
 test("signed in, the save picker and the comment composer have no accessibility violations", async ({ page }, testInfo) => {
-  const project = projectOf(testInfo.project.name);
+  const project = localeProjectOf(testInfo.project.name);
   await signIn(page, "sam");
   await page.goto("/pin/100005/");
   await page.locator(".closeup-actions").getByRole("button", { name: text(project, "save.save"), exact: true }).click();

@@ -1,24 +1,21 @@
-// A visitor's first pages in a real browser, in English and in Arabic (right to left).
+// A visitor's first pages in a real browser, in every project's language (Arabic and Hebrew
+// right to left).
 import { expect, test } from "@playwright/test";
 import { ORGANIC_ONLY } from "./organic.ts";
+import { localeProjectOf, localeText, type LocaleProject } from "./strings.ts";
 
 test.use(ORGANIC_ONLY);
 
-const HEADINGS = { en: "Ideas for you", ar: "أفكار لك" } as const;
-const COPIED = { en: "Link copied", ar: "تم نسخ الرابط" } as const;
-const COPY = { en: "Copy link", ar: "نسخ الرابط" } as const;
-const NOT_FOUND = { en: "Page not found", ar: "الصفحة غير موجودة" } as const;
-
-type Project = keyof typeof HEADINGS;
-const projectOf = (name: string): Project => (name === "ar" ? "ar" : "en");
+const text = localeText({ common: "common" });
+const RTL: ReadonlySet<LocaleProject> = new Set(["ar", "he"]);
 
 test("the home page shows a grid of pins whose images load", async ({ page }, testInfo) => {
-  const lang = projectOf(testInfo.project.name);
+  const lang = localeProjectOf(testInfo.project.name);
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
-  await expect(page.getByRole("heading", { level: 1, name: HEADINGS[lang] })).toBeVisible();
-  const grid = page.getByRole("list", { name: HEADINGS[lang] });
+  await expect(page.locator("html")).toHaveAttribute("dir", RTL.has(lang) ? "rtl" : "ltr");
+  await expect(page.getByRole("heading", { level: 1, name: text(lang, "common.home.heading") })).toBeVisible();
+  const grid = page.getByRole("list", { name: text(lang, "common.home.heading") });
   const links = grid.getByRole("link");
   expect(await links.count()).toBeGreaterThanOrEqual(20);
   // The first row's images are real, decoded pictures with their reserved size.
@@ -28,14 +25,14 @@ test("the home page shows a grid of pins whose images load", async ({ page }, te
 });
 
 test("a visitor opens a pin and copies its link through the island", async ({ page, context, baseURL }, testInfo) => {
-  const lang = projectOf(testInfo.project.name);
+  const lang = localeProjectOf(testInfo.project.name);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());
   });
   await page.goto("/");
-  const first = page.getByRole("list", { name: HEADINGS[lang] }).getByRole("link").first();
+  const first = page.getByRole("list", { name: text(lang, "common.home.heading") }).getByRole("link").first();
   const href = await first.getAttribute("href");
   expect(href).toMatch(/^\/pin\/\d+\/$/);
   await first.click();
@@ -55,8 +52,8 @@ test("a visitor opens a pin and copies its link through the island", async ({ pa
   await expect(page.locator('astro-island[ssr][component-url*="CopyLinkButton"]')).toHaveCount(1);
 
   // The very first press works: it is held, the island hydrates, and the press is replayed.
-  await page.getByRole("button", { name: COPY[lang] }).click();
-  await expect(page.getByRole("status")).toHaveText(COPIED[lang]);
+  await page.getByRole("button", { name: text(lang, "common.pin.copyLink") }).click();
+  await expect(page.getByRole("status")).toHaveText(text(lang, "common.pin.linkCopied"));
   await expect(page.locator("astro-island:not([ssr])")).toHaveCount(1);
   await expect(page.locator('astro-island:not([ssr])[component-url*="CopyLinkButton"]')).toHaveCount(1);
   expect(islandCode().length).toBeGreaterThan(0);
@@ -65,19 +62,19 @@ test("a visitor opens a pin and copies its link through the island", async ({ pa
 });
 
 test("a keyboard user hydrates and uses the island too", async ({ page, context, baseURL }, testInfo) => {
-  const lang = projectOf(testInfo.project.name);
+  const lang = localeProjectOf(testInfo.project.name);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
   const href = await (async () => {
     await page.goto("/");
     return page.locator('a[href^="/pin/"]').first().getAttribute("href");
   })();
   await page.goto(href!);
-  await page.getByRole("button", { name: COPY[lang] }).focus();
+  await page.getByRole("button", { name: text(lang, "common.pin.copyLink") }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status")).toHaveText(COPIED[lang]);
+  await expect(page.getByRole("status")).toHaveText(text(lang, "common.pin.linkCopied"));
 });
 
-test("the pages run under the CSP without a single violation", async ({ page }) => {
+test("the pages run under the CSP without a single violation", async ({ page }, testInfo) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
@@ -89,24 +86,24 @@ test("the pages run under the CSP without a single violation", async ({ page }) 
   await page.goto("/");
   const href = await page.locator('a[href^="/pin/"]').first().getAttribute("href");
   await page.goto(href!);
-  await page.getByRole("button").filter({ hasText: /Copy link|نسخ الرابط/ }).click();
+  await page.getByRole("button", { name: text(localeProjectOf(testInfo.project.name), "common.pin.copyLink") }).click();
   await expect(page.locator("astro-island:not([ssr])")).toHaveCount(1);
   expect(violations).toEqual([]);
 });
 
 test("a missing pin is a real 404 page", async ({ page }, testInfo) => {
-  const lang = projectOf(testInfo.project.name);
+  const lang = localeProjectOf(testInfo.project.name);
   const response = await page.goto("/pin/1/");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND[lang] })).toBeVisible();
-  await expect(page.getByRole("link", { name: lang === "ar" ? "الانتقال إلى الصفحة الرئيسية" : "Go to the home page" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: text(lang, "common.errors.notFound.title") })).toBeVisible();
+  await expect(page.getByRole("link", { name: text(lang, "common.errors.notFound.home") })).toBeVisible();
 });
 
 test("keyboard users can skip to the content", async ({ page }, testInfo) => {
-  const lang = projectOf(testInfo.project.name);
+  const lang = localeProjectOf(testInfo.project.name);
   await page.goto("/");
   await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: lang === "ar" ? "انتقل إلى المحتوى" : "Skip to content" });
+  const skip = page.getByRole("link", { name: text(lang, "common.site.skipToContent") });
   await expect(skip).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/#main$/);

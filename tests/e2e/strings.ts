@@ -1,11 +1,17 @@
-// The product's own strings for browser tests, in the two projects' locales: a test finds
-// buttons and messages by what a person reads (en_US for "en", ar_SA for "ar").
+// The product's own strings for browser tests, in each project's locale: a test finds buttons
+// and messages by what a person reads.
 import { readFileSync } from "node:fs";
 
 type Strings = { [key: string]: string | Strings };
-export type Project = "en" | "ar";
 
+/** The browser projects (playwright.config.ts) and the locale each reads. */
+const LOCALE_OF = { en: "en_US", ar: "ar_SA", he: "he_IL", ja: "ja", de: "de" } as const;
+export type LocaleProject = keyof typeof LOCALE_OF;
+
+/** Most journeys run in English and Arabic; the main ones run in every project. */
+export type Project = "en" | "ar";
 export const projectOf = (name: string): Project => (name === "ar" ? "ar" : "en");
+export const localeProjectOf = (name: string): LocaleProject => (name in LOCALE_OF ? (name as LocaleProject) : "en");
 
 const load = (locale: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${ns}.json`, import.meta.url), "utf8")) as Strings;
 
@@ -15,9 +21,9 @@ const load = (locale: string, ns: string) => JSON.parse(readFileSync(new URL(`..
  */
 export function localeText(namespaces: Record<string, string>) {
   const strings = Object.fromEntries(
-    (["en", "ar"] as const).map((project) => [project, Object.fromEntries(Object.entries(namespaces).map(([alias, ns]) => [alias, load(project === "ar" ? "ar_SA" : "en_US", ns)]))]),
-  ) as Record<Project, Record<string, Strings>>;
-  return (project: Project, path: string, values: Record<string, string | number> = {}): string => {
+    Object.entries(LOCALE_OF).map(([project, locale]) => [project, Object.fromEntries(Object.entries(namespaces).map(([alias, ns]) => [alias, load(locale, ns)]))]),
+  ) as Record<LocaleProject, Record<string, Strings>>;
+  return (project: LocaleProject, path: string, values: Record<string, string | number> = {}): string => {
     const [alias, ...keys] = path.split(".");
     let node: string | Strings = strings[project][alias!]!;
     for (const key of keys) node = (node as Strings)[key]!;

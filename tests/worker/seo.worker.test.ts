@@ -184,14 +184,14 @@ const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 function expectWellFormed(xml: string, root: "urlset" | "sitemapindex"): void {
   expect(xml.startsWith(DECLARATION)).toBe(true);
   const body = xml.slice(DECLARATION.length);
-  const token = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<&]*")*)\s*(\/?)>|([^<]+)/y;
+  const token = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="(?:[^"<&]|&(?:amp|lt|gt|quot|apos);)*")*)\s*(\/?)>|([^<]+)/y;
   const stack: string[] = [];
   let roots = 0;
   let index = 0;
   while (index < body.length) {
     token.lastIndex = index;
     const match = token.exec(body);
-    if (!match) throw new Error(`not XML at ${index}: ${body.slice(index, index + 60)}`);
+    if (!match) throw new Error(`not XML at ${index}: ${body.slice(index, index + 300)}`);
     index = token.lastIndex;
     const [, closing, name, attributes, selfClosing, text] = match;
     if (text !== undefined) {
@@ -210,12 +210,14 @@ function expectWellFormed(xml: string, root: "urlset" | "sitemapindex"): void {
   }
   expect(stack).toEqual([]);
   expect(roots).toBe(1);
-  // And the protocol's shape: each entry one <loc>, an optional <lastmod>, nothing else.
+  // And the protocol's shape: each entry one <loc>, an optional <lastmod>, then (a URL) its
+  // language versions, nothing else.
   const entry =
     root === "urlset"
-      ? "<url><loc>[^<]+</loc>(?:<lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ</lastmod>)?</url>\\n"
+      ? '<url><loc>[^<]+</loc>(?:<lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ</lastmod>)?(?:<xhtml:link rel="alternate" hreflang="[A-Za-z0-9-]+" href="[^"<]+"/>)+</url>\\n'
       : "<sitemap><loc>[^<]+</loc></sitemap>\\n";
-  expect(body).toMatch(new RegExp(`^<${root} ${NS}>\\n(?:${entry})*</${root}>\\n$`));
+  const namespaces = root === "urlset" ? `${NS} xmlns:xhtml="http://www.w3.org/1999/xhtml"` : NS;
+  expect(body).toMatch(new RegExp(`^<${root} ${namespaces}>\\n(?:${entry})*</${root}>\\n$`));
 }
 
 function unescapeXml(text: string): string {
@@ -316,11 +318,11 @@ describe("the sitemap files", () => {
 
   it("date pins and boards by updated_at, to the second", async () => {
     const { xml } = await fetchXml("/sitemaps/pins-1.xml");
-    expect(xml).toContain(`<url><loc>${url("/pin/101/")}</loc><lastmod>${new Date(T + 101_000).toISOString().replace(".000", "")}</lastmod></url>`);
+    expect(xml).toContain(`<url><loc>${url("/pin/101/")}</loc><lastmod>${new Date(T + 101_000).toISOString().replace(".000", "")}</lastmod><xhtml:link `);
     const boards = await fetchXml("/sitemaps/boards-1.xml");
     expect(boards.xml).toContain(`<lastmod>${new Date(T + 10_000).toISOString().replace(".000", "")}</lastmod>`);
     const articles = await fetchXml("/sitemaps/articles-1.xml");
-    expect(articles.xml).toContain(`<url><loc>${EXPECTED_ARTICLES[0]}</loc><lastmod>${new Date(T + 1_000).toISOString().replace(".000", "")}</lastmod></url>`);
+    expect(articles.xml).toContain(`<url><loc>${EXPECTED_ARTICLES[0]}</loc><lastmod>${new Date(T + 1_000).toISOString().replace(".000", "")}</lastmod><xhtml:link `);
   });
 
   it.each([
@@ -350,8 +352,18 @@ describe("the sitemap files", () => {
 });
 
 describe("the sitemap builders", () => {
-  it("allow 50,000 URLs per file", () => {
-    expect(SITEMAP_PAGE_SIZE).toBe(50_000);
+  it("name each URL's language versions, and a full file of them stays inside the protocol's 50 MB and 50,000 URLs", async () => {
+    const xml = (await buildSitemapPage(env.DB, "pins", 1))!;
+    const first = xml.match(/<url>.*?<\/url>/)![0];
+    expect(first).toContain(`<xhtml:link rel="alternate" hreflang="en-US" href="${url("/pin/101/")}"/>`);
+    expect(first).toContain(`<xhtml:link rel="alternate" hreflang="ja" href="${url("/pin/101/?locale=ja")}"/>`);
+    expect(first).toContain(`<xhtml:link rel="alternate" hreflang="es-419" href="${url("/pin/101/?locale=es_419")}"/>`);
+    expect(first).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${url("/pin/101/")}"/>`);
+    // With all 45 locales served and a long pin id, an entry grows to about 46 links of this one's longest.
+    const links = first.match(/<xhtml:link [^>]+>/g)!;
+    const longest = Math.max(...links.map((link) => link.length)) + 12;
+    expect(SITEMAP_PAGE_SIZE).toBeLessThanOrEqual(50_000);
+    expect(SITEMAP_PAGE_SIZE * 46 * longest).toBeLessThan(50 * 1024 * 1024);
   });
 
   it("page every kind by id with a small page size, each URL exactly once", async () => {
