@@ -19,7 +19,7 @@ describe("organize strings for islands", () => {
     ["fr", "fr", 2, "2 épingles sélectionnées"],
     ["ar_SA", "ar-SA", 2, "دبوسان محددان"],
     ["ar_SA", "ar-SA", 1, "دبوس واحد محدد"],
-    ["de", "de", 4, "4 pins selected"],
+    ["de", "de", 4, "4 Pins ausgewählt"],
   ] as const)("%s plural for %i", (locale, lang, count, expected) => {
     expect(counted(organizeStrings(getT(locale), lang), "select.count", count)).toBe(expected);
   });

@@ -59,17 +59,20 @@ describe("locale", () => {
     expect(buildRequestContext(request("/?locale=xx_XX", { "accept-language": "fr" })).locale).toBe("fr");
   });
 
-  it("serves a locale whose translation is incomplete in English, however it is asked for", () => {
+  it("serves each of the 45 in its own language, however it is asked for", () => {
     const named = buildRequestContext(request("/?locale=de"));
-    expect([named.locale, named.language, named.isRTL]).toEqual(["en_US", "en-US", false]);
-    expect(buildRequestContext(request("/", { cookie: "pinloom_locale=ja" })).locale).toBe("en_US");
-    expect(buildRequestContext(request("/", { "accept-language": "de" })).locale).toBe("en_US");
+    expect([named.locale, named.language, named.isRTL]).toEqual(["de", "de", false]);
+    expect(buildRequestContext(request("/", { cookie: "pinloom_locale=ja" })).locale).toBe("ja");
+    expect(buildRequestContext(request("/", { "accept-language": "de" })).locale).toBe("de");
     const hebrew = buildRequestContext(request("/?locale=he_IL"));
-    expect([hebrew.locale, hebrew.isRTL]).toEqual(["en_US", false]);
+    expect([hebrew.locale, hebrew.language, hebrew.isRTL]).toEqual(["he_IL", "he-IL", true]);
+    const mexican = buildRequestContext(request("/", { "accept-language": "es-MX, es;q=0.9" }));
+    expect([mexican.locale, mexican.language]).toEqual(["es_MX", "es-MX"]);
   });
 
-  it("passes over an incomplete locale to the visitor's next choice that is served", () => {
-    expect(buildRequestContext(request("/", { "accept-language": "de-DE, de;q=0.9, fr;q=0.8, en;q=0.5" })).locale).toBe("fr");
+  it("takes the visitor's first choice by its weight", () => {
+    expect(buildRequestContext(request("/", { "accept-language": "de-DE, de;q=0.9, fr;q=0.8, en;q=0.5" })).locale).toBe("de");
+    expect(buildRequestContext(request("/", { "accept-language": "fr;q=0.5, pt-PT" })).locale).toBe("pt_PT");
   });
 
   it("sets language tag and direction", () => {

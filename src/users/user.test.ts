@@ -59,8 +59,9 @@ describe("profile namespace", () => {
     }
   });
 
-  it("every other locale is an empty file that falls back to English", () => {
-    expect(getT("de")("profile:pinCount", { count: 2 })).toBe("2 pins");
+  it("counts in German too, with German digit grouping", () => {
+    expect(getT("de")("profile:pinCount", { count: 2 })).toBe("2 Pins");
+    expect(getT("de")("profile:pinCount", { count: 1234 })).toBe("1.234 Pins");
   });
 
   it("formats counts with the locale's plural rules and digits", () => {
