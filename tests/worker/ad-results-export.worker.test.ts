@@ -105,8 +105,9 @@ describe("exporting results as CSV", () => {
   it("links the file from the results page with the range shown", async () => {
     const html = await (await (await browserAs(OWNER)).fetch(`/advertiser/${ACCOUNT}/results/?start_date=2026-02-01&end_date=2026-02-04`)).text();
     expect(html).toContain(`href="/v3/ad_accounts/${ACCOUNT}/results/export/?start_date=2026-02-01&amp;end_date=2026-02-04"`);
-    // Five charts, each an image with a title and a description, and the day table with saves.
-    expect((html.match(/<svg[^>]*role="img"/g) ?? []).length).toBe(5);
+    // Seven charts (five of delivery and spend, then conversions and return on ad spend), each an
+    // image with a title and a description, and the day table with saves.
+    expect((html.match(/<svg[^>]*role="img"/g) ?? []).length).toBe(7);
     expect(html).toContain('data-total="saves"');
   });
 });

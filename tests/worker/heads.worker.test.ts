@@ -263,9 +263,14 @@ describe("robots policy", () => {
 });
 
 describe("locales in the head", () => {
-  const COMPLETE = ["ar-SA", "en-US", "fr"];
+  // Spec 000 §9's 45, as BCP 47 tags, in the order of their ids.
+  const COMPLETE = [
+    "af-ZA", "ar-SA", "bg-BG", "bn-IN", "cs-CZ", "da-DK", "de", "el-GR", "en-AU", "en-GB", "en-IN", "en-US", "es-419", "es-AR", "es-ES",
+    "es-MX", "es-US", "fi-FI", "fr", "he-IL", "hi-IN", "hr-HR", "hu-HU", "id-ID", "it", "ja", "ko-KR", "ms-MY", "nb-NO", "nl", "pl-PL",
+    "pt-BR", "pt-PT", "ro-RO", "ru-RU", "sk-SK", "sv-SE", "te-IN", "th-TH", "tl-PH", "tr", "uk-UA", "vi-VN", "zh-CN", "zh-TW",
+  ];
 
-  it("advertises only the complete locales, and English at one URL", async () => {
+  it("advertises every complete locale, and English at one URL", async () => {
     const html = await page(`/pin/${P.image}/`);
     const alternates = [...html.matchAll(/<link rel="alternate" href="([^"]+)" hreflang="([^"]+)"/g)].map((match) => [match[2]!, decode(match[1]!)]);
     expect(alternates.map(([lang]) => lang)).toEqual([...COMPLETE, "x-default"]);
@@ -274,20 +279,21 @@ describe("locales in the head", () => {
     expect(Object.fromEntries(alternates)["en-US"]).toBe(canonical);
     expect(Object.fromEntries(alternates)["x-default"]).toBe(canonical);
     expect(Object.fromEntries(alternates)["fr"]).toBe(`${SITE}/pin/${P.image}/?locale=fr`);
+    expect(Object.fromEntries(alternates)["es-419"]).toBe(`${SITE}/pin/${P.image}/?locale=es_419`);
   });
 
   it.each([
-    ["?locale=de", `/pin/${P.image}/?locale=de`, {}],
-    ["?locale=he_IL", `/pin/${P.image}/?locale=he_IL`, {}],
-    ["Accept-Language: de", `/pin/${P.image}/`, { "accept-language": "de-DE,de;q=0.9" }],
-    ["a cookie naming ja", `/pin/${P.image}/`, { cookie: "pinloom_locale=ja" }],
-  ])("an incomplete locale asked for by %s is the English page, labelled English", async (_, path, headers) => {
+    ["?locale=de", `/pin/${P.image}/?locale=de`, {}, { lang: "de", dir: "ltr", query: "de", og: "de_DE", visit: "Website besuchen" }],
+    ["?locale=he_IL", `/pin/${P.image}/?locale=he_IL`, {}, { lang: "he-IL", dir: "rtl", query: "he_IL", og: "he_IL", visit: "מעבר לאתר" }],
+    ["Accept-Language: de", `/pin/${P.image}/`, { "accept-language": "de-DE,de;q=0.9" }, { lang: "de", dir: "ltr", query: "de", og: "de_DE", visit: "Website besuchen" }],
+    ["a cookie naming ja", `/pin/${P.image}/`, { cookie: "pinloom_locale=ja" }, { lang: "ja", dir: "ltr", query: "ja", og: "ja_JP", visit: "サイトにアクセス" }],
+  ])("a locale asked for by %s is its own page, in its own words and direction", async (_, path, headers, want) => {
     const html = await page(path, headers);
-    expect(await attributeOf(html, "html", "lang")).toBe("en-US");
-    expect(await attributeOf(html, "html", "dir")).toBe("ltr");
-    expect(await attributeOf(html, 'link[rel="canonical"]', "href")).toBe(`${SITE}/pin/${P.image}/`);
-    expect(await meta(html, "og:locale")).toBe("en_US");
-    expect(html).toContain("Visit site");
+    expect(await attributeOf(html, "html", "lang")).toBe(want.lang);
+    expect(await attributeOf(html, "html", "dir")).toBe(want.dir);
+    expect(await attributeOf(html, 'link[rel="canonical"]', "href")).toBe(`${SITE}/pin/${P.image}/?locale=${want.query}`);
+    expect(await meta(html, "og:locale")).toBe(want.og);
+    expect(html).toContain(want.visit);
   });
 
   it("a complete locale is its own page, canonical to its own URL, with the right og:locale", async () => {
@@ -300,9 +306,12 @@ describe("locales in the head", () => {
     expect(await attributeOf(arabic, 'link[rel="canonical"]', "href")).toBe(`${SITE}/?locale=ar_SA`);
   });
 
-  it("the sitemap names each page once, at its one English URL", async () => {
+  it("the sitemap names each page once, at its English URL, with every language version", async () => {
     const xml = await (await get("/sitemaps/pins-1.xml")).text();
-    expect(xml).not.toContain("locale=");
-    expect(xml).not.toContain("hreflang");
+    const page = `${SITE}/pin/${P.image}/`;
+    expect(xml.split(`<loc>${page}</loc>`).length).toBe(2);
+    const entry = xml.slice(xml.indexOf(`<loc>${page}</loc>`), xml.indexOf("</url>", xml.indexOf(`<loc>${page}</loc>`)));
+    expect([...entry.matchAll(/hreflang="([^"]+)"/g)].map((match) => match[1])).toEqual([...COMPLETE, "x-default"]);
+    expect(entry).toContain(`hreflang="he-IL" href="${page}?locale=he_IL"`);
   });
 });

@@ -145,8 +145,11 @@ describe("translation at the edge", () => {
   it.each([
     ["fr", "fr", "ltr", "Des idées pour vous"],
     ["ar-SA", "ar-SA", "rtl", "أفكار لك"],
-    // German's files are incomplete: the English page, labelled English.
-    ["de", "en-US", "ltr", "Ideas for you"],
+    ["de", "de", "ltr", "Ideen für dich"],
+    ["he", "he-IL", "rtl", "רעיונות בשבילך"],
+    ["ja-JP", "ja", "ltr", "あなたへのおすすめ"],
+    // A language the product does not speak: English, labelled English.
+    ["sw", "en-US", "ltr", "Ideas for you"],
   ])("Accept-Language %s renders lang=%s dir=%s", async (acceptLanguage, lang, dir, heading) => {
     const html = await (await get("/", { "accept-language": acceptLanguage })).text();
     expect(await attributeOf(html, "html", "lang")).toBe(lang);
