@@ -88,3 +88,19 @@ export function adSaveStatements(db: D1Database, userId: number, pinId: number, 
     db.prepare(SAVE_DAY_SQL).bind(requestKey),
   ];
 }
+
+/**
+ * A claim outlives every copy of its event: a queue redelivers for at most 14 days, and a
+ * browser's retried ping carries a token that expired long before. Past that, the claim guards
+ * nothing, and the table would otherwise grow with every view.
+ */
+const RECEIPT_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Housekeeping: claims older than the retention go, at most `limit` a run. */
+export function pruneAdEventReceipts(db: D1Database, now: number, limit: number): D1PreparedStatement {
+  return db
+    .prepare(
+      "DELETE FROM ad_event_receipts WHERE (advertiser_id, source_event_id) IN (SELECT advertiser_id, source_event_id FROM ad_event_receipts WHERE received_at < ?1 ORDER BY received_at LIMIT ?2)",
+    )
+    .bind(now - RECEIPT_RETENTION_MS, limit);
+}

@@ -2,9 +2,11 @@
 // device stays for the re-login window, so that device's switcher can ask for its password),
 // one-time tokens past their expiry, throttle windows long closed, expired invites (an expired
 // and a missing invite answer the same 404, so nothing changes for anyone when the row goes)
-// and client request ids past their day. Bounded per run so a large backlog drains over several
+// client request ids past their day, and promoted pins' event claims past any redelivery.
+// Bounded per run so a large backlog drains over several
 // runs instead of one long statement.
 import { RELOGIN_WINDOW_MS } from "~/accounts/session.server.ts";
+import { pruneAdEventReceipts } from "~/ads/counting.server.ts";
 import { purgeClientRequests } from "./client-requests.server.ts";
 
 const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -12,7 +14,7 @@ const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const AUTH_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
 const MAX_ROWS_PER_RUN = 5000;
 
-/** Rows deleted: sessions, auth tokens, rate-limit windows, invites and client request ids, summed. */
+/** Rows deleted: sessions, auth tokens, rate-limit windows, invites, client request ids and ad event claims, summed. */
 export async function runHousekeeping(db: D1Database, now = Date.now()): Promise<number> {
   const results = await db.batch([
     db
@@ -31,6 +33,7 @@ export async function runHousekeeping(db: D1Database, now = Date.now()): Promise
       .prepare("DELETE FROM invites WHERE id IN (SELECT id FROM invites WHERE expires_at < ?1 LIMIT ?2)")
       .bind(now - AUTH_ROW_RETENTION_MS, MAX_ROWS_PER_RUN),
     purgeClientRequests(db, now),
+    pruneAdEventReceipts(db, now, MAX_ROWS_PER_RUN),
   ]);
   return results.reduce((total, result) => total + result.meta.changes, 0);
 }

@@ -79,6 +79,17 @@ describe("housekeeping", () => {
     expect(results.map((row) => row.id)).toEqual(["live", "revoked-new"]);
   });
 
+  it("drops promoted pins' event claims once no copy of their event can arrive (14 days), and keeps the rest", async () => {
+    const now = 10_000_000_000;
+    const day = 86_400_000;
+    const claim = (id: string, receivedAt: number) =>
+      env.DB.prepare("INSERT INTO ad_event_receipts (advertiser_id, source_event_id, request_key, received_at) VALUES ('9', ?1, 'k', ?2)").bind(id, receivedAt);
+    await env.DB.batch([claim("today", now - 1), claim("thirteen-days", now - 13 * day), claim("fifteen-days", now - 15 * day)]);
+    await runHousekeeping(env.DB, now);
+    const { results } = await env.DB.prepare("SELECT source_event_id FROM ad_event_receipts WHERE advertiser_id = '9' ORDER BY source_event_id").all<{ source_event_id: string }>();
+    expect(results.map((row) => row.source_event_id)).toEqual(["thirteen-days", "today"]);
+  });
+
   it("drops invites a day past their expiry, and keeps the rest", async () => {
     const now = 10_000_000_000;
     const day = 86_400_000;
