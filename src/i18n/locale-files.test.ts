@@ -82,6 +82,38 @@ function keptAsIs(value: string, keep: readonly string[]): boolean {
 
 const translated = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
+/**
+ * Buttons whose accessible name (the second key, naming the object) stands beside their visible
+ * words (the first): voice control and screen readers need those words inside the name.
+ */
+const NAMED_CONTROLS = [
+  ["billing:page.download", "billing:page.downloadNamed"],
+  ["builder:ui.deleteDraft", "builder:ui.deleteDraftOf"],
+  ["comments-ui:helpful", "comments-ui:helpfulLabel"],
+  ["comments-ui:like", "comments-ui:likeLabel"],
+  ["comments-ui:like", "comments-ui:tried.likeLabel"],
+  ["comments-ui:helpful", "comments-ui:tried.helpfulLabel"],
+  ["comments-ui:tried.delete", "comments-ui:tried.deleteLabel"],
+  ["messages:ui.send", "messages:ui.shareTo"],
+  ["organize:archived.unarchive", "organize:archived.unarchiveBoard"],
+  ["organize:collab.approve", "organize:collab.approveUser"],
+  ["organize:collab.deny", "organize:collab.denyUser"],
+  ["organize:collab.remove", "organize:collab.removeUser"],
+] as const;
+
+/** Words as axe's label-content-name-mismatch compares them: segmented, lower case, no marks or punctuation. */
+const wordSegmenter = new Intl.Segmenter(undefined, { granularity: "word" });
+const words = (text: string) =>
+  [...wordSegmenter.segment(text.normalize("NFKD").replace(/\{\{[^}]*\}\}/g, " ").replace(/\([^()]*\)/g, "").replace(/[^\p{L}\p{N}]/gu, " ").toLowerCase())]
+    .map((segment) => segment.segment.trim())
+    .filter(Boolean);
+function holdsWords(name: string, visible: string): boolean {
+  const needle = words(visible);
+  const haystack = words(name);
+  for (let start = 0; start + needle.length <= haystack.length; start++) if (needle.every((word, index) => word === haystack[start + index])) return true;
+  return needle.length === 0;
+}
+
 describe("locale files", () => {
   it("exist for exactly the 45 locales, each with English's files", () => {
     const folders = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -141,6 +173,12 @@ describe("locale files", () => {
         return value === source && !keptAsIs(value, keep);
       });
       expect(same).toEqual([]);
+    });
+
+    it("names each named control with its visible words inside", () => {
+      const mine = resolved(locale);
+      const mismatched = NAMED_CONTROLS.filter(([visible, name]) => !holdsWords(mine[name] ?? english[name]!, mine[visible] ?? english[visible]!));
+      expect(mismatched).toEqual([]);
     });
 
     it("has every English string, with every plural form its readers' rules use", () => {
