@@ -26,8 +26,7 @@ function localeKeys(namespaces: Record<string, Messages> | undefined): Set<strin
 
 /**
  * The locales whose files, with their parents', hold every key of the default locale's, in
- * LOCALES order. `resources`
- * is keyed by language tag ("en-US"), as loadResources builds it.
+ * LOCALES order. `resources` is keyed by language tag ("en-US"), as loadResources builds it.
  */
 export function completeLocales(resources: Record<string, Record<string, Messages>>): Locale[] {
   const english = localeKeys(resources[toLanguageTag(DEFAULT_LOCALE)]);
