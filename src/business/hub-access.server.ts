@@ -6,7 +6,7 @@
 // page shows exactly what the API would answer, and a business where the viewer holds nothing
 // stays a 404 as for a stranger. The candidate queries below only bound what is asked.
 import { isDomainError } from "~/domain/errors.ts";
-import { getAdAccount, getAssetGroup, type AdAccount, type AssetGroup } from "./business.server.ts";
+import { getAdAccount, getAssetGroup, getBusiness, type AdAccount, type AssetGroup, type BusinessSummary } from "./business.server.ts";
 import { getActingUser } from "./hierarchy.server.ts";
 import type { ShortcutId } from "./navigation.ts";
 
@@ -125,6 +125,18 @@ export async function hubGuest(db: D1Database, userId: number, businessId: numbe
   }
   if (await managesOrganization(db, userId, businessId)) return { ...business, via: "ORGANIZATION_MANAGER", partners: [], adAccounts: [], assetGroups: [] };
   return null;
+}
+
+/**
+ * How the viewer stands in a business for a hub page: as a member (the business as their role
+ * reads it), else as a guest (a partner's person or an organization manager); null when neither.
+ * The page's own read still asks the API's gate for the asset it shows.
+ */
+export async function hubStanding(db: D1Database, userId: number, businessId: number): Promise<{ business: BusinessSummary; guest: null } | { business: null; guest: HubGuest } | null> {
+  const business = await orNull(getBusiness(db, userId, businessId));
+  if (business) return { business, guest: null };
+  const guest = await hubGuest(db, userId, businessId);
+  return guest ? { business: null, guest } : null;
 }
 
 interface ReachableBusiness extends Named {

@@ -141,18 +141,22 @@ describe("a partner's employee in the client's hub", () => {
     expect(page.html).not.toContain('data-method="DELETE"');
   });
 
-  it("opens the shared account's advertiser page with its rename form; the other account and the business-wide pages answer 404", async () => {
+  it("opens the shared account's advertiser page, campaigns, bulk editing and results; the other account and the business-wide pages answer 404", async () => {
     const page = await open(U.agencyManager, `/advertiser/${shared}/`);
     expect(page.status).toBe(200);
     expect(page.html).toContain(`data-endpoint="/v3/businesses/${client}/ad_accounts/${shared}/" data-method="PATCH"`);
     expect(page.html).not.toContain(`href="/advertiser/${shared}/campaigns/"`);
     expect((await open(U.agencyManager, `/advertiser/${secret}/`)).status).toBe(404);
-    // The campaigns table is the account's, decided by the role the partner holds on it; the bulk
-    // and results pages are still kept for the business's own people.
-    expect((await open(U.agencyManager, `/advertiser/${shared}/campaigns/`)).status).toBe(200);
-    expect((await open(U.agencyManager, `/advertiser/${secret}/campaigns/`)).status).toBe(404);
-    for (const path of [`/advertiser/${shared}/bulk/`, `/advertiser/${shared}/results/`]) {
-      expect([path, (await open(U.agencyManager, path)).status]).toEqual([path, 404]);
+    // The campaigns table, bulk editing and results are the account's, decided by the role the
+    // partner holds on it (a campaign manager's reads them all), framed by the client business.
+    expect(page.html).toContain(`href="/advertiser/${shared}/bulk/"`);
+    expect(page.html).toContain(`href="/advertiser/${shared}/results/"`);
+    for (const path of ["campaigns/", "bulk/", "bulk/history/", "results/"]) {
+      const opened = await open(U.agencyManager, `/advertiser/${shared}/${path}`);
+      expect([path, opened.status]).toEqual([path, 200]);
+      // The hub's frame names the client business the partner works in.
+      if (path !== "campaigns/") expect(opened.html).toContain("Harbour Goods");
+      expect([path, (await open(U.agencyManager, `/advertiser/${secret}/${path}`)).status]).toEqual([path, 404]);
     }
     for (const page of ["people/", "partners/", "billing/", "history/", "hierarchy/", "audiences/", "tags/"]) {
       expect([page, (await open(U.agencyManager, `/business/hub/${client}/${page}`)).status]).toEqual([page, 404]);
