@@ -30,7 +30,6 @@ export default defineConfig(async () => {
             include: ["src/**/*.test.ts", "functions/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
             exclude: ["**/*.worker.test.ts", "node_modules/**", "dist/**"],
             environment: "node",
-            setupFiles: ["./tests/unit/load-locales.ts"],
           },
         },
         {

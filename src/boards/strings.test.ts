@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { getT } from "~/i18n/i18n.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { counted, fill } from "./strings.ts";
 import { organizeStrings, PLURAL_KEYS, STRING_KEYS } from "./strings.server.ts";
+
+// Locales other than English load on first need, as in the Worker.
+beforeAll(() => Promise.all(["fr", "ar_SA", "de"].map((locale) => loadLocale(locale))));
 
 describe("organize strings for islands", () => {
   it("keeps placeholders for the island to fill", () => {

@@ -2,11 +2,14 @@
 // failed call. The strings come from the locale files, as the builder hands them over.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiCallError, NetworkError } from "~/api/api.client.ts";
-import { getT } from "~/i18n/i18n.ts";
+import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { FromWebsite, FromWebsiteView, previewSrc, problemText, type FromWebsiteViewProps } from "./FromWebsite.tsx";
 import { fromWebsiteStrings } from "./from-website-strings.ts";
+
+// Locales other than English load on first need, as in the Worker.
+beforeAll(() => Promise.all(["fr", "ar_SA"].map((locale) => loadLocale(locale))));
 
 const strings = fromWebsiteStrings(getT("en_US"));
 const PAGE = {

@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { getT } from "~/i18n/i18n.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { fill } from "~/saves/strings.ts";
 import { builderStrings } from "./strings.ts";
+
+// Locales other than English load on first need, as in the Worker.
+beforeAll(() => Promise.all(["fr", "ar_SA"].map((locale) => loadLocale(locale))));
 
 describe("builderStrings: the island's words", () => {
   it("keeps placeholders for the island to fill", () => {

@@ -11,7 +11,7 @@ describe("loadResources", () => {
 });
 
 describe("getT", () => {
-  beforeAll(() => Promise.all([loadLocale("fr"), loadLocale("ar_SA")]));
+  beforeAll(() => Promise.all(["fr", "ar_SA", "en_AU"].map((locale) => loadLocale(locale))));
 
   it("translates into each locale", () => {
     expect(getT("fr")("home.heading")).toBe("Des idées pour vous");

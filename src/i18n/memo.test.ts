@@ -1,11 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TFunction } from "i18next";
 import { deepFreeze, perLanguage, perLocale, perLocaleAndKey } from "./memo.ts";
-import { getT } from "./i18n.ts";
+import { getT, loadLocale } from "./i18n.ts";
 import { saveStrings } from "~/saves/strings.ts";
 import { commentStrings } from "~/comments/strings.ts";
 import { authStrings } from "~/accounts/auth-strings.ts";
 import { pluralForms, formatCount } from "~/social/plural.ts";
+
+// Locales other than English load on first need, as in the Worker.
+beforeAll(() => Promise.all(["fr", "ar_SA"].map((locale) => loadLocale(locale))));
 
 const fakeT = (tag: string) => ((key: string) => `${tag}:${key}`) as unknown as TFunction;
 

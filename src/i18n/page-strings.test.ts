@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { beforeAll, afterEach, describe, expect, it } from "vitest";
 import { AUTH_STRINGS_ID } from "~/accounts/auth-strings.ts";
-import { getT } from "./i18n.ts";
+import { getT, loadLocale } from "./i18n.ts";
 import { commentStrings } from "~/comments/strings.ts";
 import { saveStrings } from "~/saves/strings.ts";
 import { searchBoxStrings } from "~/search/search-box-strings.ts";
 import { PAGE_STRINGS_ID, pageStrings, resetPageStrings } from "./page-strings.ts";
 import { pageStringsJson, serverPageStrings } from "./page-strings.server.ts";
+
+// Locales other than English load on first need, as in the Worker.
+beforeAll(() => Promise.all(["fr", "ar_SA", "de"].map((locale) => loadLocale(locale))));
 
 /** A document holding the given blocks, as much of one as the reader uses. */
 function page(blocks: Record<string, string>): Pick<Document, "getElementById"> {

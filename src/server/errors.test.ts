@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DomainError, badRequest, storageUnavailable } from "~/domain/errors.ts";
-import { getT } from "~/i18n/i18n.ts";
+import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./errors.ts";
+
+// Locales other than English load on first need, as in the Worker.
+beforeAll(() => Promise.all(["fr"].map((locale) => loadLocale(locale))));
 
 describe("the resource error object", () => {
   it("carries every field of the spec, translated", () => {

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { getT } from "~/i18n/i18n.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { storyEditorStrings } from "./strings.ts";
+
+// Locales other than English load on first need, as in the Worker.
+beforeAll(() => Promise.all(["fr", "ar_SA"].map((locale) => loadLocale(locale))));
 
 const placeholders = (text: string) => text.match(/\{\{\w+\}\}/g)?.sort() ?? [];
 

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { getT } from "~/i18n/i18n.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { displayName, usernameSchema } from "./user.ts";
+
+// Locales other than English load on first need, as in the Worker.
+beforeAll(() => Promise.all(["fr", "ar_SA", "de"].map((locale) => loadLocale(locale))));
 
 describe("usernameSchema", () => {
   it.each(["demo", "lou_limited", "marta_kutch90", "Sam", "a"])("accepts %s", (name) => {
