@@ -4,7 +4,7 @@ import { counted, fill } from "./strings.ts";
 import { organizeStrings, PLURAL_KEYS, STRING_KEYS } from "./strings.server.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr", "ar_SA", "de"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr", "ar_SA", "de"] as const).map(loadLocale)));
 
 describe("organize strings for islands", () => {
   it("keeps placeholders for the island to fill", () => {

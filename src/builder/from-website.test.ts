@@ -9,7 +9,7 @@ import { FromWebsite, FromWebsiteView, previewSrc, problemText, type FromWebsite
 import { fromWebsiteStrings } from "./from-website-strings.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr", "ar_SA"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr", "ar_SA"] as const).map(loadLocale)));
 
 const strings = fromWebsiteStrings(getT("en_US"));
 const PAGE = {

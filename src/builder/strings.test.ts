@@ -4,7 +4,7 @@ import { fill } from "~/saves/strings.ts";
 import { builderStrings } from "./strings.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr", "ar_SA"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr", "ar_SA"] as const).map(loadLocale)));
 
 describe("builderStrings: the island's words", () => {
   it("keeps placeholders for the island to fill", () => {

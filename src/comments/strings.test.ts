@@ -3,7 +3,7 @@ import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { commentStrings, COMMENT_STRING_KEYS, fill } from "./strings.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr", "ar_SA", "de"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr", "ar_SA", "de"] as const).map(loadLocale)));
 
 describe("comments-ui strings", () => {
   it.each(["en_US", "fr", "ar_SA"] as const)("%s has every string, with placeholders kept for the island to fill", (locale) => {

@@ -11,7 +11,7 @@ describe("loadResources", () => {
 });
 
 describe("getT", () => {
-  beforeAll(() => Promise.all(["fr", "ar_SA", "en_AU"].map((locale) => loadLocale(locale))));
+  beforeAll(() => Promise.all((["fr", "ar_SA", "en_AU"] as const).map(loadLocale)));
 
   it("translates into each locale", () => {
     expect(getT("fr")("home.heading")).toBe("Des idées pour vous");

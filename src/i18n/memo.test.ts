@@ -8,7 +8,7 @@ import { authStrings } from "~/accounts/auth-strings.ts";
 import { pluralForms, formatCount } from "~/social/plural.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr", "ar_SA"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr", "ar_SA"] as const).map(loadLocale)));
 
 const fakeT = (tag: string) => ((key: string) => `${tag}:${key}`) as unknown as TFunction;
 

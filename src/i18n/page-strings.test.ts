@@ -8,7 +8,7 @@ import { PAGE_STRINGS_ID, pageStrings, resetPageStrings } from "./page-strings.t
 import { pageStringsJson, serverPageStrings } from "./page-strings.server.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr", "ar_SA", "de"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr", "ar_SA", "de"] as const).map(loadLocale)));
 
 /** A document holding the given blocks, as much of one as the reader uses. */
 function page(blocks: Record<string, string>): Pick<Document, "getElementById"> {

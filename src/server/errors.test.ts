@@ -4,7 +4,7 @@ import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { ApiError, ErrorCode, internalError, toApiError, toResourceError } from "./errors.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr"] as const).map(loadLocale)));
 
 describe("the resource error object", () => {
   it("carries every field of the spec, translated", () => {

@@ -3,7 +3,7 @@ import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { storyEditorStrings } from "./strings.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr", "ar_SA"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr", "ar_SA"] as const).map(loadLocale)));
 
 const placeholders = (text: string) => text.match(/\{\{\w+\}\}/g)?.sort() ?? [];
 

@@ -5,7 +5,7 @@ import { getT, loadLocale } from "~/i18n/i18n.ts";
 import { displayName, usernameSchema } from "./user.ts";
 
 // Locales other than English load on first need, as in the Worker.
-beforeAll(() => Promise.all(["fr", "ar_SA", "de"].map((locale) => loadLocale(locale))));
+beforeAll(() => Promise.all((["fr", "ar_SA", "de"] as const).map(loadLocale)));
 
 describe("usernameSchema", () => {
   it.each(["demo", "lou_limited", "marta_kutch90", "Sam", "a"])("accepts %s", (name) => {
